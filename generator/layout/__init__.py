@@ -1,0 +1,1 @@
+"""Pure geometry in millimetres: card faces as scenes, sheet plans, duplex mirroring, board tiling."""

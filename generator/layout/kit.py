@@ -1,0 +1,78 @@
+"""A print-and-play kit: the pieces of one game to be imposed on sheets (the face designs' output).
+
+Face modules (``generator.layout.faces``) turn a game definition into a Kit of scenes; the sheet
+planner (``generator.layout.sheets``) places them; renderers draw them. All sizes in millimetres.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .scene import Scene
+
+
+class PieceKind(str, Enum):
+    """What the manifest calls each placed item."""
+
+    CARD = "card"
+    TOKEN = "token"
+    BOARD = "board"
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One physical piece to print: its id (the card id for cards), front scene and back scene.
+
+    Copies of a piece share the same Scene objects (same ``key``), so renderers draw each distinct
+    face once. ``back`` is None for pieces printed one-sided (a board, chips printed on one side).
+    """
+
+    id: str
+    kind: PieceKind
+    front: Scene
+    back: Scene | None
+    round: bool = False
+    """Round tokens (chips): cut guides are circles, not crop marks."""
+
+
+@dataclass(frozen=True, slots=True)
+class FaceSettings:
+    """What changes how faces are drawn: card size, bleed, ink saving."""
+
+    card_width_mm: float
+    card_height_mm: float
+    bleed_mm: float
+    safe_mm: float
+    corner_radius_mm: float
+    ink_saver: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Sheetlet:
+    """A one-off page drawn as a whole (a rules summary, an assembly map): a full-page scene."""
+
+    id: str
+    scene: Scene
+
+
+@dataclass(frozen=True, slots=True)
+class FitProblem:
+    """Text that does not fit its box even at the minimum size: reported as a finding, never clipped."""
+
+    piece_id: str
+    region: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Kit:
+    """Everything one game prints: card pieces, token pieces, an optional board, extra pages."""
+
+    game_id: str
+    cards: tuple[Piece, ...]
+    tokens: tuple[Piece, ...] = ()
+    board: Scene | None = None
+    """The whole board as one scene (the sheet planner tiles it or puts it on a large page)."""
+    pages: tuple[Sheetlet, ...] = ()
+    fit_problems: tuple[FitProblem, ...] = field(default=())

@@ -1,0 +1,160 @@
+"""Backend-neutral display lists ("scenes") in millimetres: what a card face, token or board is made of.
+
+Layout code builds scenes; renderers (PDF, SVG) only dispatch on these primitives and compute no
+coordinates. Coordinates are in mm from the top-left corner of the trim box, y pointing down; the
+bleed area lies at negative coordinates and beyond ``width_mm``/``height_mm``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Protocol, Union
+
+from ..model.common import Colour
+
+BLACK = Colour("#000000")
+WHITE = Colour("#ffffff")
+
+
+class Anchor(str, Enum):
+    """Where a text's ``x`` lies on its baseline."""
+
+    START = "start"
+    MIDDLE = "middle"
+    END = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Paint:
+    """Fill and stroke of a shape; None means none."""
+
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    stroke_mm: float = 0.25
+    dash_mm: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    width: float
+    height: float
+    paint: Paint
+    radius: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    paint: Paint
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    colour: Colour = BLACK
+    width_mm: float = 0.25
+    dash_mm: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTo:
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class LineTo:
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class CurveTo:
+    """A cubic Bezier segment to (x, y) with control points (x1, y1) and (x2, y2)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    pass
+
+
+PathOp = Union[MoveTo, LineTo, CurveTo, Close]
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A vector outline (symbols, flames, jacks' eyes...). Filled with the non-zero rule."""
+
+    ops: tuple[PathOp, ...]
+    paint: Paint
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text placed on its baseline at (x, y); already fitted by layout."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    """A font key of the font registry (e.g. ``sans``, ``sans-bold``), never a file name."""
+    size_pt: float
+    colour: Colour = BLACK
+    anchor: Anchor = Anchor.START
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Items drawn after translating by (dx, dy), then rotating by ``rotation_deg`` (clockwise, as
+    seen on the page) and scaling by ``scale`` about the new origin."""
+
+    items: tuple["Item", ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    rotation_deg: float = 0.0
+    scale: float = 1.0
+
+
+Item = Union[Rect, Circle, Line, Path, Text, Group]
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """A face: trim size, bleed drawn around it, and the items in painting order.
+
+    ``key`` identifies the distinct face: equal keys mean equal drawings, so a renderer draws each
+    key once per document and reuses it for every copy.
+    """
+
+    key: str
+    width_mm: float
+    height_mm: float
+    bleed_mm: float
+    items: tuple[Item, ...] = field(default=())
+
+
+class TextMeasurer(Protocol):
+    """Measures text for layout's fitting (injected: the render layer knows the real font metrics)."""
+
+    def width_mm(self, text: str, font: str, size_pt: float) -> float: ...
+
+    def ascent_mm(self, font: str, size_pt: float) -> float: ...
+
+
+PT_PER_MM = 72.0 / 25.4
+"""Points per millimetre: sizes of text are in points, every length else in millimetres."""

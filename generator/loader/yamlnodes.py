@@ -1,0 +1,137 @@
+"""Safe YAML reading that keeps every node's place: the only module (with its siblings) that imports yaml.
+
+``yaml.safe_load`` silently keeps the last of two duplicate keys and expands aliases without limit;
+we compose nodes instead (each keeps its line and column) and refuse what a definition file never
+needs: huge files, non-UTF-8 bytes, tags other than YAML's core ones, merge keys, and aliases that
+would expand to more nodes than a definition could sensibly hold (alias bombs).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from ..model.source import SourceLoc
+from .errors import DefinitionErrors, Problem
+
+MAX_FILE_BYTES = 2_000_000
+"""Definition files are a few kilobytes; anything this large is a mistake or an attack."""
+
+MAX_EXPANDED_NODES = 200_000
+"""Nodes a document may hold once its aliases are expanded (a billion-laughs file holds 10^9)."""
+
+_CORE_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:map",
+}
+
+Node = yaml.Node
+ScalarNode = yaml.ScalarNode
+SequenceNode = yaml.SequenceNode
+MappingNode = yaml.MappingNode
+
+
+def node_loc(path: str, node: yaml.Node) -> SourceLoc:
+    """The 1-based place where ``node`` starts."""
+    mark = node.start_mark
+    return SourceLoc(path, mark.line + 1, mark.column + 1)
+
+
+def _mark_loc(path: str, mark: yaml.Mark | None) -> SourceLoc:
+    if mark is None:
+        return SourceLoc(path, 1, 1)
+    return SourceLoc(path, mark.line + 1, mark.column + 1)
+
+
+def _decode(data: bytes, path: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise DefinitionErrors(
+            [Problem(SourceLoc(path, line, column), f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x})")]
+        ) from None
+
+
+def compose_text(text: str, path: str) -> yaml.Node:
+    """Compose one YAML document into checked nodes, or raise DefinitionErrors."""
+    if not text.strip() or all(
+        not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
+    ):
+        raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), "the file is empty")])
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        message = " ".join(part for part in (exc.context, exc.problem) if part)
+        raise DefinitionErrors([Problem(_mark_loc(path, mark), f"not valid YAML: {message}")]) from None
+    except yaml.YAMLError as exc:
+        raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), f"not valid YAML: {exc}")]) from None
+    except RecursionError:
+        raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), "the file nests too deeply to be a definition")]) from None
+    if node is None:
+        raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), "the file is empty")])
+    _check_nodes(node, path)
+    return node
+
+
+def compose_file(file: Path, path: str) -> yaml.Node:
+    """Read ``file`` (named ``path`` in messages) and compose it; see compose_text."""
+    try:
+        size = file.stat().st_size
+    except OSError as exc:
+        raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), f"cannot read the file: {exc.strerror}")]) from None
+    if size > MAX_FILE_BYTES:
+        raise DefinitionErrors(
+            [Problem(SourceLoc(path, 1, 1), f"the file is {size:,} bytes; definition files may be at most {MAX_FILE_BYTES:,}")]
+        )
+    with file.open("rb") as handle:
+        data = handle.read(MAX_FILE_BYTES + 1)
+    return compose_text(_decode(data, path), path)
+
+
+def _check_nodes(root: yaml.Node, path: str) -> None:
+    """Refuse foreign tags, merge keys and alias expansion past MAX_EXPANDED_NODES (cycles included)."""
+    problems: list[Problem] = []
+    sizes: dict[int, int] = {}
+    in_progress: set[int] = set()
+
+    def size_of(node: yaml.Node, depth: int) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in in_progress or depth > 200:
+            raise DefinitionErrors([Problem(node_loc(path, node), "an alias refers to itself (a recursive structure)")])
+        in_progress.add(key)
+        if node.tag not in _CORE_TAGS:
+            problems.append(
+                Problem(node_loc(path, node), f"tag '{node.tag}' is not allowed: definition files hold plain data only")
+            )
+        total = 1
+        if isinstance(node, yaml.SequenceNode):
+            for child in node.value:
+                total += size_of(child, depth + 1)
+        elif isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    problems.append(Problem(node_loc(path, key_node), "merge keys (<<) are not supported: write the fields out"))
+                total += size_of(key_node, depth + 1) + size_of(value_node, depth + 1)
+        if total > MAX_EXPANDED_NODES:
+            raise DefinitionErrors(
+                [Problem(node_loc(path, node), f"aliases here expand to more than {MAX_EXPANDED_NODES:,} values (an alias bomb?)")]
+            )
+        in_progress.discard(key)
+        sizes[key] = total
+        return total
+
+    size_of(root, 0)
+    if problems:
+        raise DefinitionErrors(problems)

@@ -1,0 +1,86 @@
+"""What every game definition shares: identity, rulebook, player counts, print defaults, options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .options import RuleOptions
+from .source import UNKNOWN_LOC, SourceLoc
+
+
+class GameKind(str, Enum):
+    """The rule families the toolkit understands (each has validation rules and a simulator)."""
+
+    HANABI = "hanabi"
+    SEQUENCE = "sequence"
+    FIRECRACKERS = "firecrackers"
+    SCOREWORKS = "scoreworks"
+
+
+class Symbol(str, Enum):
+    """Vector symbols the renderer can draw; suits name one so prints work in greyscale too."""
+
+    CIRCLE = "circle"
+    TRIANGLE = "triangle"
+    SQUARE = "square"
+    DIAMOND = "diamond"
+    STAR = "star"
+    HEXAGON = "hexagon"
+    HEART = "heart"
+    MOON = "moon"
+    DROP = "drop"
+    CROSS = "cross"
+    SPADE = "spade"
+    CLUB = "club"
+    FLOWER = "flower"
+    BOLT = "bolt"
+    SPIRAL = "spiral"
+    SUN = "sun"
+    BURST = "burst"
+
+
+@dataclass(frozen=True, slots=True)
+class Colour:
+    """An sRGB colour as the designer wrote it (``#rrggbb``)."""
+
+    hex: str
+
+    @property
+    def rgb(self) -> tuple[float, float, float]:
+        """Red, green and blue in 0..1."""
+        value = self.hex.lstrip("#")
+        return tuple(int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCount:
+    """A hand size or other amount that depends on the number of players."""
+
+    players: int
+    value: int
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Identity and table facts of a game definition (or of one of its variants)."""
+
+    id: str
+    kind: GameKind
+    name: str
+    rulebook: str
+    description: str
+    players: tuple[int, ...]
+    card_size: str
+    options: RuleOptions
+    variant_of: str | None = None
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+
+    @property
+    def min_players(self) -> int:
+        return min(self.players)
+
+    @property
+    def max_players(self) -> int:
+        return max(self.players)

@@ -1,0 +1,141 @@
+"""The one small interface every simulated game implements, and the record a played game leaves.
+
+Modelled on OpenSpiel: a state knows whose turn it is, the legal actions, how to apply one, when the
+game is over and what each seat scored; a bot sees only ``observation(seat)``, never the state.
+Randomness is always passed in (a ``random.Random``), so a seed fixes a whole game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence
+
+from ..model import GameDefinition, OptionValue
+
+TERMINAL = -1
+"""``current_player()`` of a finished game."""
+
+Action = Hashable
+"""An action is any hashable value the engine defines (a small tuple or int: cheap to make and compare)."""
+
+
+class InvariantError(AssertionError):
+    """A state broke one of its game's invariants (cards not conserved, tokens out of bounds, ...)."""
+
+
+class GameState(Protocol):
+    """A game in progress. Engines mutate it in place for speed; ``clone`` copies it."""
+
+    def current_player(self) -> int:
+        """The seat to act, or TERMINAL once the game is over."""
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action the current player may take (never empty before the end)."""
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the current player; raises IllegalAction if it is not legal."""
+
+    def is_terminal(self) -> bool: ...
+
+    def scores(self) -> list[float]:
+        """Final score of each seat (cooperative games give every seat the team score)."""
+
+    def observation(self, seat: int) -> Any:
+        """What the player in ``seat`` may see; the only thing a bot is given."""
+
+    def check_invariants(self) -> None:
+        """Raise InvariantError if the state is impossible under the rules."""
+
+    def clone(self) -> "GameState": ...
+
+    @property
+    def turns(self) -> int:
+        """Turns taken so far (one per decision of a player)."""
+
+    def outcome(self) -> dict[str, Any]:
+        """Game-specific facts about a finished game for the statistics (end reason, per-seat data...)."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in the current state (says why)."""
+
+
+class Bot(Protocol):
+    """A player: picks one of the legal actions from its observation."""
+
+    name: str
+
+    def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class Engine(Protocol):
+    """A game's rules for one table: definition, number of players and resolved rule options."""
+
+    players: int
+    options: Mapping[str, OptionValue]
+
+    def new_game(self, rng: random.Random) -> GameState:
+        """Shuffle and deal a new game using only ``rng``."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A bot named on the command line: ``name`` or ``name:param`` (``pyro:0.3``)."""
+
+    name: str
+    param: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "BotSpec":
+        name, sep, param = text.partition(":")
+        return cls(name.strip(), param.strip() if sep else None)
+
+    def __str__(self) -> str:
+        return self.name if self.param is None else f"{self.name}:{self.param}"
+
+
+BotFactory = Callable[[str | None, int, Engine], Bot]
+"""Makes a bot from its parameter, its seat and the engine (bots may read rule options)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Simulator:
+    """What a game family registers so the runner and the CLI can play it."""
+
+    kind: str
+    make_engine: Callable[..., Engine]
+    """``make_engine(definition, players, options, **extra)`` with extra keyword settings such as
+    ``expansion`` or ``scoreworks`` for Firecrackers."""
+    bots: Mapping[str, BotFactory]
+    best: str
+    """The strongest bot that does not cheat: what ``--bot best`` means."""
+    competitive: bool
+    summarize: Callable[[Sequence["GameRecord"], int], dict[str, Any]] | None = None
+    """Extra game-specific statistics over many records (players given); merged into the summary."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What one finished game leaves behind (small and picklable: it crosses process boundaries)."""
+
+    index: int
+    seed: int
+    scores: tuple[float, ...]
+    turns: int
+    decisions: int
+    winners: tuple[int, ...]
+    """Seats that won (ties: several; cooperative games: every seat when the game counts as won)."""
+    bots: tuple[str, ...]
+    outcome: Mapping[str, Any] = field(default_factory=dict)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run: depends on the run seed and the index only, never on
+    which worker plays the game, so results are the same whatever the number of workers."""
+    return random.Random(f"cardforge:{seed}:{index}").getrandbits(63)
+
+
+def resolve_options(definition: GameDefinition, overrides: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
+    """The definition's rule options at their defaults, with checked overrides applied."""
+    return definition.info.options.resolve(overrides)
