@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import re
+
 import yaml
 
 from ..model.source import SourceLoc
@@ -17,6 +19,9 @@ from .errors import DefinitionErrors, Problem
 
 MAX_FILE_BYTES = 2_000_000
 """Definition files are a few kilobytes; anything this large is a mistake or an attack."""
+
+MAX_FLOW_DEPTH = 64
+"""Nesting of ``[`` and ``{`` a file may use (PyYAML's scanner slows quadratically with depth)."""
 
 MAX_EXPANDED_NODES = 200_000
 """Nodes a document may hold once its aliases are expanded (a billion-laughs file holds 10^9)."""
@@ -61,12 +66,31 @@ def _decode(data: bytes, path: str) -> str:
         ) from None
 
 
+_QUOTED_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\n]|\'\')*\'|(?:^|(?<=\s))#[^\n]*', re.M)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _check_flow_depth(text: str, path: str) -> None:
+    """Refuse deeply nested flow collections before the YAML scanner sees them."""
+    blanked = _QUOTED_OR_COMMENT.sub(lambda m: " " * len(m.group()), text)
+    depth = 0
+    for match in _BRACKET.finditer(blanked):
+        depth = depth + 1 if match.group() in "[{" else max(0, depth - 1)
+        if depth > MAX_FLOW_DEPTH:
+            line = text.count("\n", 0, match.start()) + 1
+            column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+            raise DefinitionErrors(
+                [Problem(SourceLoc(path, line, column), f"lists and mappings nest more than {MAX_FLOW_DEPTH} deep here")]
+            )
+
+
 def compose_text(text: str, path: str) -> yaml.Node:
     """Compose one YAML document into checked nodes, or raise DefinitionErrors."""
     if not text.strip() or all(
         not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
     ):
         raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), "the file is empty")])
+    _check_flow_depth(text, path)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
@@ -77,7 +101,7 @@ def compose_text(text: str, path: str) -> yaml.Node:
         raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), f"not valid YAML: {exc}")]) from None
     except RecursionError:
         raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), "the file nests too deeply to be a definition")]) from None
-    if node is None:
+    if node is None or (node.tag == "tag:yaml.org,2002:null" and node.value in ("", "~", "null")):
         raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), "the file is empty")])
     _check_nodes(node, path)
     return node
@@ -111,7 +135,7 @@ def _check_nodes(root: yaml.Node, path: str) -> None:
         if key in in_progress or depth > 200:
             raise DefinitionErrors([Problem(node_loc(path, node), "an alias refers to itself (a recursive structure)")])
         in_progress.add(key)
-        if node.tag not in _CORE_TAGS:
+        if node.tag not in _CORE_TAGS and node.tag != "tag:yaml.org,2002:merge":
             problems.append(
                 Problem(node_loc(path, node), f"tag '{node.tag}' is not allowed: definition files hold plain data only")
             )

@@ -1,0 +1,25 @@
+"""Shared fixtures: the shipped project, loaded once per session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.loader import load_project
+from generator.model import Project
+from generator.paths import shipped_root
+
+
+@pytest.fixture(scope="session")
+def shipped_project() -> Project:
+    return load_project(shipped_root())
+
+
+@pytest.fixture()
+def project_copy(tmp_path: Path) -> Path:
+    """A writable copy of the shipped definitions (card_defs/ and layouts/) in a temporary folder."""
+    from generator.initproject import init_project
+
+    init_project(tmp_path / "proj")
+    return tmp_path / "proj"

@@ -1,0 +1,118 @@
+"""The definition commands as a user runs them: list, deck, board, init, and error exits."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli.main import cli
+
+
+def run(*args: str, cwd: Path | None = None):  # type: ignore[no-untyped-def]
+    runner = CliRunner()
+    if cwd is None:
+        return runner.invoke(cli, list(args))
+    with runner.isolated_filesystem(temp_dir=cwd):
+        return runner.invoke(cli, list(args))
+
+
+def test_list_shows_games_variants_and_counts() -> None:
+    result = run("list")
+    assert result.exit_code == 0
+    lines = {line.split()[0]: line for line in result.output.splitlines()}
+    assert "50 cards" in lines["hanabi"] and "60 cards" in lines["hanabi-multicolor"]
+    assert "variant of hanabi" in lines["hanabi-multicolor"]
+    assert "104 cards" in lines["sequence"] and "120 cards" in lines["firecrackers"]
+    assert "16 cards" in lines["scoreworks"]
+
+
+def test_deck_hanabi_json() -> None:
+    result = run("deck", "hanabi", "--json")
+    assert result.exit_code == 0
+    cards = json.loads(result.output)
+    assert len(cards) == 50 and cards[0] == {"id": "red-1-1", "suit": "Red", "rank": 1}
+    assert len({c["id"] for c in cards}) == 50
+
+
+def test_deck_sequence_codes() -> None:
+    cards = json.loads(run("deck", "sequence", "--json").output)
+    assert len(cards) == 104 and {c["code"] for c in cards} >= {"TH", "AS", "2C", "JD"}
+    assert all(set(c) == {"id", "code"} for c in cards)
+
+
+def test_deck_firecrackers_players_and_expansion() -> None:
+    four = json.loads(run("deck", "firecrackers", "--json").output)
+    assert len(four) == 60 and set(four[0]) == {"id", "pack", "number", "action", "cost"}
+    assert {c["pack"] for c in four} == {"red", "yellow", "green", "blue", "black"}
+    assert len(json.loads(run("deck", "firecrackers", "--players", "10", "--json").output)) == 120
+    every = json.loads(run("deck", "firecrackers", "--all-packs", "--json").output)
+    assert len(every) == 120
+    plus = json.loads(run("deck", "firecrackers", "--players", "3", "--expansion", "scoreworks", "--json").output)
+    assert len(plus) == 50 + 16 and plus[-1]["pack"] == "scoreworks" and "key" in plus[-1]
+
+
+def test_deck_is_deterministic() -> None:
+    assert run("deck", "firecrackers", "--json").output == run("deck", "firecrackers", "--json").output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("deck", "nosuchgame", "--json"),
+        ("deck", "hanabi", "--players", "7", "--json"),
+        ("deck", "hanabi", "--expansion", "nope", "--json"),
+        ("board", "hanabi", "--json"),
+        ("deck", "hanabi", "--players", "x"),
+    ],
+)
+def test_usage_errors_exit_2(args: tuple[str, ...]) -> None:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+
+
+def test_board_json() -> None:
+    rows = json.loads(run("board", "sequence", "--json").output)
+    assert len(rows) == 10 and rows[0][0] == "XX" and rows[9][9] == "XX" and rows[4][6] == "AH"
+
+
+def test_init_then_edit_then_commands_see_the_copy(tmp_path: Path) -> None:
+    target = tmp_path / "mine"
+    result = run("init", str(target))
+    assert result.exit_code == 0, result.output
+    assert (target / "card_defs" / "hanabi.yaml").is_file()
+    hanabi = target / "card_defs" / "hanabi.yaml"
+    hanabi.write_text(hanabi.read_text().replace("ranks: {1: 3, 2: 2, 3: 2, 4: 2, 5: 1}", "ranks: {1: 3, 2: 2, 3: 2, 4: 2, 5: 2}"))
+    cards = json.loads(run("deck", "hanabi", "--json", "--project", str(target)).output)
+    assert len(cards) == 55
+    again = run("init", str(target))
+    assert again.exit_code == 1 and "already exists" in again.output
+
+
+def test_project_defaults_to_current_folder_with_card_defs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run("init", str(tmp_path / "p"))
+    (tmp_path / "p" / "card_defs" / "scoreworks.yaml").unlink()
+    (tmp_path / "p" / "card_defs" / "firecrackers.yaml").unlink()
+    monkeypatch.chdir(tmp_path / "p")
+    result = run("list")
+    assert "firecrackers" not in result.output and "hanabi" in result.output
+
+
+def test_definition_errors_exit_1_with_places_and_no_traceback(tmp_path: Path) -> None:
+    run("init", str(tmp_path / "p"))
+    file = tmp_path / "p" / "card_defs" / "hanabi.yaml"
+    file.write_text(file.read_text().replace("note: 8", "note: no").replace("storm: 3", "strom: 3"))
+    result = run("list", "--project", str(tmp_path / "p"))
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    lines = [l for l in result.output.splitlines() if "hanabi.yaml" in l]
+    assert any(":37:9: tokens.note should be a whole number" in l or "tokens.note should be a whole number" in l for l in lines)
+    assert any("unknown field in tokens 'strom' (did you mean 'storm'?)" in l for l in lines)
+
+
+def test_project_option_must_be_a_project(tmp_path: Path) -> None:
+    result = run("list", "--project", str(tmp_path))
+    assert result.exit_code == 1 and "not a cardforge project" in result.output

@@ -1,0 +1,115 @@
+"""The safe YAML layer: located nodes, and hostile or broken files refused with their place."""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from generator.loader.errors import DefinitionErrors
+from generator.loader.yamlnodes import MAX_FILE_BYTES, compose_file, compose_text
+
+
+def problems_of(text: str) -> list[str]:
+    with pytest.raises(DefinitionErrors) as info:
+        compose_text(text, "f.yaml")
+    return [str(p) for p in info.value.problems]
+
+
+def billion_laughs(levels: int = 9) -> str:
+    text = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
+    prev = "a"
+    for i in range(1, levels + 1):
+        name = f"l{i}"
+        text += f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 9) + "]\n"
+        prev = name
+    return text
+
+
+def test_nodes_keep_one_based_line_and_column() -> None:
+    node = compose_text("game: hanabi\nsuits:\n  - key: red\n", "f.yaml")
+    suits = node.value[1][1]
+    item = suits.value[0]
+    assert (item.start_mark.line + 1, item.start_mark.column + 1) == (3, 5)
+
+
+def test_alias_bomb_refused_fast_and_in_bounded_memory() -> None:
+    tracemalloc.start()
+    start = time.perf_counter()
+    found = problems_of(billion_laughs())
+    elapsed = time.perf_counter() - start
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert any("alias bomb" in p for p in found)
+    assert found[0].startswith("f.yaml:")
+    assert elapsed < 1.0
+    assert peak < 50 * 1024 * 1024
+
+
+def test_small_aliases_are_fine() -> None:
+    node = compose_text("a: &x [1, 2]\nb: *x\n", "f.yaml")
+    assert node.value[1][1] is node.value[0][1]
+
+
+def test_recursive_alias_refused() -> None:
+    assert any("refers to itself" in p for p in problems_of("x: &a [1, *a]\n"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x: !!python/object/apply:os.system ['echo hi']\n",
+        "x: !!python/name:os.system\n",
+        "x: !custom 3\n",
+        "x: !!binary aGVsbG8=\n",
+    ],
+)
+def test_object_and_foreign_tags_refused(text: str) -> None:
+    found = problems_of(text)
+    assert found and "is not allowed" in found[0] and found[0].startswith("f.yaml:1:4:")
+
+
+def test_merge_keys_refused() -> None:
+    found = problems_of("base: &b {a: 1}\nx:\n  <<: *b\n")
+    assert found == ["f.yaml:3:3: merge keys (<<) are not supported: write the fields out"]
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n", "---\n"])
+def test_empty_files_refused(text: str) -> None:
+    assert problems_of(text) == ["f.yaml:1:1: the file is empty"]
+
+
+def test_not_yaml_reports_place() -> None:
+    found = problems_of("game: hanabi\n  id: [unclosed\n")
+    assert found[0].startswith("f.yaml:2:") and "not valid YAML" in found[0]
+
+
+def test_deep_nesting_refused_fast() -> None:
+    start = time.perf_counter()
+    found = problems_of("x: " + "[" * 50_000 + "]" * 50_000 + "\n")
+    assert time.perf_counter() - start < 1.0
+    assert "nest more than" in found[0]
+
+
+def test_brackets_inside_quotes_and_comments_do_not_count() -> None:
+    compose_text('x: "' + "[" * 100 + '"  # ' + "{" * 100 + "\n", "f.yaml")
+
+
+def test_non_utf8_reports_byte_place(tmp_path: Path) -> None:
+    file = tmp_path / "bad.yaml"
+    file.write_bytes(b"game: hanabi\nname: caf\xe9\n")
+    with pytest.raises(DefinitionErrors) as info:
+        compose_file(file, "bad.yaml")
+    assert str(info.value.problems[0]) == "bad.yaml:2:10: the file is not UTF-8 text (byte 0xe9)"
+
+
+def test_huge_file_refused_without_reading_it(tmp_path: Path) -> None:
+    file = tmp_path / "huge.yaml"
+    with file.open("wb") as handle:
+        handle.seek(MAX_FILE_BYTES + 10)
+        handle.write(b"\n")
+    with pytest.raises(DefinitionErrors) as info:
+        compose_file(file, "huge.yaml")
+    assert "may be at most" in str(info.value)
