@@ -10,7 +10,7 @@ import click
 from .. import __version__
 
 # Command modules, each exposing COMMANDS (a list of click commands). Add yours here.
-_COMMAND_MODULES = ("defs",)
+_COMMAND_MODULES = ("defs", "validate", "build", "simulate")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -113,6 +113,9 @@ class Simulator:
     competitive: bool
     summarize: Callable[[Sequence["GameRecord"], int], dict[str, Any]] | None = None
     """Extra game-specific statistics over many records (players given); merged into the summary."""
+    export_game: Callable[[GameState], dict[str, Any]] | None = None
+    """A finished game in the game's community file format (Hanabi: hanab.live JSON), for
+    ``simulate --export``; None when the game has no such format."""
 
 
 @dataclass(frozen=True, slots=True)

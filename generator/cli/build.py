@@ -1,0 +1,3 @@
+"""cardforge build commands."""
+
+COMMANDS: list = []

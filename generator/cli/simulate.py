@@ -1,0 +1,3 @@
+"""cardforge simulate commands."""
+
+COMMANDS: list = []

@@ -1,0 +1,3 @@
+"""cardforge validate commands."""
+
+COMMANDS: list = []
