@@ -1,0 +1,19 @@
+"""Deck validation: registered rules (id, severity, rationale, stable codes) that check game
+definitions against the games' rules and report every finding at its place in the files."""
+
+from .findings import Finding, Severity
+from .registry import Rule, all_rules, rules_for
+from .run import FIT_RULE_ID, fit_finding, has_errors, validate_game, validate_games
+
+__all__ = [
+    "FIT_RULE_ID",
+    "Finding",
+    "Rule",
+    "Severity",
+    "all_rules",
+    "fit_finding",
+    "has_errors",
+    "rules_for",
+    "validate_game",
+    "validate_games",
+]

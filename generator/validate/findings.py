@@ -1,0 +1,51 @@
+"""What a validation run reports: findings with a stable rule id and code, a severity and a place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..model.source import SourceLoc
+
+
+class Severity(str, Enum):
+    """How bad a finding is: errors stop a build and fail ``cardforge validate``; warnings do not."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Finding:
+    """One problem a rule found, at the place in a definition file that causes it.
+
+    Tests and tools match on ``rule_id`` and ``code`` (stable), never on the wording of ``message``.
+    """
+
+    loc: SourceLoc
+    rule_id: str
+    code: str
+    severity: Severity = field(compare=False)
+    message: str = field(compare=False)
+    game_id: str = field(default="", compare=False)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def format(self) -> str:
+        """``path:line:col: severity: message [rule-id/code]``, the form every tool of ours prints."""
+        return f"{self.loc}: {self.severity.value}: {self.message} [{self.rule_id}/{self.code}]"
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "rule": self.rule_id,
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "game": self.game_id,
+            "file": self.loc.path,
+            "line": self.loc.line,
+            "column": self.loc.column,
+        }

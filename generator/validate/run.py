@@ -1,0 +1,63 @@
+"""Running validation: every applicable rule on every game, all findings collected in file order."""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ..layout.kit import FitProblem
+from ..model import GameDefinition
+from ..model.source import UNKNOWN_LOC, SourceLoc
+from .generic import card_ids
+from .findings import Finding, Severity
+from .registry import Reporter, rules_for
+
+FIT_RULE_ID = "layout.text-fit"
+
+
+def validate_game(game: GameDefinition) -> list[Finding]:
+    """Every finding of every rule that applies to ``game`` (never stops at the first)."""
+    findings: list[Finding] = []
+    for rule in rules_for(game):
+        reporter = Reporter(rule, game)
+        rule.check(reporter, game)
+        findings.extend(reporter.findings)
+    return findings
+
+
+def validate_games(
+    games: Sequence[GameDefinition], *, fit_problems: Iterable[FitProblem] = ()
+) -> list[Finding]:
+    """Findings of all ``games`` plus text-fit problems found while laying out their faces, in file order.
+
+    A fit problem is placed at the definition of the card it names (or of its game when the piece
+    is not a card, such as a token)."""
+    findings = [f for game in games for f in validate_game(game)]
+    places = _piece_places(games)
+    for problem in fit_problems:
+        game_id, loc = places.get(problem.piece_id, ("", games[0].info.loc if games else UNKNOWN_LOC))
+        findings.append(fit_finding(problem, loc, game_id))
+    return sorted(set(findings))
+
+
+def _piece_places(games: Sequence[GameDefinition]) -> dict[str, tuple[str, SourceLoc]]:
+    places: dict[str, tuple[str, SourceLoc]] = {}
+    for game in games:
+        for card_id, loc in card_ids(game):
+            places.setdefault(card_id, (game.info.id, loc))
+    return places
+
+
+def fit_finding(problem: FitProblem, loc: SourceLoc, game_id: str = "") -> Finding:
+    """Text that does not fit its box at the minimum size: an error naming the card (never clipped)."""
+    return Finding(
+        loc,
+        FIT_RULE_ID,
+        "text-does-not-fit",
+        Severity.ERROR,
+        f"card {problem.piece_id}: the {problem.region} text does not fit: {problem.message}",
+        game_id,
+    )
+
+
+def has_errors(findings: Iterable[Finding]) -> bool:
+    return any(f.is_error for f in findings)

@@ -1,0 +1,100 @@
+"""``cardforge validate``: exit codes, text and JSON output, game ids and files as arguments."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli.main import cli
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(cli, list(args))
+
+
+def edit(project: Path, file: str, old: str, new: str) -> None:
+    path = project / "card_defs" / file
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_shipped_games_validate_clean() -> None:
+    result = run("validate")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ok: 5 games checked")
+
+
+def test_json_of_a_clean_project_is_an_empty_list() -> None:
+    result = run("validate", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.output) == []
+
+
+def test_blue_five_removed(project_copy: Path) -> None:
+    edit(project_copy, "hanabi.yaml", "    symbol: drop\n", "    symbol: drop\n    ranks: {1: 3, 2: 2, 3: 2, 4: 2}\n")
+    result = run("validate", "hanabi", "--project", str(project_copy))
+    assert result.exit_code == 1
+    first = result.output.splitlines()[0]
+    path, line, column, rest = first.split(":", 3)
+    assert path.endswith("card_defs/hanabi.yaml") and int(line) == 36 and int(column) == 5
+    assert "blue" in rest and "[hanabi.suit-shape/rank-missing]" in rest
+
+
+def test_json_findings_have_every_field(project_copy: Path) -> None:
+    edit(project_copy, "sequence.yaml", "  - 6C 5C 4C 3C 2C AH KH QH TH TS", "  - 6C 5C 4C 3C 2C AH KH QH TH TH")
+    result = run("validate", "sequence", "--json", "--project", str(project_copy))
+    assert result.exit_code == 1
+    findings = json.loads(result.output)
+    assert {f["code"] for f in findings} == {"card-extra", "card-missing"}
+    for finding in findings:
+        assert set(finding) >= {"rule", "code", "severity", "message", "file", "line", "column"}
+        assert finding["file"].endswith("sequence.yaml") and finding["line"] > 0
+
+
+def test_warnings_alone_exit_zero(project_copy: Path) -> None:
+    edit(project_copy, "hanabi.yaml", "note: 8", "note: 7")
+    result = run("validate", "--project", str(project_copy))
+    assert result.exit_code == 0
+    assert "warning: 7 note tokens" in result.output
+
+
+def test_only_the_named_games_are_checked(project_copy: Path) -> None:
+    edit(project_copy, "hanabi.yaml", "    symbol: drop\n", "    symbol: drop\n    ranks: {1: 3}\n")
+    assert run("validate", "sequence", "--project", str(project_copy)).exit_code == 0
+    assert run("validate", "hanabi", "--project", str(project_copy)).exit_code == 1
+
+
+def test_definition_errors_are_reported_all_at_once(project_copy: Path) -> None:
+    edit(project_copy, "hanabi.yaml", "note: 8", "note: eight")
+    edit(project_copy, "sequence.yaml", "decks: 2", "deks: 2")
+    result = run("validate", "--project", str(project_copy))
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert any("hanabi.yaml" in line for line in lines) and any("sequence.yaml" in line for line in lines)
+    assert "Traceback" not in result.output
+
+
+def test_definition_errors_in_json(project_copy: Path) -> None:
+    edit(project_copy, "hanabi.yaml", "note: 8", "note: eight")
+    result = run("validate", "--json", "--project", str(project_copy))
+    assert result.exit_code == 1
+    (problem,) = json.loads(result.output)
+    assert problem["rule"] == "loader" and problem["severity"] == "error" and problem["line"] == 46
+
+
+def test_a_file_argument(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.yaml").write_text("game: hanabi\nid: mine\n")
+    result = run("validate", "mine.yaml")
+    assert result.exit_code == 1
+    assert result.output.startswith("mine.yaml:")
+
+
+@pytest.mark.parametrize("args", [("validate", "nope"), ("validate", "missing.yaml")])
+def test_usage_errors_exit_two(args: tuple[str, ...]) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
