@@ -61,6 +61,26 @@ class Placement:
     clip_mm: tuple[float, float, float, float] | None = None
     item: ManifestItem | None = None
 
+    def origin_mm(self) -> tuple[float, float]:
+        """Where on the page the scene's own origin (its trim box's top-left corner) lands once
+        rotated: renderers translate there, then rotate by ``rotation_deg`` clockwise."""
+        w, h = self.scene.width_mm, self.scene.height_mm
+        turn = self.rotation_deg % 360
+        if turn == 0:
+            return self.x_mm, self.y_mm
+        if turn == 90:
+            return self.x_mm + h, self.y_mm
+        if turn == 180:
+            return self.x_mm + w, self.y_mm + h
+        if turn == 270:
+            return self.x_mm, self.y_mm + w
+        raise ValueError(f"rotation must be a multiple of 90 degrees, not {self.rotation_deg}")
+
+    def size_on_page_mm(self) -> tuple[float, float]:
+        """Width and height of the trim box as it lies on the page (swapped when turned 90 or 270)."""
+        w, h = self.scene.width_mm, self.scene.height_mm
+        return (h, w) if self.rotation_deg % 180 else (w, h)
+
 
 @dataclass(frozen=True, slots=True)
 class Page:

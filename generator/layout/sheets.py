@@ -1,0 +1,264 @@
+"""The sheet planner: imposes a Kit's pieces on pages of paper.
+
+Cards go in a centred grid (butting cards share cut lines, their bleed kept only around the block),
+each page of fronts followed by its page of backs, mirrored for the printer's flip edge and moved
+by the back offset; or fronts and backs on one fold-and-glue sheet. Tokens get circular cut guides,
+the board one large page or overlapping tiles, and one-off pages (rules) their own page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Sequence
+
+from .boardtiles import board_pages
+from .kit import Kit, Piece
+from .marks import crop_marks, cut_circles, fold_line, label
+from .page import Document, ManifestItem, Page, Placement
+from .scene import Anchor, Item, Scene
+from .templates import SheetTemplate
+
+TOKEN_GUTTER_MM = 3.0
+FOLD_GAP_MM = 3.0
+"""Distance from the fold line to the cards on a gutterfold sheet (room to fold and glue)."""
+
+
+class Duplex(str, Enum):
+    """How backs are printed: on their own pages, or on the back of the fronts' sheet."""
+
+    NONE = "none"
+    LONG = "long"
+    SHORT = "short"
+
+
+class FitError(ValueError):
+    """A piece does not fit the printable area of the chosen sheet."""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetOptions:
+    """How a build imposes its pieces."""
+
+    sheet: SheetTemplate
+    duplex: Duplex = Duplex.LONG
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    crop_marks: bool = True
+    gutterfold: bool = False
+    copies: int = 1
+    board_sheet: SheetTemplate | None = None
+    """A large sheet for the board; None tiles the board over ``sheet``."""
+    tile_overlap_mm: float = 12.0
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """Slots of one size on a page: the block of trim boxes is centred on the page."""
+
+    page_w: float
+    page_h: float
+    cols: int
+    rows: int
+    w: float
+    h: float
+    gutter: float
+
+    @property
+    def x0(self) -> float:
+        return (self.page_w - (self.cols * self.w + (self.cols - 1) * self.gutter)) / 2
+
+    @property
+    def y0(self) -> float:
+        return (self.page_h - (self.rows * self.h + (self.rows - 1) * self.gutter)) / 2
+
+    @property
+    def size(self) -> int:
+        return self.cols * self.rows
+
+    def cell(self, col: int, row: int) -> tuple[float, float]:
+        return self.x0 + col * (self.w + self.gutter), self.y0 + row * (self.h + self.gutter)
+
+    def block(self) -> tuple[float, float, float, float]:
+        x1, y1 = self.cell(self.cols - 1, self.rows - 1)
+        return self.x0, self.y0, x1 + self.w, y1 + self.h
+
+    def cut_lines(self) -> tuple[list[float], list[float]]:
+        xs = [x for c in range(self.cols) for x in (self.cell(c, 0)[0], self.cell(c, 0)[0] + self.w)]
+        ys = [y for r in range(self.rows) for y in (self.cell(0, r)[1], self.cell(0, r)[1] + self.h)]
+        return xs, ys
+
+
+def best_grid(sheet: SheetTemplate, w: float, h: float, gutter: float) -> Grid:
+    """The orientation of ``sheet`` that holds the most ``w`` x ``h`` pieces; FitError if none fits."""
+    best: Grid | None = None
+    for paper in (sheet, sheet.turned()):
+        _, _, pw, ph = paper.printable
+        cols = int((pw + gutter + 1e-9) // (w + gutter))
+        rows = int((ph + gutter + 1e-9) // (h + gutter))
+        grid = Grid(paper.width_mm, paper.height_mm, cols, rows, w, h, gutter)
+        if cols and rows and (best is None or grid.size > best.size):
+            best = grid
+    if best is None:
+        _, _, pw, ph = sheet.printable
+        raise FitError(f"a {w:g} x {h:g} mm piece does not fit the printable area of {sheet.name} "
+                       f"({pw:g} x {ph:g} mm inside {sheet.margin_mm:g} mm margins)")
+    return best
+
+
+def _clip(grid: Grid, col: int, row: int, bleed: float) -> tuple[float, float, float, float] | None:
+    """Where neighbours are closer than two bleeds, cut each card's bleed back to half the gap."""
+    inner = min(bleed, grid.gutter / 2)
+    left = bleed if col == 0 else inner
+    right = bleed if col == grid.cols - 1 else inner
+    top = bleed if row == 0 else inner
+    bottom = bleed if row == grid.rows - 1 else inner
+    if left == right == top == bottom == bleed:
+        return None
+    return (-left, -top, grid.w + left + right, grid.h + top + bottom)
+
+
+def _slots(grid: Grid, sheet: SheetTemplate) -> list[tuple[int, int]]:
+    if sheet.fill_order.value == "columns":
+        return [(c, r) for c in range(grid.cols) for r in range(grid.rows)]
+    return [(c, r) for r in range(grid.rows) for c in range(grid.cols)]
+
+
+def _chunks(pieces: Sequence[Piece], size: int) -> list[Sequence[Piece]]:
+    return [pieces[i : i + size] for i in range(0, len(pieces), size)]
+
+
+def _back_position(grid: Grid, col: int, row: int, duplex: Duplex) -> tuple[int, int]:
+    """The slot behind (col, row) once the sheet is turned over on the printer's flip edge."""
+    if duplex is Duplex.LONG:
+        # the long edge of a portrait page is vertical: flipping about it mirrors left-right
+        portrait = grid.page_h >= grid.page_w
+        return (grid.cols - 1 - col, row) if portrait else (col, grid.rows - 1 - row)
+    if duplex is Duplex.SHORT:
+        portrait = grid.page_h >= grid.page_w
+        return (col, grid.rows - 1 - row) if portrait else (grid.cols - 1 - col, row)
+    return col, row
+
+
+def grid_pages(pieces: Sequence[Piece], options: SheetOptions, what: str, *, round_cuts: bool = False) -> list[Page]:
+    """Fronts in a grid, each page followed by its backs (when the pieces have backs)."""
+    if not pieces:
+        return []
+    first = pieces[0].front
+    bleed = first.bleed_mm
+    gutter = max(options.sheet.gutter_mm, TOKEN_GUTTER_MM) if round_cuts else options.sheet.gutter_mm
+    grid = best_grid(options.sheet, first.width_mm, first.height_mm, gutter)
+    slots = _slots(grid, options.sheet)
+    chunks = _chunks(pieces, grid.size)
+    pages: list[Page] = []
+    kind = pieces[0].kind
+    for number, chunk in enumerate(chunks, 1):
+        fronts: list[Placement] = []
+        backs: list[Placement] = []
+        for slot, piece in enumerate(chunk):
+            col, row = slots[slot]
+            x, y = grid.cell(col, row)
+            item = ManifestItem(kind, piece.id, "front", slot, x, y, grid.w, grid.h, 0)
+            fronts.append(Placement(piece.front, x, y, 0, _clip(grid, col, row, bleed), item))
+            if piece.back is not None:
+                bcol, brow = _back_position(grid, col, row, options.duplex)
+                bx, by = grid.cell(bcol, brow)
+                if options.duplex is not Duplex.NONE:
+                    bx += options.back_offset_mm[0]
+                    by += options.back_offset_mm[1]
+                item = ManifestItem(kind, piece.id, "back", slot, bx, by, grid.w, grid.h, 0)
+                backs.append(Placement(piece.back, bx, by, 0, _clip(grid, bcol, brow, bleed), item))
+        marks = _grid_marks(grid, options, bleed, round_cuts, chunk)
+        marks.append(label(grid.page_w / 2, grid.page_h - 2.6 - 2.0, f"{what}: fronts {number}/{len(chunks)}", 6.0, Anchor.MIDDLE))
+        pages.append(Page(grid.page_w, grid.page_h, tuple(fronts), tuple(marks), f"{what} fronts {number}/{len(chunks)}"))
+        if backs:
+            back_label = label(grid.page_w / 2, grid.page_h - 2.6 - 2.0, f"{what}: backs {number}/{len(chunks)}", 6.0, Anchor.MIDDLE)
+            pages.append(Page(grid.page_w, grid.page_h, tuple(backs), (back_label,), f"{what} backs {number}/{len(chunks)}"))
+    return pages
+
+
+def _grid_marks(grid: Grid, options: SheetOptions, bleed: float, round_cuts: bool, chunk: Sequence[Piece]) -> list[Item]:
+    if round_cuts:
+        slots = _slots(grid, options.sheet)[: len(chunk)]
+        centres = [(grid.cell(c, r)[0] + grid.w / 2, grid.cell(c, r)[1] + grid.h / 2) for c, r in slots]
+        return cut_circles(centres, grid.w / 2)
+    if not options.crop_marks:
+        return []
+    xs, ys = grid.cut_lines()
+    return crop_marks(xs, ys, grid.block(), (grid.page_w, grid.page_h), bleed, options.sheet.crop_marks)
+
+
+def gutterfold_pages(pieces: Sequence[Piece], options: SheetOptions, what: str) -> list[Page]:
+    """Fronts above a horizontal fold line, backs below it turned 180 degrees: fold, glue, cut."""
+    if not pieces:
+        return []
+    first = pieces[0].front
+    w, h, bleed = first.width_mm, first.height_mm, first.bleed_mm
+    sheet = options.sheet if options.sheet.width_mm >= options.sheet.height_mm else options.sheet.turned()
+    _, _, pw, _ = sheet.printable
+    fold = sheet.height_mm / 2
+    gutter = options.sheet.gutter_mm
+    cols = int((pw + gutter + 1e-9) // (w + gutter))
+    if cols < 1 or fold - FOLD_GAP_MM - h < sheet.margin_mm - 1e-9:
+        raise FitError(f"a {w:g} x {h:g} mm card does not fit half of a {sheet.name} sheet for fold-and-glue")
+    x0 = (sheet.width_mm - (cols * w + (cols - 1) * gutter)) / 2
+    y_front = fold - FOLD_GAP_MM - h
+    y_back = fold + FOLD_GAP_MM
+    inner = min(bleed, gutter / 2)
+    chunks = _chunks(pieces, cols)
+    pages: list[Page] = []
+    for number, chunk in enumerate(chunks, 1):
+        placements: list[Placement] = []
+        for slot, piece in enumerate(chunk):
+            x = x0 + slot * (w + gutter)
+            left = bleed if slot == 0 else inner
+            right = bleed if slot == cols - 1 else inner
+            near_fold = min(bleed, FOLD_GAP_MM)
+            placements.append(Placement(piece.front, x, y_front, 0, (-left, -bleed, w + left + right, h + bleed + near_fold),
+                                        ManifestItem(piece.kind, piece.id, "front", slot, x, y_front, w, h, 0)))
+            if piece.back is not None:
+                # turned 180 degrees, the back's own left is on the page's right: swap the clips
+                placements.append(Placement(piece.back, x, y_back, 180, (-right, -bleed, w + left + right, h + bleed + near_fold),
+                                            ManifestItem(piece.kind, piece.id, "back", slot, x, y_back, w, h, 180)))
+        xs = [x for s in range(cols) for x in (x0 + s * (w + gutter), x0 + s * (w + gutter) + w)]
+        ys = [y_front, y_front + h, y_back, y_back + h]
+        marks = crop_marks(xs, ys, (x0, y_front, xs[-1], y_back + h), (sheet.width_mm, sheet.height_mm), bleed,
+                           options.sheet.crop_marks) if options.crop_marks else []
+        marks.append(fold_line(sheet.margin_mm, fold, sheet.width_mm - sheet.margin_mm))
+        marks.append(label(sheet.margin_mm, fold - 0.8, "fold here, glue, then cut", 6.0))
+        pages.append(Page(sheet.width_mm, sheet.height_mm, tuple(placements), tuple(marks),
+                          f"{what} fold-and-glue {number}/{len(chunks)}"))
+    return pages
+
+
+def sheetlet_page(scene: Scene, options: SheetOptions, what: str) -> Page:
+    """A one-off full page (rules summary), centred on the sheet; FitError if it is too large."""
+    sheet = options.sheet
+    _, _, pw, ph = sheet.printable
+    if scene.width_mm > pw + 1e-6 or scene.height_mm > ph + 1e-6:
+        raise FitError(f"the {what} page ({scene.width_mm:g} x {scene.height_mm:g} mm) does not fit {sheet.name}")
+    x = (sheet.width_mm - scene.width_mm) / 2
+    y = (sheet.height_mm - scene.height_mm) / 2
+    return Page(sheet.width_mm, sheet.height_mm, (Placement(scene, x, y),), (), what)
+
+
+def plan_document(kit: Kit, options: SheetOptions, title: str) -> Document:
+    """Every page of one game's kit, in printing order: cards, tokens, board, one-off pages."""
+    if options.copies < 1:
+        raise ValueError("copies must be at least 1")
+    cards = [piece for _ in range(options.copies) for piece in kit.cards]
+    pages: list[Page] = []
+    if options.gutterfold:
+        pages += gutterfold_pages(cards, options, f"{kit.game_id} cards")
+    else:
+        pages += grid_pages(cards, options, f"{kit.game_id} cards")
+    tokens = [piece for _ in range(options.copies) for piece in kit.tokens]
+    for size in sorted({(t.front.width_mm, t.front.height_mm) for t in tokens}):
+        same = [t for t in tokens if (t.front.width_mm, t.front.height_mm) == size]
+        pages += grid_pages(same, options, f"{kit.game_id} tokens", round_cuts=same[0].round)
+    if kit.board is not None:
+        pages += board_pages(kit.board, options.sheet, options.board_sheet, options.tile_overlap_mm, kit.game_id)
+    for sheetlet in kit.pages:
+        pages.append(sheetlet_page(sheetlet.scene, options, f"{kit.game_id} {sheetlet.id}"))
+    return Document(title, tuple(pages))
+
+

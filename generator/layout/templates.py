@@ -1,0 +1,137 @@
+"""Card, sheet and face templates (``layouts/*.yaml``): sizes in millimetres, resolved ``extends``.
+
+Pure values; the loader (``generator.loader.layouts``) builds them from the shipped layouts and the
+project's own, the project's winning by name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..model.source import UNKNOWN_LOC, SourceLoc
+
+MIN_PRINTABLE_MARGIN_MM = 4.2
+"""Home printers cannot print nearer the edge than this; trim boxes and marks stay inside it."""
+
+
+class FillOrder(str, Enum):
+    """How slots are numbered on a sheet."""
+
+    ROWS = "rows"
+    COLUMNS = "columns"
+
+
+@dataclass(frozen=True, slots=True)
+class CardTemplate:
+    """A card size: trim box, safe zone (text stays inside) and corner radius."""
+
+    name: str
+    width_mm: float
+    height_mm: float
+    safe_mm: float = 3.0
+    corner_radius_mm: float = 3.0
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class CropMarks:
+    """Short lines in the margins on the extension of every cut line."""
+
+    length_mm: float = 5.0
+    offset_mm: float = 1.5
+    """Gap between the marks and the bleed edge of the block, so they never touch a card."""
+    width_mm: float = 0.2
+
+
+@dataclass(frozen=True, slots=True)
+class SheetTemplate:
+    """A sheet of paper and how cards are laid on it."""
+
+    name: str
+    width_mm: float
+    height_mm: float
+    margin_mm: float = 6.35
+    gutter_mm: float = 0.0
+    """Space between cards: 0 makes cards butt (bleed then goes around the block only)."""
+    bleed_mm: float = 3.0
+    crop_marks: CropMarks = CropMarks()
+    fill_order: FillOrder = FillOrder.ROWS
+    large: bool = False
+    """A large sheet (A3, A2) meant for boards rather than cards."""
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+
+    @property
+    def printable(self) -> tuple[float, float, float, float]:
+        """The area inside the margins: x, y, width, height."""
+        m = self.margin_mm
+        return m, m, self.width_mm - 2 * m, self.height_mm - 2 * m
+
+    def turned(self) -> "SheetTemplate":
+        """The same sheet in the other orientation."""
+        from dataclasses import replace
+
+        return replace(self, width_mm=self.height_mm, height_mm=self.width_mm)
+
+
+@dataclass(frozen=True, slots=True)
+class FaceRegion:
+    """A named area of a card face and the card field that fills it (sizes on a poker card)."""
+
+    name: str
+    x_mm: float
+    y_mm: float
+    width_mm: float
+    height_mm: float
+    field: str
+    font: str = "sans"
+    max_pt: float = 12.0
+    min_pt: float = 6.0
+    mirrored: bool = False
+    """Also drawn turned 180 degrees about the card's centre (corner indices readable upside down)."""
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class FaceTemplate:
+    """The regions of one game's card faces, designed on ``base_width_mm`` x ``base_height_mm``
+    and scaled to the card size of a build."""
+
+    name: str
+    base_width_mm: float
+    base_height_mm: float
+    regions: tuple[FaceRegion, ...]
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+
+    def region(self, name: str) -> FaceRegion:
+        for region in self.regions:
+            if region.name == name:
+                return region
+        raise KeyError(f"face template '{self.name}' has no region '{name}'")
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutLibrary:
+    """Every template a project can use, by name."""
+
+    cards: tuple[CardTemplate, ...]
+    sheets: tuple[SheetTemplate, ...]
+    faces: tuple[FaceTemplate, ...] = ()
+
+    def card(self, name: str) -> CardTemplate:
+        for template in self.cards:
+            if template.name == name:
+                return template
+        raise KeyError(f"no card template '{name}' (known: {', '.join(t.name for t in self.cards)})")
+
+    def sheet(self, name: str) -> SheetTemplate:
+        for template in self.sheets:
+            if template.name == name:
+                return template
+        raise KeyError(f"no sheet template '{name}' (known: {', '.join(t.name for t in self.sheets)})")
+
+    def face(self, name: str) -> FaceTemplate:
+        for template in self.faces:
+            if template.name == name:
+                return template
+        raise KeyError(f"no face template '{name}' (known: {', '.join(t.name for t in self.faces)})")

@@ -1,0 +1,100 @@
+"""Fitting text into boxes: shrink to a minimum size, wrap at spaces, and report what still does
+not fit instead of clipping it (the caller turns that into a validation finding)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .scene import BLACK, PT_PER_MM, Anchor, Text, TextMeasurer
+from ..model.common import Colour
+
+SIZE_STEP_PT = 0.25
+LEADING = 1.2
+"""Line height as a multiple of the font size."""
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A text region in mm (scene coordinates)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True, slots=True)
+class FitResult:
+    """The fitted lines, or ``problem`` saying why the text cannot fit even at the minimum size."""
+
+    items: tuple[Text, ...]
+    size_pt: float
+    problem: str | None = None
+
+
+def wrap(text: str, font: str, size_pt: float, width_mm: float, measurer: TextMeasurer) -> list[str] | None:
+    """Lines of ``text`` no wider than ``width_mm``, broken at spaces; None if one word is too wide."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            candidate = f"{current} {word}" if current else word
+            if measurer.width_mm(candidate, font, size_pt) <= width_mm:
+                current = candidate
+                continue
+            if not current or measurer.width_mm(word, font, size_pt) > width_mm:
+                return None
+            lines.append(current)
+            current = word
+        lines.append(current)
+    return lines
+
+
+def fit_text(
+    text: str,
+    box: Box,
+    measurer: TextMeasurer,
+    *,
+    font: str,
+    max_pt: float,
+    min_pt: float,
+    colour: Colour = BLACK,
+    anchor: Anchor = Anchor.MIDDLE,
+    wrap_lines: bool = True,
+    valign: str = "middle",
+) -> FitResult:
+    """The largest size from ``max_pt`` down to ``min_pt`` at which ``text`` fits ``box``."""
+    size = max_pt
+    while size >= min_pt - 1e-9:
+        lines = wrap(text, font, size, box.width, measurer) if wrap_lines else (
+            [text] if measurer.width_mm(text, font, size) <= box.width else None)
+        line_mm = size * LEADING / PT_PER_MM
+        if lines is not None and len(lines) * line_mm <= box.height + 1e-9:
+            return FitResult(_place(lines, box, measurer, font, size, colour, anchor, valign), size)
+        size -= SIZE_STEP_PT
+    if not wrap_lines:
+        width = measurer.width_mm(text, font, min_pt)
+        return FitResult((), min_pt, f"'{text}' is {width:.1f} mm wide at {min_pt:g} pt; the box is "
+                                     f"{box.width:.1f} x {box.height:.1f} mm")
+    lines = wrap(text, font, min_pt, box.width, measurer)
+    need = "a word is wider than the box" if lines is None else (
+        f"needs {len(lines)} lines at {min_pt:g} pt, the box holds "
+        f"{int(box.height // (min_pt * LEADING / PT_PER_MM))}")
+    return FitResult((), min_pt, f"{need} ({box.width:.1f} x {box.height:.1f} mm)")
+
+
+def _place(
+    lines: list[str], box: Box, measurer: TextMeasurer, font: str, size: float, colour: Colour,
+    anchor: Anchor, valign: str,
+) -> tuple[Text, ...]:
+    line_mm = size * LEADING / PT_PER_MM
+    ascent = measurer.ascent_mm(font, size)
+    block = line_mm * (len(lines) - 1) + ascent
+    if valign == "top":
+        top = box.y + ascent
+    elif valign == "bottom":
+        top = box.y + box.height - block + ascent
+    else:
+        top = box.y + (box.height - block) / 2 + ascent
+    x = {Anchor.START: box.x, Anchor.MIDDLE: box.x + box.width / 2, Anchor.END: box.x + box.width}[anchor]
+    return tuple(Text(x, top + i * line_mm, line, font, size, colour, anchor) for i, line in enumerate(lines))

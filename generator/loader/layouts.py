@@ -1,0 +1,216 @@
+"""Load card, sheet and face templates from ``layouts/*.yaml``: the shipped ones, then the
+project's own (which replace shipped templates of the same name), with ``extends`` resolved."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from ..layout.templates import (
+    MIN_PRINTABLE_MARGIN_MM,
+    CardTemplate,
+    CropMarks,
+    FaceRegion,
+    FaceTemplate,
+    FillOrder,
+    LayoutLibrary,
+    SheetTemplate,
+)
+from ..paths import display_path, shipped_root
+from .errors import DefinitionErrors, Problem
+from .fields import Reader
+from .yamlnodes import compose_file
+
+SECTIONS = ("cards", "sheets", "faces")
+CARD_FIELDS = ("extends", "width", "height", "safe", "corner_radius")
+SHEET_FIELDS = ("extends", "width", "height", "margin", "gutter", "bleed", "crop_marks", "fill_order", "large")
+FACE_FIELDS = ("extends", "base_width", "base_height", "regions")
+FONT_KEYS = ("sans", "sans-bold", "sans-condensed", "sans-condensed-bold", "serif-bold")
+
+
+@dataclass
+class _Entry:
+    """One template as written: its field nodes and the reader of its file (for locations)."""
+
+    name: str
+    fields: dict[str, yaml.Node]
+    node: yaml.Node
+    reader: Reader
+
+
+def layout_files(root: Path) -> list[Path]:
+    folder = root / "layouts"
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def load_layout_library(project_root: Path) -> LayoutLibrary:
+    """Every template the project can use; DefinitionErrors listing every problem of every file."""
+    shipped = shipped_root().resolve()
+    roots = [shipped] if project_root.resolve() == shipped else [shipped, project_root.resolve()]
+    entries: dict[str, dict[str, _Entry]] = {section: {} for section in SECTIONS}
+    readers: list[Reader] = []
+    problems: list[Problem] = []
+    for root in roots:
+        for file in layout_files(root):
+            reader = Reader(display_path(file))
+            readers.append(reader)
+            try:
+                top = compose_file(file, reader.path)
+            except DefinitionErrors as exc:
+                problems.extend(exc.problems)
+                continue
+            sections = reader.mapping(top, "a layouts file", (), SECTIONS)
+            for section, node in (sections or {}).items():
+                for key_node, value_node in reader.entries(node, section):
+                    name = reader.name(key_node, f"a {section[:-1]} template name")
+                    allowed = {"cards": CARD_FIELDS, "sheets": SHEET_FIELDS, "faces": FACE_FIELDS}[section]
+                    fields = reader.mapping(value_node, f"{section[:-1]} template '{key_node.value}'", (), allowed)
+                    if name is not None and fields is not None:
+                        entries[section][name] = _Entry(name, fields, value_node, reader)
+    cards = tuple(t for t in (_card(e, _resolve(e, entries["cards"])) for e in entries["cards"].values()) if t)
+    sheets = tuple(t for t in (_sheet(e, _resolve(e, entries["sheets"])) for e in entries["sheets"].values()) if t)
+    faces = tuple(t for t in (_face(e, _resolve(e, entries["faces"])) for e in entries["faces"].values()) if t)
+    for reader in readers:
+        problems.extend(reader.problems)
+    if problems:
+        raise DefinitionErrors(problems)
+    return LayoutLibrary(cards, sheets, faces)
+
+
+def _resolve(entry: _Entry, known: dict[str, _Entry]) -> dict[str, tuple[yaml.Node, Reader]] | None:
+    """The entry's fields merged over those of the templates it extends (nearest wins)."""
+    chain = [entry]
+    while "extends" in chain[-1].fields:
+        reader = chain[-1].reader
+        node = chain[-1].fields["extends"]
+        parent = reader.name(node, "extends")
+        if parent is None:
+            return None
+        if parent not in known:
+            reader.error(node, reader.unknown_message(parent, sorted(known), "extends"))
+            return None
+        if known[parent] in chain:
+            reader.error(node, f"'{entry.name}' extends itself through {' -> '.join(e.name for e in chain)} -> {parent}")
+            return None
+        chain.append(known[parent])
+    merged: dict[str, tuple[yaml.Node, Reader]] = {}
+    for link in reversed(chain):
+        for key, value in link.fields.items():
+            if key != "extends":
+                merged[key] = (value, link.reader)
+    return merged
+
+
+def _length(fields: dict[str, tuple[yaml.Node, Reader]], key: str, what: str, entry: _Entry,
+            default: float | None = None, positive: bool = True) -> float | None:
+    if key not in fields:
+        if default is None:
+            entry.reader.error(entry.node, f"{what} needs '{key}' (in millimetres)")
+        return default
+    node, reader = fields[key]
+    value = reader.number(node, f"{what} {key}")
+    if value is None:
+        return None
+    if value < 0 or (positive and value == 0):
+        reader.error(node, f"{what} {key} must be {'positive' if positive else 'zero or more'}, not {value:g}")
+        return None
+    return value
+
+
+def _card(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> CardTemplate | None:
+    if fields is None:
+        return None
+    what = f"card template '{entry.name}'"
+    width = _length(fields, "width", what, entry)
+    height = _length(fields, "height", what, entry)
+    safe = _length(fields, "safe", what, entry, 3.0, positive=False)
+    radius = _length(fields, "corner_radius", what, entry, 3.0, positive=False)
+    if None in (width, height, safe, radius):
+        return None
+    if 2 * safe >= min(width, height):  # type: ignore[operator]
+        entry.reader.error(entry.node, f"{what}: the safe zone ({safe:g} mm) leaves no room on a {width:g} x {height:g} mm card")
+        return None
+    return CardTemplate(entry.name, width, height, safe, radius, entry.reader.loc(entry.node))  # type: ignore[arg-type]
+
+
+def _sheet(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> SheetTemplate | None:
+    if fields is None:
+        return None
+    what = f"sheet template '{entry.name}'"
+    width = _length(fields, "width", what, entry)
+    height = _length(fields, "height", what, entry)
+    margin = _length(fields, "margin", what, entry, 6.35)
+    gutter = _length(fields, "gutter", what, entry, 0.0, positive=False)
+    bleed = _length(fields, "bleed", what, entry, 3.0, positive=False)
+    marks = CropMarks()
+    if "crop_marks" in fields:
+        node, reader = fields["crop_marks"]
+        sub = reader.mapping(node, f"{what} crop_marks", (), ("length", "offset", "width"))
+        if sub is not None:
+            values = {k: reader.number(v, f"crop_marks {k}") for k, v in sub.items()}
+            if any(v is None or v < 0 for v in values.values()):
+                reader.error(node, "crop_marks length, offset and width must be numbers of zero or more")
+            else:
+                marks = CropMarks(values.get("length", 5.0), values.get("offset", 1.5), values.get("width", 0.2))  # type: ignore[arg-type]
+    order = FillOrder.ROWS
+    if "fill_order" in fields:
+        node, reader = fields["fill_order"]
+        order = FillOrder(reader.choice(node, "fill_order", [o.value for o in FillOrder]) or "rows")
+    large = False
+    if "large" in fields:
+        node, reader = fields["large"]
+        large = bool(reader.boolean(node, "large"))
+    if None in (width, height, margin, gutter, bleed):
+        return None
+    if margin < MIN_PRINTABLE_MARGIN_MM:  # type: ignore[operator]
+        node, reader = fields["margin"]
+        reader.error(node, f"{what}: a margin of {margin:g} mm is outside what printers can print "
+                           f"(at least {MIN_PRINTABLE_MARGIN_MM:g} mm)")
+        return None
+    if 2 * margin >= min(width, height):  # type: ignore[operator]
+        entry.reader.error(entry.node, f"{what}: the margins leave no printable area")
+        return None
+    return SheetTemplate(entry.name, width, height, margin, gutter, bleed, marks, order, large,  # type: ignore[arg-type]
+                         entry.reader.loc(entry.node))
+
+
+def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> FaceTemplate | None:
+    if fields is None:
+        return None
+    what = f"face template '{entry.name}'"
+    width = _length(fields, "base_width", what, entry, 63.5)
+    height = _length(fields, "base_height", what, entry, 88.9)
+    if "regions" not in fields:
+        entry.reader.error(entry.node, f"{what} needs 'regions'")
+        return None
+    node, reader = fields["regions"]
+    regions: list[FaceRegion] = []
+    for key_node, value_node in reader.entries(node, "regions"):
+        name = reader.name(key_node, "a region name")
+        sub = reader.mapping(value_node, f"region '{key_node.value}'", ("x", "y", "width", "height", "field"),
+                             ("font", "max_pt", "min_pt", "mirrored"))
+        if name is None or sub is None or not {"x", "y", "width", "height", "field"} <= set(sub):
+            continue
+        numbers = {k: reader.number(sub[k], f"region '{name}' {k}") for k in ("x", "y", "width", "height")}
+        field = reader.name(sub["field"], f"region '{name}' field")
+        font = reader.choice(sub["font"], "font", FONT_KEYS) if "font" in sub else "sans"
+        max_pt = reader.number(sub["max_pt"], "max_pt") if "max_pt" in sub else 12.0
+        min_pt = reader.number(sub["min_pt"], "min_pt") if "min_pt" in sub else 6.0
+        mirrored = bool(reader.boolean(sub["mirrored"], "mirrored")) if "mirrored" in sub else False
+        if None in (*numbers.values(), field, font, max_pt, min_pt):
+            continue
+        if numbers["width"] <= 0 or numbers["height"] <= 0:  # type: ignore[operator]
+            reader.error(value_node, f"region '{name}' needs a positive width and height")
+            continue
+        if not 0 < min_pt <= max_pt:  # type: ignore[operator]
+            reader.error(value_node, f"region '{name}': min_pt must be positive and at most max_pt")
+            continue
+        regions.append(FaceRegion(name, numbers["x"], numbers["y"], numbers["width"], numbers["height"],  # type: ignore[arg-type]
+                                  field, font, max_pt, min_pt, mirrored, reader.loc(key_node)))  # type: ignore[arg-type]
+    if width is None or height is None:
+        return None
+    return FaceTemplate(entry.name, width, height, tuple(regions), entry.reader.loc(entry.node))

@@ -1,0 +1,158 @@
+"""PDF output with reportlab: every scene primitive as vector graphics, each distinct face drawn
+once as a form XObject and reused for its copies, fonts embedded as subsets, and byte-identical
+output for identical input (reportlab's invariant mode)."""
+
+from __future__ import annotations
+
+import io
+from typing import Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..layout.page import Document, Page, Placement
+from ..layout.scene import (
+    Anchor,
+    Circle,
+    Close,
+    CurveTo,
+    Group,
+    Item,
+    Line,
+    LineTo,
+    MoveTo,
+    Paint,
+    Path,
+    PT_PER_MM,
+    Rect,
+    Scene,
+    Text,
+)
+from .fonts import FontRegistry
+
+K = PT_PER_MM
+
+
+class PdfPainter:
+    """Draws scene items on a reportlab canvas whose origin is the scene's top-left, y up in points."""
+
+    def __init__(self, canvas: Canvas, fonts: FontRegistry) -> None:
+        self.canvas = canvas
+        self.fonts = fonts
+
+    def items(self, items: Sequence[Item]) -> None:
+        for item in items:
+            self.item(item)
+
+    def item(self, item: Item) -> None:
+        c = self.canvas
+        if isinstance(item, Rect):
+            if self._paint(item.paint):
+                y = -(item.y + item.height) * K
+                if item.radius > 0:
+                    c.roundRect(item.x * K, y, item.width * K, item.height * K, item.radius * K,
+                                stroke=item.paint.stroke is not None, fill=item.paint.fill is not None)
+                else:
+                    c.rect(item.x * K, y, item.width * K, item.height * K,
+                           stroke=item.paint.stroke is not None, fill=item.paint.fill is not None)
+        elif isinstance(item, Circle):
+            if self._paint(item.paint):
+                c.circle(item.cx * K, -item.cy * K, item.r * K,
+                         stroke=item.paint.stroke is not None, fill=item.paint.fill is not None)
+        elif isinstance(item, Line):
+            c.setStrokeColorRGB(*item.colour.rgb)
+            c.setLineWidth(item.width_mm * K)
+            c.setDash([d * K for d in item.dash_mm] if item.dash_mm else [])
+            c.line(item.x1 * K, -item.y1 * K, item.x2 * K, -item.y2 * K)
+        elif isinstance(item, Path):
+            if self._paint(item.paint):
+                path = c.beginPath()
+                for op in item.ops:
+                    if isinstance(op, MoveTo):
+                        path.moveTo(op.x * K, -op.y * K)
+                    elif isinstance(op, LineTo):
+                        path.lineTo(op.x * K, -op.y * K)
+                    elif isinstance(op, CurveTo):
+                        path.curveTo(op.x1 * K, -op.y1 * K, op.x2 * K, -op.y2 * K, op.x * K, -op.y * K)
+                    elif isinstance(op, Close):
+                        path.close()
+                c.drawPath(path, stroke=item.paint.stroke is not None, fill=item.paint.fill is not None,
+                           fillMode=1)
+        elif isinstance(item, Text):
+            c.setFillColorRGB(*item.colour.rgb)
+            c.setFont(self.fonts.pdf_name(item.font), item.size_pt)
+            draw = {Anchor.START: c.drawString, Anchor.MIDDLE: c.drawCentredString,
+                    Anchor.END: c.drawRightString}[item.anchor]
+            draw(item.x * K, -item.y * K, item.text)
+        elif isinstance(item, Group):
+            c.saveState()
+            c.translate(item.dx * K, -item.dy * K)
+            if item.rotation_deg:
+                c.rotate(-item.rotation_deg)
+            if item.scale != 1.0:
+                c.scale(item.scale, item.scale)
+            self.items(item.items)
+            c.restoreState()
+        else:  # pragma: no cover - every primitive is handled above
+            raise TypeError(f"cannot draw {type(item).__name__}")
+
+    def _paint(self, paint: Paint) -> bool:
+        """Set fill and stroke; False when the shape would draw nothing."""
+        c = self.canvas
+        if paint.fill is not None:
+            c.setFillColorRGB(*paint.fill.rgb)
+        if paint.stroke is not None:
+            c.setStrokeColorRGB(*paint.stroke.rgb)
+            c.setLineWidth(paint.stroke_mm * K)
+            c.setDash([d * K for d in paint.dash_mm] if paint.dash_mm else [])
+        return paint.fill is not None or paint.stroke is not None
+
+
+def render_pdf(document: Document, fonts: FontRegistry, *, invariant: bool = True) -> bytes:
+    """The document as PDF bytes: each distinct scene key becomes one form, drawn once."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=int(invariant), pageCompression=1)
+    canvas.setTitle(document.title)
+    canvas.setAuthor("cardforge")
+    canvas.setCreator("cardforge")
+    canvas.setSubject("print-and-play kit: print at actual size (100 %)")
+    painter = PdfPainter(canvas, fonts)
+    forms: dict[str, str] = {}
+    for page in document.pages:
+        canvas.setPageSize((page.width_mm * K, page.height_mm * K))
+        for placement in page.placements:
+            name = forms.get(placement.scene.key)
+            if name is None:
+                name = forms[placement.scene.key] = f"F{len(forms)}"
+                _define_form(canvas, painter, placement.scene, name)
+            _place(canvas, page, placement, name)
+        if page.marks:
+            canvas.saveState()
+            canvas.translate(0, page.height_mm * K)
+            painter.items(page.marks)
+            canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _define_form(canvas: Canvas, painter: PdfPainter, scene: Scene, name: str) -> None:
+    b = scene.bleed_mm
+    canvas.beginForm(name, lowerx=-b * K, lowery=-(scene.height_mm + b) * K,
+                     upperx=(scene.width_mm + b) * K, uppery=b * K)
+    painter.items(scene.items)
+    canvas.endForm()
+
+
+def _place(canvas: Canvas, page: Page, placement: Placement, name: str) -> None:
+    ox, oy = placement.origin_mm()
+    canvas.saveState()
+    canvas.translate(ox * K, (page.height_mm - oy) * K)
+    if placement.rotation_deg % 360:
+        canvas.rotate(-placement.rotation_deg)
+    if placement.clip_mm is not None:
+        x, y, w, h = placement.clip_mm
+        path = canvas.beginPath()
+        path.rect(x * K, -(y + h) * K, w * K, h * K)
+        canvas.clipPath(path, stroke=0, fill=0)
+    canvas.doForm(name)
+    canvas.restoreState()
