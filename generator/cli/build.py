@@ -1,3 +1,179 @@
-"""cardforge build commands."""
+"""``cardforge build`` (print-and-play PDFs and manifests) and ``cardforge export`` (PNG faces and
+Tabletop Simulator deck sheets)."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from ..atomicio import write_atomic
+from ..build import BuildError, BuildOptions, load_toolkit, make_kit, plan_build
+from ..layout.scene import Scene
+from ..layout.sheets import Duplex
+from ..model import GameDefinition, Project
+from ..render.png import scene_png
+from ..render.tts import tts_sheets
+from ..validate import has_errors, validate_games
+from .common import EXIT_ERROR, fail, game_or_usage_error, open_project, project_option, usage_error
+
+
+def _offset(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter("expected X,Y in millimetres, e.g. 1.5,-0.5") from None
+    return x, y
+
+
+def face_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The options that change how faces look and which cards a game prints."""
+    for option in reversed([
+        click.option("--card-size", default=None, help="Card template (poker, poker-metric, bridge, mini, tarot...). Default: the game's."),
+        click.option("--bleed", "bleed_mm", type=float, default=None, help="Bleed in mm around the cards (default: the sheet's, 3)."),
+        click.option("--ink-saver", is_flag=True, help="White backgrounds and outlines instead of solid colour."),
+        click.option("--players", type=int, default=None, help="Firecrackers: the cards for this many players (default 4)."),
+        click.option("--all-packs", is_flag=True, help="Firecrackers: every pack (120 cards) instead of one player count's deck."),
+        click.option("--expansion", default=None, help="Add an expansion's cards (Firecrackers: scoreworks)."),
+    ]):
+        func = option(func)
+    return func
+
+
+def _project_and_games(project_dir: Path | None, names: tuple[str, ...]) -> tuple[Project, list[GameDefinition]]:
+    project = open_project(project_dir)
+    games = [game_or_usage_error(project, n) for n in names] if names else list(project.games)
+    return project, games
+
+
+def _out_dir(out: Path | None, project_dir: Path | None) -> Path:
+    if out is not None:
+        return out
+    return (project_dir / "output") if project_dir is not None else Path("output")
+
+
+def _report(exc: BuildError) -> None:
+    for finding in exc.findings:
+        if finding.is_error:
+            click.echo(finding.format(), err=True)
+    fail(str(exc))
+
+
+@click.command("build")
+@click.argument("games", nargs=-1, metavar="[GAME]...")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/).")
+@click.option("--paper", default="a4", show_default=True, help="Sheet template: a4, letter, or one of the project's.")
+@click.option("--duplex", type=click.Choice([d.value for d in Duplex]), default="long", show_default=True,
+              help="Backs for double-sided printing flipped on the long or short edge, or none (backs on plain following pages).")
+@click.option("--back-offset", default="0,0", callback=_offset, help="Move backs by X,Y mm to correct a printer's duplex misregistration.")
+@click.option("--crop-marks/--no-crop-marks", default=True, show_default=True, help="Cut marks in the margins.")
+@click.option("--gutterfold", is_flag=True, help="Fold-and-glue sheets: fronts and backs on one page, no duplex printing needed.")
+@click.option("--copies", type=int, default=1, show_default=True, help="Copies of each deck.")
+@click.option("--board-paper", default=None, help="Print the board on one large sheet (a3, a2); default: tiles on --paper.")
+@face_options
+@project_option
+def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: str, back_offset: tuple[float, float],
+                  crop_marks: bool, gutterfold: bool, copies: int, board_paper: str | None, card_size: str | None,
+                  bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
+                  expansion: str | None, project_dir: Path | None) -> None:
+    """Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it.
+
+    Validation comes first: if a definition breaks its game's rules nothing is written. Files are
+    written whole or not at all. Print at actual size (100 %), not "fit to page".
+    """
+    started = time.perf_counter()
+    project, chosen = _project_and_games(project_dir, games)
+    options = BuildOptions(paper, card_size, Duplex(duplex), back_offset, bleed_mm, crop_marks, gutterfold, ink_saver,
+                           copies, players, all_packs, expansion, board_paper)
+    out_dir = _out_dir(out, project_dir)
+    show = sys.stderr.isatty()
+    try:
+        plan = plan_build(project, chosen, options, out_dir, progress=lambda m: click.echo(f"  {m}...", err=True) if show else None)
+        plan.write()
+    except BuildError as exc:
+        _report(exc)
+    except OSError as exc:
+        fail(f"cannot write to {out_dir}: {exc.strerror}")
+    click.echo(f"{'file':<34} {'pages':>5} {'size':>10}")
+    for built in plan.files:
+        pages = str(built.pages) if built.kind == "pdf" else ""
+        click.echo(f"{str(built.path):<34} {pages:>5} {len(built.data) / 1024:>8.1f} KB")
+    total = sum(b.pages for b in plan.files)
+    click.echo(f"{len(plan.files)} files, {total} pages in {time.perf_counter() - started:.2f} s. "
+               "Print at actual size (100 %).")
+
+
+def _safe_name(key: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", key)
+
+
+@click.command("export")
+@click.argument("game")
+@click.option("--png", "png_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write one PNG per distinct face (cards and tokens) into this folder.")
+@click.option("--tts", "tts_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write Tabletop Simulator deck sheets (10 x 7, last slot the hidden back) and the back image.")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True, help="Resolution of --png images.")
+@face_options
+@project_option
+def export_command(game: str, png_dir: Path | None, tts_dir: Path | None, dpi: int, card_size: str | None,
+                   bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
+                   expansion: str | None, project_dir: Path | None) -> None:
+    """Images of GAME's faces: PNGs for print shops and web pages, or deck sheets for Tabletop Simulator."""
+    if png_dir is None and tts_dir is None:
+        usage_error("say what to export: --png DIR and/or --tts DIR")
+    project, (definition,) = _project_and_games(project_dir, (game,))
+    findings = validate_games([definition])
+    if has_errors(findings):
+        for finding in findings:
+            click.echo(finding.format(), err=True)
+        fail("the definitions break the rules of their game; nothing was exported")
+    options = BuildOptions(card_size=card_size, bleed_mm=bleed_mm, ink_saver=ink_saver, players=players,
+                           all_packs=all_packs, expansion=expansion)
+    try:
+        toolkit = load_toolkit(project)
+        kit = make_kit(project, definition, toolkit, options)
+    except BuildError as exc:
+        _report(exc)
+    if kit.fit_problems:
+        for finding in validate_games([definition], fit_problems=kit.fit_problems):
+            click.echo(finding.format(), err=True)
+        fail("text does not fit on some faces; nothing was exported", EXIT_ERROR)
+    written: list[Path] = []
+    if png_dir is not None:
+        faces: dict[str, Scene] = {}
+        for piece in (*kit.cards, *kit.tokens):
+            for scene in (piece.front, piece.back):
+                if scene is not None:
+                    faces.setdefault(scene.key, scene)
+        for key, scene in faces.items():
+            path = png_dir / f"{_safe_name(key)}.png"
+            write_atomic(path, scene_png(scene, toolkit.fonts, dpi=dpi))
+            written.append(path)
+    if tts_dir is not None:
+        fronts = [piece.front for piece in kit.cards]
+        back = next((p.back for p in kit.cards if p.back is not None), None)
+        if back is None or not fronts:
+            fail(f"{definition.info.id} has no cards with backs to make a deck of")
+        sheets = tts_sheets(fronts, back, toolkit.fonts)
+        info = []
+        for number, sheet in enumerate(sheets, 1):
+            path = tts_dir / f"{definition.info.id}-deck-{number}.png"
+            write_atomic(path, sheet.png)
+            written.append(path)
+            info.append({"image": path.name, "NumWidth": sheet.cols, "NumHeight": sheet.rows, "cards": sheet.count,
+                         "BackIsHidden": True, "UniqueBack": False, "card_px": list(sheet.card_px)})
+        back_path = tts_dir / f"{definition.info.id}-back.png"
+        write_atomic(back_path, scene_png(back, toolkit.fonts, dpi=round(sheets[0].card_px[0] / back.width_mm * 25.4)))
+        meta = tts_dir / f"{definition.info.id}-tts.json"
+        write_atomic(meta, (json.dumps({"back": back_path.name, "sheets": info}, indent=1) + "\n").encode())
+        written += [back_path, meta]
+    click.echo(f"{len(written)} files written" + (f" into {png_dir}" if png_dir else "") + (f" and {tts_dir}" if tts_dir and png_dir else (f" into {tts_dir}" if tts_dir else "")))
+
+
+COMMANDS = [build_command, export_command]

@@ -1,0 +1,33 @@
+"""PNG output: a scene or page drawn as SVG (text as outlines) and rasterised by cairosvg."""
+
+from __future__ import annotations
+
+import cairosvg
+
+from ..layout.page import Page
+from ..layout.scene import Scene
+from .fonts import FontRegistry
+from .svg import page_svg, scene_svg
+
+MM_PER_INCH = 25.4
+
+
+def svg_to_png(svg: str, width_mm: float, height_mm: float, dpi: float) -> bytes:
+    """Rasterise ``svg`` (sized ``width_mm`` x ``height_mm``) at ``dpi`` dots per inch."""
+    width_px = max(1, round(width_mm / MM_PER_INCH * dpi))
+    height_px = max(1, round(height_mm / MM_PER_INCH * dpi))
+    return svg_to_png_px(svg, width_px, height_px)
+
+
+def svg_to_png_px(svg: str, width_px: int, height_px: int) -> bytes:
+    """Rasterise ``svg`` to exactly ``width_px`` x ``height_px`` pixels."""
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width_px, output_height=height_px)
+
+
+def scene_png(scene: Scene, fonts: FontRegistry, *, dpi: int = 300, bleed: bool = False) -> bytes:
+    b = scene.bleed_mm if bleed else 0.0
+    return svg_to_png(scene_svg(scene, fonts, bleed=bleed), scene.width_mm + 2 * b, scene.height_mm + 2 * b, dpi)
+
+
+def page_png(page: Page, fonts: FontRegistry, *, dpi: int = 100) -> bytes:
+    return svg_to_png(page_svg(page, fonts), page.width_mm, page.height_mm, dpi)

@@ -1,0 +1,50 @@
+"""Tabletop Simulator deck sheets: faces in a grid of at most 10 x 7 slots and 4096 px a side,
+the last slot kept for the hidden back; each sheet drawn as one SVG and rasterised once."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..layout.scene import Scene
+from .fonts import FontRegistry
+from .png import svg_to_png_px
+from .svg import sheet_svg
+
+MAX_COLS = 10
+MAX_ROWS = 7
+MAX_PX = 4096
+PER_SHEET = MAX_COLS * MAX_ROWS - 1
+
+
+@dataclass(frozen=True, slots=True)
+class TtsSheet:
+    """One deck image and the numbers Tabletop Simulator's custom deck asks for."""
+
+    png: bytes
+    cols: int
+    rows: int
+    count: int
+    card_px: tuple[int, int]
+
+
+def tts_sheets(fronts: Sequence[Scene], back: Scene, fonts: FontRegistry) -> list[TtsSheet]:
+    """Deck sheets holding ``fronts`` in order (69 per sheet), each with ``back`` in its last slot."""
+    if not fronts:
+        return []
+    w, h = fronts[0].width_mm, fronts[0].height_mm
+    card_w = min(MAX_PX // MAX_COLS, int(MAX_PX // MAX_ROWS * w / h))
+    card_h = round(card_w * h / w)
+    sheets: list[TtsSheet] = []
+    for start in range(0, len(fronts), PER_SHEET):
+        chunk = list(fronts[start : start + PER_SHEET])
+        slots = len(chunk) + 1
+        cols = min(MAX_COLS, slots)
+        rows = math.ceil(slots / cols)
+        placed = [(scene, (i % cols) * w, (i // cols) * h) for i, scene in enumerate(chunk)]
+        placed.append((back, (cols - 1) * w, (rows - 1) * h))
+        svg = sheet_svg(placed, cols * w, rows * h, fonts)
+        png = svg_to_png_px(svg, cols * card_w, rows * card_h)
+        sheets.append(TtsSheet(png, cols, rows, len(chunk), (card_w, card_h)))
+    return sheets
