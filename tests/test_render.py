@@ -1,0 +1,155 @@
+"""Renderers: exact page sizes, embedded font subsets, one form per distinct face, determinism,
+a golden invariant-mode PDF, a rasterised page within a tolerance, SVG text as outlines, PNGs.
+
+Regenerate goldens after an intended change: ``CARDFORGE_UPDATE_GOLDENS=1 pytest tests/test_render.py``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path as FilePath
+
+import pymupdf
+import pytest
+from pypdf import PdfReader
+
+from generator.layout.kit import Kit, Piece, PieceKind
+from generator.layout.page import Document, Page, Placement
+from generator.layout.scene import Anchor, Circle, CurveTo, Group, Line, MoveTo, Close, Paint, Path, Rect, Scene, Text
+from generator.layout.sheets import SheetOptions, plan_document
+from generator.layout.templates import SheetTemplate
+from generator.model.common import Colour
+from generator.paths import shipped_root
+from generator.render.fonts import FontError, load_fonts
+from generator.render.pdf import render_pdf
+from generator.render.png import scene_png
+from generator.render.svg import scene_svg
+from generator.render.tts import tts_sheets
+
+GOLDEN = FilePath(__file__).parent / "golden" / "render"
+FONTS = load_fonts(shipped_root() / "fonts")
+RED, BLUE = Colour("#cc2222"), Colour("#2244cc")
+
+
+def sample_scene(key: str = "sample", label: str = "Ag 7") -> Scene:
+    return Scene(key, 63.5, 88.9, 3.0, (
+        Rect(-3, -3, 69.5, 94.9, Paint(Colour("#f4e9d8"))),
+        Rect(4, 4, 55.5, 80.9, Paint(None, RED, 0.5, (2.0, 1.0)), 3),
+        Circle(31.75, 30, 12, Paint(BLUE)),
+        Line(5, 60, 58, 60, RED, 0.3),
+        Path((MoveTo(20, 70), CurveTo(25, 62, 38, 62, 43, 70), Close()), Paint(RED)),
+        Text(31.75, 50, label, "serif-bold", 24, RED, Anchor.MIDDLE),
+        Group((Text(0, 0, "turned", "sans", 8),), 50, 80, 180),
+    ))
+
+
+def document(copies: int = 1, distinct: int = 3) -> Document:
+    cards = tuple(Piece(f"c{i}", PieceKind.CARD, sample_scene(f"s{i % distinct}", f"#{i % distinct}"), None) for i in range(9))
+    return plan_document(Kit("t", cards), SheetOptions(SheetTemplate("a4", 210, 297), copies=copies), "test")
+
+
+def test_page_sizes_are_exact_in_points() -> None:
+    pdf = PdfReader(io.BytesIO(render_pdf(document(), FONTS)))
+    for page in pdf.pages:
+        assert float(page.mediabox.width) == pytest.approx(210 * 72 / 25.4, abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(297 * 72 / 25.4, abs=0.01)
+
+
+def _fonts(reader: PdfReader) -> set[str]:
+    names = set()
+    for page in reader.pages:
+        stack = [page["/Resources"]]
+        while stack:
+            resources = stack.pop().get_object()
+            for font in (resources.get("/Font") or {}).values():
+                font = font.get_object()
+                descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font else font.get("/FontDescriptor")
+                descriptor = descriptor.get_object() if descriptor is not None else {}
+                assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
+                names.add(str(font["/BaseFont"]))
+            for xobject in (resources.get("/XObject") or {}).values():
+                xobject = xobject.get_object()
+                if "/Resources" in xobject:
+                    stack.append(xobject["/Resources"])
+    return names
+
+
+def test_every_font_is_embedded_as_a_subset() -> None:
+    names = _fonts(PdfReader(io.BytesIO(render_pdf(document(), FONTS))))
+    assert names
+    for name in names:
+        prefix, _, rest = name.lstrip("/").partition("+")
+        assert len(prefix) == 6 and prefix.isupper() and rest, name
+
+
+def _forms(data: bytes) -> int:
+    reader = PdfReader(io.BytesIO(data))
+    keys = set()
+    for page in reader.pages:
+        xobjects = page["/Resources"].get_object().get("/XObject") or {}
+        keys |= {xobjects[k].indirect_reference.idnum for k in xobjects}
+    return len(keys)
+
+
+def test_each_distinct_face_is_one_form_and_copies_cost_little() -> None:
+    one = render_pdf(document(copies=1, distinct=3), FONTS)
+    ten = render_pdf(document(copies=10, distinct=3), FONTS)
+    assert _forms(one) == 3 and _forms(ten) == 3
+    # ten copies add pages (content streams of a few placements each), not drawings
+    assert len(ten) < len(one) * 2.5
+
+
+def test_same_input_same_bytes() -> None:
+    assert render_pdf(document(), FONTS) == render_pdf(document(), FONTS)
+
+
+def _check(name: str, data: bytes) -> bytes:
+    golden = GOLDEN / name
+    if os.environ.get("CARDFORGE_UPDATE_GOLDENS") == "1":
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_bytes(data)
+    return golden.read_bytes()
+
+
+def test_golden_invariant_pdf() -> None:
+    single = Document("golden", (Page(80, 100, (Placement(sample_scene(), 8, 5),), (Line(0, 2, 80, 2),), "p"),))
+    data = render_pdf(single, FONTS)
+    assert data == _check("sample.pdf", data)
+
+
+def test_rasterised_page_matches_within_tolerance() -> None:
+    single = Document("golden", (Page(80, 100, (Placement(sample_scene(), 8, 5),), (), "p"),))
+    page = pymupdf.open(stream=render_pdf(single, FONTS), filetype="pdf")[0]
+    pixmap = page.get_pixmap(dpi=40, colorspace=pymupdf.csRGB, alpha=False)
+    expected = _check("sample-40dpi.rgb", pixmap.samples)
+    assert len(expected) == len(pixmap.samples)
+    different = sum(1 for a, b in zip(pixmap.samples, expected) if abs(a - b) > 24)
+    assert different / len(expected) < 0.01
+
+
+def test_svg_text_is_drawn_as_outlines() -> None:
+    svg = scene_svg(sample_scene(), FONTS)
+    assert "<text" not in svg and "<path" in svg and 'width="63.5mm"' in svg
+
+
+def test_png_has_the_requested_resolution() -> None:
+    png = scene_png(sample_scene(), FONTS, dpi=100)
+    image = pymupdf.Pixmap(png)
+    assert (image.width, image.height) == (250, 350)
+
+
+def test_tts_sheets_keep_the_last_slot_for_the_back() -> None:
+    fronts = [sample_scene(f"s{i}") for i in range(75)]
+    sheets = tts_sheets(fronts, sample_scene("back"), FONTS)
+    assert [s.count for s in sheets] == [69, 6]
+    assert (sheets[0].cols, sheets[0].rows) == (10, 7)
+    for sheet in sheets:
+        image = pymupdf.Pixmap(sheet.png)
+        assert image.width <= 4096 and image.height <= 4096
+        assert sheet.count < sheet.cols * sheet.rows
+
+
+def test_a_missing_font_is_a_clear_error(tmp_path: FilePath) -> None:
+    with pytest.raises(FontError, match="DejaVuSans.ttf"):
+        load_fonts(tmp_path)

@@ -1,0 +1,82 @@
+"""Statistics maths on known inputs: mean, standard error, Wilson intervals, win shares, summaries."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from generator.sim.api import GameRecord
+from generator.sim.stats import histogram, mean, seat_win_shares, stderr, summarize, wilson_interval
+
+
+def record(index: int, scores: tuple[float, ...], winners: tuple[int, ...], turns: int = 10,
+           bots: tuple[str, ...] | None = None, **outcome: object) -> GameRecord:
+    return GameRecord(index, index, scores, turns, turns, winners, bots or tuple("b" for _ in scores), dict(outcome))
+
+
+def test_mean_and_stderr() -> None:
+    assert mean([]) == 0.0
+    assert mean([1, 2, 3, 4]) == 2.5
+    # sample sd of 1..4 is sqrt(5/3); stderr = that / 2
+    assert stderr([1, 2, 3, 4]) == pytest.approx(math.sqrt(5 / 3) / 2)
+    assert stderr([7]) == 0.0
+    assert stderr([5, 5, 5]) == 0.0
+
+
+def test_wilson_interval_known_values() -> None:
+    # Reference values (Wilson 1927; e.g. statsmodels proportion_confint(method="wilson")).
+    low, high = wilson_interval(8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-4)
+    assert high == pytest.approx(0.9433, abs=1e-4)
+    low, high = wilson_interval(0, 20)
+    assert low == 0.0 and high == pytest.approx(0.1611, abs=1e-4)
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_histogram_orders_numerically() -> None:
+    assert list(histogram([10, 2, 2, 25, 2.5]).items()) == [("2", 2), ("2.5", 1), ("10", 1), ("25", 1)]
+
+
+def test_ties_are_split() -> None:
+    records = [record(0, (3, 3, 1), (0, 1)), record(1, (1, 5, 0), (1,)), record(2, (0, 0, 0), ())]
+    assert seat_win_shares(records, 3) == [0.5, 1.5, 0.0]
+
+
+def test_competitive_summary() -> None:
+    records = [
+        record(0, (3, 1), (0,), turns=10, bots=("a", "b")),
+        record(1, (2, 2), (0, 1), turns=20, bots=("a", "b")),
+        record(2, (0, 4), (1,), turns=30, bots=("a", "b")),
+        record(3, (5, 1), (0,), turns=40, bots=("a", "b")),
+    ]
+    s = summarize(records, 2, competitive=True, game_summary=lambda rs, n: {"n": len(rs), "players": n},
+                  elapsed_s=1.23456)
+    assert s["games"] == 4
+    assert s["mean_score"] == pytest.approx(18 / 8)
+    assert s["stderr"] == pytest.approx(stderr([2, 2, 2, 3]), abs=1e-4)
+    assert s["seat_win_rate"] == [0.625, 0.375]
+    assert s["seat_win_rate_ci"][0] == [round(x, 4) for x in wilson_interval(2.5, 4)]
+    assert s["seat_mean_score"] == [2.5, 2.0]
+    assert s["ties"] == 1 and s["win_rate_ties"] == "split"
+    assert s["mean_turns"] == 25 and s["decisions"] == 100
+    assert s["score_histogram"] == {"0": 1, "1": 2, "2": 2, "3": 1, "4": 1, "5": 1}
+    assert s["elapsed_s"] == 1.235
+    assert s["game"] == {"n": 4, "players": 2}
+    by_bot = {row["bot"]: row for row in s["bots"]}
+    assert by_bot["a"]["win_rate"] == 0.625 and by_bot["b"]["seats"] == [1]
+    assert "perfect_rate" not in s
+
+
+def test_cooperative_summary() -> None:
+    records = [record(i, (25.0, 25.0), (0, 1)) for i in range(3)] + [record(3, (20.0, 20.0), ())]
+    s = summarize(records, 2, competitive=False)
+    assert s["mean_score"] == 23.75
+    assert s["stderr"] == pytest.approx(1.25)
+    assert s["perfect_rate"] == 0.75 and s["perfect_games"] == 3
+    assert s["perfect_rate_ci"] == [round(x, 4) for x in wilson_interval(3, 4)]
+    assert s["score_histogram"] == {"20": 1, "25": 3}
+    assert "seat_win_rate" not in s and "game" not in s
+    assert s["elapsed_s"] is None
