@@ -245,16 +245,16 @@ def plan_document(kit: Kit, options: SheetOptions, title: str) -> Document:
     """Every page of one game's kit, in printing order: cards, tokens, board, one-off pages."""
     if options.copies < 1:
         raise ValueError("copies must be at least 1")
-    cards = [piece for _ in range(options.copies) for piece in kit.cards]
-    pages: list[Page] = []
+    # Each copy of the deck starts on a fresh page, so the pages of every copy are identical and
+    # the PDF stores them once: copies cost a few bytes a page, not a page of drawings.
     if options.gutterfold:
-        pages += gutterfold_pages(cards, options, f"{kit.game_id} cards")
+        deck = gutterfold_pages(kit.cards, options, f"{kit.game_id} cards")
     else:
-        pages += grid_pages(cards, options, f"{kit.game_id} cards")
-    tokens = [piece for _ in range(options.copies) for piece in kit.tokens]
-    for size in sorted({(t.front.width_mm, t.front.height_mm) for t in tokens}):
-        same = [t for t in tokens if (t.front.width_mm, t.front.height_mm) == size]
-        pages += grid_pages(same, options, f"{kit.game_id} tokens", round_cuts=same[0].round)
+        deck = grid_pages(kit.cards, options, f"{kit.game_id} cards")
+    for size in sorted({(t.front.width_mm, t.front.height_mm) for t in kit.tokens}):
+        same = [t for t in kit.tokens if (t.front.width_mm, t.front.height_mm) == size]
+        deck += grid_pages(same, options, f"{kit.game_id} tokens", round_cuts=same[0].round)
+    pages: list[Page] = deck * options.copies
     if kit.board is not None:
         pages += board_pages(kit.board, options.sheet, options.board_sheet, options.tile_overlap_mm, kit.game_id)
     for sheetlet in kit.pages:

@@ -28,6 +28,7 @@ from ..layout.scene import (
     Text,
 )
 from .fonts import FontRegistry
+from .pdfcompact import compact_pdf
 
 K = PT_PER_MM
 
@@ -110,7 +111,8 @@ class PdfPainter:
 def render_pdf(document: Document, fonts: FontRegistry, *, invariant: bool = True) -> bytes:
     """The document as PDF bytes: each distinct scene key becomes one form, drawn once."""
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=int(invariant), pageCompression=1)
+    # the initial font is ours too, so no standard (unembedded) font is referenced anywhere
+    canvas = Canvas(buffer, invariant=int(invariant), pageCompression=1, initialFontName=fonts.pdf_name("sans"))
     canvas.setTitle(document.title)
     canvas.setAuthor("cardforge")
     canvas.setCreator("cardforge")
@@ -132,7 +134,7 @@ def render_pdf(document: Document, fonts: FontRegistry, *, invariant: bool = Tru
             canvas.restoreState()
         canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return compact_pdf(buffer.getvalue())
 
 
 def _define_form(canvas: Canvas, painter: PdfPainter, scene: Scene, name: str) -> None:
