@@ -19,7 +19,8 @@ HEAD_PT = 11.5
 def _sections(game: HanabiDefinition) -> list[tuple[str, str]]:
     suits = ", ".join(s.name.lower() for s in game.suits)
     hands = "; ".join(f"{h.players} players: {h.value} cards" for h in game.hand_sizes)
-    options = "\n".join(f"{o.name} (default {str(o.default).lower()}): {o.description}" for o in game.info.options)
+    options = "\n".join(f"{o.name} (default {str(o.default).lower()}): {' '.join(o.description.split())}"
+                        for o in game.info.options)
     return [
         ("Goal", f"Together, build {len(game.suits)} fireworks ({suits}), each from 1 up to {game.max_rank} in order. "
                  f"Your score is the sum of the highest card of every firework: {game.perfect_score} is perfect."),
@@ -55,7 +56,7 @@ def rules_page(game: HanabiDefinition, measurer: TextMeasurer, problems: list[Fi
     for heading, body in _sections(game):
         items.append(Text(x, y + 4, heading, "sans-bold", HEAD_PT, BLACK))
         y += 7
-        for paragraph in body.split("\n"):
+        for paragraph in (p for p in body.split("\n") if p.strip()):
             result = fit_text(paragraph, Box(x, y, width, PAGE_H_MM - y - 12), measurer, font="sans",
                               max_pt=BODY_PT, min_pt=BODY_PT, anchor=Anchor.START, valign="top")
             if result.problem is not None:
