@@ -16,7 +16,7 @@ from .atomicio import write_atomic
 from .layout.faces import UnknownField, build_kit
 from .layout.kit import FaceSettings, Kit
 from .layout.page import Document
-from .layout.sheets import Duplex, FitError, SheetOptions, plan_document
+from .layout.sheets import Duplex, FitError, SheetOptions, alignment_document, plan_document
 from .layout.templates import LayoutLibrary
 from .loader import DefinitionErrors
 from .loader.layouts import load_layout_library
@@ -55,6 +55,8 @@ class BuildOptions:
     expansion: str | None = None
     board_paper: str | None = None
     """A large sheet name for the board on one page; None tiles it on ``paper``."""
+    alignment_page: bool = False
+    """Also write ``alignment.pdf``, the duplex test page that tells which back offset to enter."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +190,9 @@ def plan_build(
         stem = out_dir / game.info.id
         plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".pdf"), pdf, len(document.pages), "pdf"))
         plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".json"), manifest_json(document), 0, "manifest"))
+    if options.alignment_page:
+        test = alignment_document(sheets)
+        plan.files.append(BuiltFile("alignment", out_dir / "alignment.pdf", render_pdf(test, toolkit.fonts), len(test.pages), "pdf"))
     return plan
 
 

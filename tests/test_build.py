@@ -122,6 +122,14 @@ def test_options_change_the_output(tmp_path: Path) -> None:
     assert back["y_mm"] == pytest.approx(279.4 - front["y_mm"] - front["height_mm"] - 0.5, abs=0.002)
 
 
+def test_alignment_page(tmp_path: Path) -> None:
+    result = run("build", "hanabi", "--out", str(tmp_path), "--alignment-page", "--duplex", "short")
+    assert result.exit_code == 0, result.output
+    document = pymupdf.open(tmp_path / "alignment.pdf")
+    assert document.page_count == 2
+    assert "front" in document[0].get_text() and "back-offset" in document[1].get_text()
+
+
 def test_gutterfold_and_board_on_a_large_sheet(tmp_path: Path) -> None:
     result = run("build", "sequence", "--out", str(tmp_path), "--gutterfold", "--board-paper", "a2")
     assert result.exit_code == 0, result.output

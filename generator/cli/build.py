@@ -75,10 +75,12 @@ def _report(exc: BuildError) -> None:
 @click.option("--gutterfold", is_flag=True, help="Fold-and-glue sheets: fronts and backs on one page, no duplex printing needed.")
 @click.option("--copies", type=int, default=1, show_default=True, help="Copies of each deck.")
 @click.option("--board-paper", default=None, help="Print the board on one large sheet (a3, a2); default: tiles on --paper.")
+@click.option("--alignment-page", is_flag=True, help="Also write alignment.pdf: a duplex test sheet that shows which --back-offset to use.")
 @face_options
 @project_option
 def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: str, back_offset: tuple[float, float],
-                  crop_marks: bool, gutterfold: bool, copies: int, board_paper: str | None, card_size: str | None,
+                  crop_marks: bool, gutterfold: bool, copies: int, board_paper: str | None, alignment_page: bool,
+                  card_size: str | None,
                   bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
                   expansion: str | None, project_dir: Path | None) -> None:
     """Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it.
@@ -89,7 +91,7 @@ def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: 
     started = time.perf_counter()
     project, chosen = _project_and_games(project_dir, games)
     options = BuildOptions(paper, card_size, Duplex(duplex), back_offset, bleed_mm, crop_marks, gutterfold, ink_saver,
-                           copies, players, all_packs, expansion, board_paper)
+                           copies, players, all_packs, expansion, board_paper, alignment_page)
     out_dir = _out_dir(out, project_dir)
     show = sys.stderr.isatty()
     try:

@@ -16,9 +16,11 @@ from .boardtiles import board_pages
 from .kit import Kit, Piece
 from .marks import crop_marks, cut_circles, fold_line, label
 from .page import Document, ManifestItem, Page, Placement
-from .scene import Anchor, Item, Scene
+from ..model.common import Colour
+from .scene import BLACK, Anchor, Item, Line, Scene, Text
 from .templates import SheetTemplate
 
+GREY_RULER = Colour("#555555")
 TOKEN_GUTTER_MM = 3.0
 FOLD_GAP_MM = 3.0
 """Distance from the fold line to the cards on a gutterfold sheet (room to fold and glue)."""
@@ -262,3 +264,44 @@ def plan_document(kit: Kit, options: SheetOptions, title: str) -> Document:
     return Document(title, tuple(pages))
 
 
+
+
+def alignment_document(options: SheetOptions) -> Document:
+    """A duplex test: print both pages on one sheet, hold it to the light, and read on the back's
+    rulers where the front's crosses fall; that is the ``--back-offset`` to enter (x, y in mm)."""
+    sheet = options.sheet
+    w, h = sheet.width_mm, sheet.height_mm
+    m = sheet.margin_mm + 12
+    points = [(m, m), (w - m, m), (w / 2, h / 2), (m, h - m), (w - m, h - m)]
+    front: list[Item] = [Text(w / 2, sheet.margin_mm + 6, "Duplex alignment: front", "sans-bold", 12, BLACK, Anchor.MIDDLE)]
+    for x, y in points:
+        front += [Line(x - 6, y, x + 6, y, BLACK, 0.2), Line(x, y - 6, x, y + 6, BLACK, 0.2)]
+    front.append(Text(w / 2, h / 2 + 20, "Print both pages double-sided at actual size (100 %), flipping on the "
+                      f"{options.duplex.value} edge.", "sans", 8, BLACK, Anchor.MIDDLE))
+    front.append(Text(w / 2, h / 2 + 25, "Hold the sheet to the light: on the back, read where each cross falls on the rulers.",
+                      "sans", 8, BLACK, Anchor.MIDDLE))
+    back: list[Item] = [Text(w / 2, sheet.margin_mm + 6, "Duplex alignment: back", "sans-bold", 12, BLACK, Anchor.MIDDLE)]
+    for x, y in points:
+        # where the front's cross lands on this side once the sheet is turned over
+        bx, by = (w - x, y) if options.duplex is Duplex.LONG else (x, h - y) if options.duplex is Duplex.SHORT else (x, y)
+        back += _ruler(bx, by)
+    back.append(Text(w / 2, h / 2 + 20, "Enter the offset you read (right and down are positive): "
+                     "cardforge build --back-offset X,Y", "sans", 8, BLACK, Anchor.MIDDLE))
+    return Document("duplex alignment test", (
+        Page(w, h, (), tuple(front), "alignment front"),
+        Page(w, h, (), tuple(back), "alignment back"),
+    ))
+
+
+def _ruler(x: float, y: float, reach: int = 5) -> list[Item]:
+    """Two rulers crossing at (x, y), a tick every millimetre, numbered every 2 mm: the number under
+    the front's cross is the offset to enter (a back printed 1 mm too far right shows the cross at -1)."""
+    items: list[Item] = [Line(x - reach, y, x + reach, y, GREY_RULER, 0.15), Line(x, y - reach, x, y + reach, GREY_RULER, 0.15)]
+    for i in range(-reach, reach + 1):
+        tick = 1.6 if i % 5 == 0 else 0.9
+        items += [Line(x + i, y - tick / 2, x + i, y + tick / 2, GREY_RULER, 0.1),
+                  Line(x - tick / 2, y + i, x + tick / 2, y + i, GREY_RULER, 0.1)]
+        if i and i % 2 == 0:
+            items.append(Text(x + i, y + 3.2, str(i), "sans", 3.5, GREY_RULER, Anchor.MIDDLE))
+            items.append(Text(x + 2.6, y + i + 0.5, str(i), "sans", 3.5, GREY_RULER, Anchor.START))
+    return items
