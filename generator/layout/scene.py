@@ -119,6 +119,22 @@ class Text:
 
 
 @dataclass(frozen=True, slots=True)
+class Image:
+    """Artwork from the project folder (PNG or SVG bytes) drawn into the box (x, y, width, height),
+    keeping its proportions. The loader has checked where it came from."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    data: bytes = field(repr=False)
+    kind: str = "png"
+    """``png`` or ``svg``."""
+    name: str = ""
+    """The file as the designer named it (for messages and golden dumps)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
     """Items drawn after translating by (dx, dy), then rotating by ``rotation_deg`` (clockwise, as
     seen on the page) and scaling by ``scale`` about the new origin."""
@@ -130,7 +146,7 @@ class Group:
     scale: float = 1.0
 
 
-Item = Union[Rect, Circle, Line, Path, Text, Group]
+Item = Union[Rect, Circle, Line, Path, Text, Image, Group]
 
 
 @dataclass(frozen=True, slots=True)

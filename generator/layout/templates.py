@@ -75,6 +75,15 @@ class SheetTemplate:
 
 
 @dataclass(frozen=True, slots=True)
+class Artwork:
+    """An image file of the project, already read and checked by the loader."""
+
+    name: str
+    data: bytes = field(repr=False)
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class FaceRegion:
     """A named area of a card face and the card field that fills it (sizes on a poker card)."""
 
@@ -89,6 +98,8 @@ class FaceRegion:
     min_pt: float = 6.0
     mirrored: bool = False
     """Also drawn turned 180 degrees about the card's centre (corner indices readable upside down)."""
+    artwork: Artwork | None = None
+    """For ``field: image``: the picture drawn in the region (a logo, a back design...)."""
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
 
 

@@ -3,6 +3,7 @@ project's own (which replace shipped templates of the same name), with ``extends
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from ..layout.templates import (
     MIN_PRINTABLE_MARGIN_MM,
     CardTemplate,
     CropMarks,
+    Artwork,
     FaceRegion,
     FaceTemplate,
     FillOrder,
@@ -28,6 +30,18 @@ CARD_FIELDS = ("extends", "width", "height", "safe", "corner_radius")
 SHEET_FIELDS = ("extends", "width", "height", "margin", "gutter", "bleed", "crop_marks", "fill_order", "large")
 FACE_FIELDS = ("extends", "base_width", "base_height", "regions")
 FONT_KEYS = ("sans", "sans-bold", "sans-condensed", "sans-condensed-bold", "serif-bold")
+
+
+MAX_ARTWORK_BYTES = 5 * 1024 * 1024
+ARTWORK_KINDS = {".png": "png", ".svg": "svg"}
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@dataclass
+class _FileReader(Reader):
+    """A Reader that knows the project folder its file belongs to (artwork paths are relative to it)."""
+
+    root: Path = Path(".")
 
 
 @dataclass
@@ -56,7 +70,7 @@ def load_layout_library(project_root: Path) -> LayoutLibrary:
     problems: list[Problem] = []
     for root in roots:
         for file in layout_files(root):
-            reader = Reader(display_path(file))
+            reader = _FileReader(display_path(file), root=root)
             readers.append(reader)
             try:
                 top = compose_file(file, reader.path)
@@ -191,12 +205,22 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> 
     regions: list[FaceRegion] = []
     for key_node, value_node in reader.entries(node, "regions"):
         name = reader.name(key_node, "a region name")
-        sub = reader.mapping(value_node, f"region '{key_node.value}'", ("x", "y", "width", "height", "field"),
-                             ("font", "max_pt", "min_pt", "mirrored"))
-        if name is None or sub is None or not {"x", "y", "width", "height", "field"} <= set(sub):
+        sub = reader.mapping(value_node, f"region '{key_node.value}'", ("x", "y", "width", "height"),
+                             ("field", "font", "max_pt", "min_pt", "mirrored", "image"))
+        if name is None or sub is None or not {"x", "y", "width", "height"} <= set(sub):
             continue
         numbers = {k: reader.number(sub[k], f"region '{name}' {k}") for k in ("x", "y", "width", "height")}
-        field = reader.name(sub["field"], f"region '{name}' field")
+        artwork = None
+        if "image" in sub:
+            artwork = read_artwork(reader, sub["image"])
+            if artwork is None:
+                continue
+            field = "image"
+        elif "field" not in sub:
+            reader.error(value_node, f"region '{name}' needs a field (or an image)")
+            continue
+        else:
+            field = reader.name(sub["field"], f"region '{name}' field")
         font = reader.choice(sub["font"], "font", FONT_KEYS) if "font" in sub else "sans"
         max_pt = reader.number(sub["max_pt"], "max_pt") if "max_pt" in sub else 12.0
         min_pt = reader.number(sub["min_pt"], "min_pt") if "min_pt" in sub else 6.0
@@ -210,7 +234,47 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> 
             reader.error(value_node, f"region '{name}': min_pt must be positive and at most max_pt")
             continue
         regions.append(FaceRegion(name, numbers["x"], numbers["y"], numbers["width"], numbers["height"],  # type: ignore[arg-type]
-                                  field, font, max_pt, min_pt, mirrored, reader.loc(key_node)))  # type: ignore[arg-type]
+                                  field, font, max_pt, min_pt, mirrored, artwork, reader.loc(key_node)))  # type: ignore[arg-type]
     if width is None or height is None:
         return None
     return FaceTemplate(entry.name, width, height, tuple(regions), entry.reader.loc(entry.node))
+
+
+def read_artwork(reader: Reader, node: yaml.Node) -> Artwork | None:
+    """An image file named in a template: read only from inside the project folder, never fetched.
+
+    Refused: URLs of any scheme, absolute paths, paths that lead outside the project (``..`` or a
+    symbolic link), missing files, kinds other than PNG and SVG, files over 5 MB."""
+    text = reader.text(node, "image")
+    if text is None:
+        return None
+    root = getattr(reader, "root", Path(".")).resolve()
+    if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", text) and not re.match(r"^[A-Za-z]:[\\/]", text):
+        reader.error(node, f"image '{text}' is a URL: images are read from the project folder only, nothing is fetched")
+        return None
+    relative = Path(text)
+    if relative.is_absolute() or text.startswith(("\\", "/")):
+        reader.error(node, f"image '{text}' is an absolute path: name it relative to the project folder")
+        return None
+    path = (root / relative).resolve()
+    if not path.is_relative_to(root):
+        reader.error(node, f"image '{text}' is outside the project folder; images are read from inside it only")
+        return None
+    kind = ARTWORK_KINDS.get(path.suffix.lower())
+    if kind is None:
+        reader.error(node, f"image '{text}': only PNG and SVG files can be drawn")
+        return None
+    if not path.is_file():
+        reader.error(node, f"image '{text}' does not exist (looked in the project folder)")
+        return None
+    if path.stat().st_size > MAX_ARTWORK_BYTES:
+        reader.error(node, f"image '{text}' is larger than {MAX_ARTWORK_BYTES // (1024 * 1024)} MB")
+        return None
+    data = path.read_bytes()
+    if kind == "png" and not data.startswith(PNG_SIGNATURE):
+        reader.error(node, f"image '{text}' is not a PNG file")
+        return None
+    if kind == "svg" and b"<svg" not in data[:4096]:
+        reader.error(node, f"image '{text}' is not an SVG file")
+        return None
+    return Artwork(text, data, kind)

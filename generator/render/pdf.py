@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from typing import Sequence
 
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.page import Document, Page, Placement
@@ -16,6 +17,7 @@ from ..layout.scene import (
     Close,
     CurveTo,
     Group,
+    Image,
     Item,
     Line,
     LineTo,
@@ -27,6 +29,7 @@ from ..layout.scene import (
     Scene,
     Text,
 )
+from .artwork import artwork_png, fit, png_size
 from .fonts import FontRegistry
 from .pdfcompact import compact_pdf
 
@@ -84,6 +87,10 @@ class PdfPainter:
             draw = {Anchor.START: c.drawString, Anchor.MIDDLE: c.drawCentredString,
                     Anchor.END: c.drawRightString}[item.anchor]
             draw(item.x * K, -item.y * K, item.text)
+        elif isinstance(item, Image):
+            png = artwork_png(item.data, item.kind, item.width, item.height)
+            dx, dy, w, h = fit(item.width, item.height, *png_size(png))
+            c.drawImage(ImageReader(io.BytesIO(png)), (item.x + dx) * K, -(item.y + dy + h) * K, w * K, h * K, mask="auto")
         elif isinstance(item, Group):
             c.saveState()
             c.translate(item.dx * K, -item.dy * K)

@@ -4,6 +4,7 @@ fonts installed on the machine."""
 
 from __future__ import annotations
 
+import base64
 from functools import lru_cache
 from pathlib import Path as FilePath
 
@@ -19,6 +20,7 @@ from ..layout.scene import (
     Close,
     CurveTo,
     Group,
+    Image,
     Item,
     Line,
     LineTo,
@@ -29,6 +31,7 @@ from ..layout.scene import (
     Scene,
     Text,
 )
+from .artwork import artwork_png, fit, png_size
 from .fonts import FontRegistry
 
 
@@ -99,6 +102,11 @@ class SvgPainter:
             return d.path(d=" ".join(self._ops(item)), fill_rule="nonzero", **self._paint(item.paint))
         if isinstance(item, Text):
             return self._text(item)
+        if isinstance(item, Image):
+            png = artwork_png(item.data, item.kind, item.width, item.height)
+            dx, dy, w, h = fit(item.width, item.height, *png_size(png))
+            href = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+            return d.image(href=href, insert=(_num(item.x + dx), _num(item.y + dy)), size=(_num(w), _num(h)))
         if isinstance(item, Group):
             group = d.g(transform=f"translate({_num(item.dx)},{_num(item.dy)}) rotate({_num(item.rotation_deg)}) "
                                   f"scale({_num(item.scale)})")

@@ -8,7 +8,7 @@ from typing import Callable
 
 from ...model.common import Colour
 from ..kit import FaceSettings, FitProblem
-from ..scene import BLACK, WHITE, Anchor, Group, Item, Paint, Rect, Text, TextMeasurer
+from ..scene import BLACK, WHITE, Anchor, Group, Image, Item, Paint, Rect, Text, TextMeasurer
 from ..templates import FaceRegion, FaceTemplate
 from ..textfit import Box, fit_text
 
@@ -96,7 +96,12 @@ class FaceContext:
         """Every region of the template filled by ``fill``; mirrored regions drawn twice."""
         items: list[Item] = []
         for region in self.template.regions:
-            drawn = fill(region, self.box(region))
+            box = self.box(region)
+            if region.artwork is not None:
+                art = region.artwork
+                drawn: list[Item] = [Image(box.x, box.y, box.width, box.height, art.data, art.kind, art.name)]
+            else:
+                drawn = fill(region, box)
             items += drawn
             if region.mirrored and drawn:
                 items.append(Group(tuple(drawn), self.w, self.h, 180))
