@@ -248,11 +248,12 @@ TOY_COOP = Simulator("toycoop", make_toy_engine, TOY_BOTS, best="greedy", compet
 # --------------------------------------------------------------------------- tests
 
 
-def test_same_records_with_one_or_two_workers() -> None:
+@pytest.mark.parametrize("start_method", [None, "spawn"])
+def test_same_records_with_one_or_two_workers(start_method: str | None) -> None:
     definition = toy_definition()
     specs = [BotSpec("random"), BotSpec("cautious", "0.3"), BotSpec("greedy")]
     one = run(TOY_RACE, definition, 3, specs, 60, seed=11, workers=1)
-    two = run(TOY_RACE, definition, 3, specs, 60, seed=11, workers=2)
+    two = run(TOY_RACE, definition, 3, specs, 60, seed=11, workers=2, start_method=start_method)
     assert one.records == two.records
     assert [r.index for r in two.records] == list(range(60))
     assert one.bots == ("random", "cautious:0.3", "greedy")
@@ -270,13 +271,15 @@ def test_seed_changes_games_and_progress_counts_every_game() -> None:
 
 def test_play_game_record_fields() -> None:
     engine = make_toy_engine(toy_definition(), 2, {"target": 20, "copies": 6})
-    record = play_game(engine, [GreedyBot(), RandomBot()], seed=5, index=3, labels=["greedy", "random"])
+    record = play_game(engine, [GreedyBot(), RandomBot()], seed=5, index=3, competitive=True, labels=["greedy", "random"])
     assert record.index == 3 and record.seed == game_seed(5, 3)
     assert record.decisions == record.turns > 0
     assert sum(record.scores) == record.outcome["total"] >= 20
     top = max(record.scores)
-    assert record.winners == tuple(s for s, v in enumerate(record.scores) if v == top)
-    again = play_game(engine, [GreedyBot(), RandomBot()], seed=5, index=3, labels=["greedy", "random"])
+    tops = tuple(s for s, v in enumerate(record.scores) if v == top)
+    assert record.winners == (tops if len(tops) == 1 else ())
+    again = play_game(engine, [GreedyBot(), RandomBot()], seed=5, index=3, competitive=True,
+                      labels=["greedy", "random"])
     assert again == record
 
 
@@ -340,3 +343,13 @@ def test_export_keeps_one_file_per_game_in_order() -> None:
     result = run(TOY_COOP, toy_definition(), 2, [BotSpec("greedy")], 7, seed=2, export=True, workers=2)
     assert len(result.exports) == 7
     assert [e["total"] for e in result.exports] == [r.outcome["total"] for r in result.records]
+
+
+def test_competitive_winners_teams_ties_and_draws() -> None:
+    from generator.sim.runner import _winners
+
+    assert _winners({}, (1.0, 0.0, 1.0, 0.0), True) == (0, 2)  # a team of seats 0 and 2
+    assert _winners({}, (5.0, 7.0, 7.0), True) == (1, 2)  # a tie for the top
+    assert _winners({}, (0.5, 0.5), True) == ()  # every seat tied: a draw
+    assert _winners({"won": True}, (25.0, 25.0), None) == (0, 1)  # cooperative, inferred
+    assert _winners({"won": False}, (20.0, 20.0), False) == ()

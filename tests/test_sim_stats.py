@@ -5,9 +5,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.sim.api import GameRecord
-from generator.sim.stats import histogram, mean, seat_win_shares, stderr, summarize, wilson_interval
+from generator.sim.stats import histogram, mean, seat_wins, stderr, summarize, wilson_interval
 
 
 def record(index: int, scores: tuple[float, ...], winners: tuple[int, ...], turns: int = 10,
@@ -40,9 +42,9 @@ def test_histogram_orders_numerically() -> None:
     assert list(histogram([10, 2, 2, 25, 2.5]).items()) == [("2", 2), ("2.5", 1), ("10", 1), ("25", 1)]
 
 
-def test_ties_are_split() -> None:
+def test_shared_wins_count_for_every_winner() -> None:
     records = [record(0, (3, 3, 1), (0, 1)), record(1, (1, 5, 0), (1,)), record(2, (0, 0, 0), ())]
-    assert seat_win_shares(records, 3) == [0.5, 1.5, 0.0]
+    assert seat_wins(records, 3) == [1, 2, 0]
 
 
 def test_competitive_summary() -> None:
@@ -57,16 +59,16 @@ def test_competitive_summary() -> None:
     assert s["games"] == 4
     assert s["mean_score"] == pytest.approx(18 / 8)
     assert s["stderr"] == pytest.approx(stderr([2, 2, 2, 3]), abs=1e-4)
-    assert s["seat_win_rate"] == [0.625, 0.375]
-    assert s["seat_win_rate_ci"][0] == [round(x, 4) for x in wilson_interval(2.5, 4)]
+    assert s["seat_win_rate"] == [0.75, 0.5]
+    assert s["seat_win_rate_ci"][0] == [round(x, 4) for x in wilson_interval(3, 4)]
     assert s["seat_mean_score"] == [2.5, 2.0]
-    assert s["ties"] == 1 and s["win_rate_ties"] == "split"
+    assert s["shared_wins"] == 1 and s["draws"] == 0 and s["win_rate_ties"] == "counted"
     assert s["mean_turns"] == 25 and s["decisions"] == 100
     assert s["score_histogram"] == {"0": 1, "1": 2, "2": 2, "3": 1, "4": 1, "5": 1}
     assert s["elapsed_s"] == 1.235
     assert s["game"] == {"n": 4, "players": 2}
     by_bot = {row["bot"]: row for row in s["bots"]}
-    assert by_bot["a"]["win_rate"] == 0.625 and by_bot["b"]["seats"] == [1]
+    assert by_bot["a"]["win_rate"] == 0.75 and by_bot["b"]["seats"] == [1]
     assert "perfect_rate" not in s
 
 
@@ -80,3 +82,27 @@ def test_cooperative_summary() -> None:
     assert s["score_histogram"] == {"20": 1, "25": 3}
     assert "seat_win_rate" not in s and "game" not in s
     assert s["elapsed_s"] is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(trials=st.integers(min_value=1, max_value=5000), data=st.data())
+def test_wilson_interval_contains_the_rate(trials: int, data: st.DataObject) -> None:
+    successes = data.draw(st.integers(min_value=0, max_value=trials))
+    low, high = wilson_interval(successes, trials)
+    assert 0.0 <= low <= successes / trials <= high <= 1.0
+    wider = wilson_interval(successes, trials, z=2.576)
+    assert wider[0] <= low + 1e-12 and wider[1] >= high - 1e-12
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.integers(min_value=0, max_value=9), min_size=3, max_size=3), min_size=1, max_size=30))
+def test_win_rates_count_every_winner(games: list[list[int]]) -> None:
+    records = []
+    for i, scores in enumerate(games):
+        top = max(scores)
+        records.append(record(i, tuple(float(s) for s in scores), tuple(s for s, v in enumerate(scores) if v == top)))
+    s = summarize(records, 3, competitive=True)
+    winners = sum(len(r.winners) for r in records)
+    assert sum(s["seat_win_rate"]) == pytest.approx(winners / len(games), abs=4e-4)
+    assert sum(s["seat_win_rate"]) >= 1.0 - 4e-4
+    assert sum(s["score_histogram"].values()) == 3 * len(games)

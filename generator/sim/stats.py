@@ -8,8 +8,11 @@ Conventions (documented here once, used by the CLI, ``--json`` and the report):
 - Competitive games: ``mean_score`` is the mean of every seat's score over every game, its
   ``stderr`` comes from the per-game seat average (one sample per game, so seats of one game are
   not counted as independent); ``seat_mean_score`` gives each seat's own mean. In
-  ``seat_win_rate`` a tie is **split**: each of k tied winners gets 1/k of the game, so the rates
-  of all seats add up to the share of games that had a winner. ``ties`` counts the tied games.
+  ``seat_win_rate`` a shared win is **counted** for every winner: the seats of a winning team (they
+  share the team's score) and seats tied for the top score each count the game as won, so a seat's
+  rate is its team's rate in team games, and the rates may add up to more than 1.
+  ``shared_wins`` counts the games with several winners, ``draws`` the games nobody won (every
+  seat tied: see ``generator.sim.runner``).
 """
 
 from __future__ import annotations
@@ -41,14 +44,16 @@ def stderr(values: Sequence[float]) -> float:
 def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 % by default); (0, 1) when there are no trials.
 
-    ``successes`` may be fractional (split ties)."""
+    ``successes`` may be fractional."""
     if trials <= 0:
         return (0.0, 1.0)
     p = successes / trials
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # exact ends: no rounding noise
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def score_key(score: float) -> str:
@@ -74,29 +79,26 @@ def _rate(successes: float, trials: int) -> dict[str, float]:
     return {"rate": _round(rate), "low": _round(low), "high": _round(high)}
 
 
-def seat_win_shares(records: Sequence[GameRecord], players: int) -> list[float]:
-    """Games won by each seat, a tie split among the tied winners."""
-    shares = [0.0] * players
+def seat_wins(records: Sequence[GameRecord], players: int) -> list[int]:
+    """Games won by each seat, a shared win (team or tie) counted for every winner."""
+    wins = [0] * players
     for record in records:
-        if record.winners:
-            part = 1.0 / len(record.winners)
-            for seat in record.winners:
-                shares[seat] += part
-    return shares
+        for seat in record.winners:
+            wins[seat] += 1
+    return wins
 
 
 def _bot_results(records: Sequence[GameRecord], players: int, competitive: bool) -> list[dict[str, Any]]:
     """Per bot (as named on the command line): seats taken, mean score and win share."""
     by_bot: dict[str, dict[str, Any]] = {}
     for record in records:
-        part = 1.0 / len(record.winners) if record.winners else 0.0
         for seat in range(players):
             name = record.bots[seat] if seat < len(record.bots) else "?"
-            entry = by_bot.setdefault(name, {"scores": [], "wins": 0.0, "seats": set()})
+            entry = by_bot.setdefault(name, {"scores": [], "wins": 0, "seats": set()})
             entry["scores"].append(record.scores[seat])
             entry["seats"].add(seat)
             if seat in record.winners:
-                entry["wins"] += part if competitive else 1.0
+                entry["wins"] += 1
     results: list[dict[str, Any]] = []
     for name in sorted(by_bot):
         entry = by_bot[name]
@@ -148,14 +150,14 @@ def summarize(
         "score_histogram": histogram(all_scores),
     }
     if competitive:
-        shares = seat_win_shares(records, players)
-        rates = [_rate(share, games) for share in shares]
+        rates = [_rate(wins, games) for wins in seat_wins(records, players)]
         summary["seat_win_rate"] = [r["rate"] for r in rates]
         summary["seat_win_rate_ci"] = [[r["low"], r["high"]] for r in rates]
         summary["seat_mean_score"] = [_round(mean([r.scores[s] for r in records])) for s in range(players)]
         summary["seat_stderr"] = [_round(stderr([r.scores[s] for r in records])) for s in range(players)]
-        summary["ties"] = sum(1 for r in records if len(r.winners) > 1)
-        summary["win_rate_ties"] = "split"
+        summary["shared_wins"] = sum(1 for r in records if len(r.winners) > 1)
+        summary["draws"] = sum(1 for r in records if not r.winners)
+        summary["win_rate_ties"] = "counted"
     else:
         won = sum(1 for r in records if r.winners)
         interval = _rate(won, games)

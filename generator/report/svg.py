@@ -1,0 +1,183 @@
+"""Small inline SVG charts (bar charts with error bars, line charts) as text, for the HTML report.
+
+Hand-written SVG, no library and no script: the report must open in a browser with no network.
+Coordinates are SVG user units (pixels of the page).
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Callable, Sequence
+
+PALETTE = ("#3366cc", "#dc3912", "#ff9900", "#109618", "#990099", "#0099c6", "#dd4477", "#66aa00",
+           "#b82e2e", "#316395", "#994499", "#22aa99")
+"""Distinct series colours (readable on white, distinguishable in greyscale by the markers' order)."""
+
+WIDTH = 640
+HEIGHT = 300
+MARGIN_LEFT = 56
+MARGIN_RIGHT = 16
+MARGIN_TOP = 30
+MARGIN_BOTTOM = 56
+LEGEND_COLUMNS = 4
+CHAR_WIDTH = 6.5
+"""Rough width of a character of an 11-unit label, to keep axis labels apart."""
+LEGEND_ROW = 16
+
+
+def _num(value: float) -> str:
+    """A coordinate with two decimals at most (short, stable output)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """About ``count`` round tick values covering ``low``..``high`` (steps of 1, 2 or 5 x 10^k)."""
+    if not math.isfinite(low) or not math.isfinite(high):
+        return [0.0]
+    if high <= low:
+        high = low + 1.0
+    raw = (high - low) / max(1, count)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+    first = math.floor(low / step) * step
+    ticks = []
+    value = first
+    while value <= high + step * 1e-9:
+        ticks.append(round(value, 10))
+        value += step
+    if ticks[-1] < high:
+        ticks.append(round(ticks[-1] + step, 10))
+    return ticks
+
+
+def _tick_label(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _frame(title: str, y_label: str, x_label: str, ticks: Sequence[float], scale_y: Callable[[float], float],
+           plot_w: float) -> list[str]:
+    """Title, axis labels, horizontal grid lines and y tick labels."""
+    parts = [f'<text class="title" font-size="14" font-weight="bold" x="{_num(WIDTH / 2)}" y="18" text-anchor="middle">{escape(title)}</text>']
+    for tick in ticks:
+        y = scale_y(tick)
+        parts.append(
+            f'<line class="grid" stroke="#e5e5e5" x1="{MARGIN_LEFT}" y1="{_num(y)}" x2="{_num(MARGIN_LEFT + plot_w)}" y2="{_num(y)}"/>'
+            f'<text class="tick" font-size="11" x="{MARGIN_LEFT - 6}" y="{_num(y + 4)}" text-anchor="end">{escape(_tick_label(tick))}</text>'
+        )
+    parts.append(
+        f'<text class="axis" font-size="12" transform="translate(14,{_num(MARGIN_TOP + (HEIGHT - MARGIN_TOP - MARGIN_BOTTOM) / 2)}) '
+        f'rotate(-90)" text-anchor="middle">{escape(y_label)}</text>'
+    )
+    parts.append(f'<text class="axis" font-size="12" x="{_num(MARGIN_LEFT + plot_w / 2)}" y="{HEIGHT - 8}" text-anchor="middle">{escape(x_label)}</text>')
+    return parts
+
+
+def _svg(parts: Sequence[str], label: str, height: float = HEIGHT) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {_num(height)}" '
+        f'width="{WIDTH}" height="{_num(height)}" role="img" aria-label="{escape(label)}" font-family="sans-serif">'
+        + "".join(parts) + "</svg>"
+    )
+
+
+def bar_chart(
+    labels: Sequence[str],
+    values: Sequence[float],
+    *,
+    title: str,
+    y_label: str = "",
+    x_label: str = "",
+    intervals: Sequence[tuple[float, float]] | None = None,
+    y_max: float | None = None,
+    value_format: str = "{:g}",
+) -> str:
+    """Vertical bars, one per label, with optional error bars (``intervals`` as (low, high))."""
+    plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+    plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+    top = max([*values, *(hi for _, hi in intervals or ()), 0.0])
+    ticks = nice_ticks(0.0, y_max if y_max is not None else (top or 1.0))
+    ceiling = ticks[-1] or 1.0
+
+    def scale_y(value: float) -> float:
+        return MARGIN_TOP + plot_h * (1 - value / ceiling)
+
+    parts = _frame(title, y_label, x_label, ticks, scale_y, plot_w)
+    n = max(1, len(values))
+    slot = plot_w / n
+    bar_w = max(1.0, slot * 0.75)
+    longest = max((len(label) for label in labels), default=1)
+    show_every = max(1, math.ceil((longest * CHAR_WIDTH + 8) / slot))  # labels must not overlap
+    for i, (label, value) in enumerate(zip(labels, values)):
+        x = MARGIN_LEFT + i * slot + (slot - bar_w) / 2
+        y = scale_y(value)
+        tip = escape(f"{label}: {value_format.format(value)}")
+        parts.append(
+            f'<rect class="bar" x="{_num(x)}" y="{_num(y)}" width="{_num(bar_w)}" '
+            f'height="{_num(max(0.0, MARGIN_TOP + plot_h - y))}" fill="{PALETTE[0]}"><title>{tip}</title></rect>'
+        )
+        if intervals is not None:
+            low, high = intervals[i]
+            cx = x + bar_w / 2
+            parts.append(
+                f'<path class="err" stroke="#222" stroke-width="1.4" fill="none" d="M{_num(cx)} {_num(scale_y(low))}V{_num(scale_y(high))}'
+                f'M{_num(cx - 5)} {_num(scale_y(low))}h10M{_num(cx - 5)} {_num(scale_y(high))}h10"/>'
+            )
+        if i % show_every == 0:
+            parts.append(
+                f'<text class="tick" font-size="11" x="{_num(x + bar_w / 2)}" y="{_num(MARGIN_TOP + plot_h + 16)}" '
+                f'text-anchor="middle">{escape(label)}</text>'
+            )
+    parts.append(f'<line class="axisline" stroke="#555" x1="{MARGIN_LEFT}" y1="{_num(MARGIN_TOP + plot_h)}" '
+                 f'x2="{_num(MARGIN_LEFT + plot_w)}" y2="{_num(MARGIN_TOP + plot_h)}"/>')
+    return _svg(parts, title)
+
+
+def line_chart(
+    x_labels: Sequence[str],
+    series: Sequence[tuple[str, Sequence[float]]],
+    *,
+    title: str,
+    y_label: str = "",
+    x_label: str = "",
+    y_min: float | None = None,
+    y_max: float | None = None,
+) -> str:
+    """One line with markers per named series over evenly spaced x values, with a legend."""
+    plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+    plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+    all_values = [v for _, values in series for v in values] or [0.0]
+    low = y_min if y_min is not None else min(0.0, min(all_values))
+    high = y_max if y_max is not None else max(all_values)
+    ticks = nice_ticks(low, high)
+    bottom, ceiling = ticks[0], ticks[-1]
+    span = (ceiling - bottom) or 1.0
+
+    def scale_y(value: float) -> float:
+        return MARGIN_TOP + plot_h * (1 - (value - bottom) / span)
+
+    n = max(1, len(x_labels))
+
+    def scale_x(i: int) -> float:
+        return MARGIN_LEFT + (plot_w * (i + 0.5) / n)
+
+    parts = _frame(title, y_label, x_label, ticks, scale_y, plot_w)
+    for i, label in enumerate(x_labels):
+        parts.append(f'<text class="tick" font-size="11" x="{_num(scale_x(i))}" y="{_num(MARGIN_TOP + plot_h + 16)}" '
+                     f'text-anchor="middle">{escape(label)}</text>')
+    for k, (name, values) in enumerate(series):
+        colour = PALETTE[k % len(PALETTE)]
+        points = " ".join(f"{_num(scale_x(i))},{_num(scale_y(v))}" for i, v in enumerate(values))
+        parts.append(f'<polyline class="line" points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for i, v in enumerate(values):
+            parts.append(f'<circle cx="{_num(scale_x(i))}" cy="{_num(scale_y(v))}" r="3.5" fill="{colour}">'
+                         f'<title>{escape(f"{name} at {x_labels[i]}: {v:g}")}</title></circle>')
+        legend_x = MARGIN_LEFT + (k % LEGEND_COLUMNS) * 145
+        legend_y = HEIGHT + 4 + LEGEND_ROW * (k // LEGEND_COLUMNS)
+        parts.append(f'<rect x="{legend_x}" y="{_num(legend_y)}" width="10" height="10" fill="{colour}"/>'
+                     f'<text class="legend" font-size="11" x="{legend_x + 14}" y="{_num(legend_y + 9)}">{escape(name)}</text>')
+    parts.append(f'<line class="axisline" stroke="#555" x1="{MARGIN_LEFT}" y1="{_num(MARGIN_TOP + plot_h)}" '
+                 f'x2="{_num(MARGIN_LEFT + plot_w)}" y2="{_num(MARGIN_TOP + plot_h)}"/>')
+    rows = math.ceil(len(series) / LEGEND_COLUMNS)
+    return _svg(parts, title, HEIGHT + 8 + LEGEND_ROW * rows)

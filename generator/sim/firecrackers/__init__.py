@@ -1,0 +1,28 @@
+"""The Firecrackers engine (with the Scoreworks expansion) and its bots, registered on import.
+
+Modules: ``setup`` (definition -> card tables, the deal), ``state`` (rounds, turns, explosions,
+shop), ``actions`` (effect of each action key), ``scoring`` and ``scoreworks`` (end scores),
+``observation`` (what a seat sees), ``bots``, ``engine`` (``make_engine``), ``summary``.
+"""
+
+from __future__ import annotations
+
+from ..api import Simulator
+from ..registry import register
+from .bots import DEFAULT_THRESHOLD, make_pyro, make_random
+from .engine import FirecrackersEngine, make_engine
+from .state import FirecrackersState
+from .summary import summarize
+
+SIMULATOR = register(
+    Simulator(
+        kind="firecrackers",
+        make_engine=make_engine,
+        bots={"random": make_random, "pyro": make_pyro},
+        best=f"pyro:{DEFAULT_THRESHOLD:g}",
+        competitive=True,
+        summarize=summarize,
+    )
+)
+
+__all__ = ["SIMULATOR", "FirecrackersEngine", "FirecrackersState", "make_engine", "summarize"]

@@ -1,0 +1,191 @@
+"""The 16 Scoreworks scoring rules, by card key.
+
+Each rule computes its own points per seat; the card's ``replaces_default`` flag (data of the
+expansion) decides whether they replace the default sum of card points or are added to it.
+Decisions where the cards are silent:
+
+- "Colour" includes black (black is a colour like the others); "number" means the printed number.
+- Majority rules (bonus_*, penalty_*, anti_shopper, black_magic): ties all get it; nobody gets a
+  colour or number majority bonus/penalty for a colour or number nobody owns.
+- only_action: action cards score their default points (super_cracker 13, ...), plain cards 1.
+- pyromaniacs / regret_rocket: a colour's total is the sum of its printed numbers.
+- sharing_is_caring with 2 players: "every player owns it" is checked first (double).
+- forbidden_numbers: the cards of the most frequent number(s) score minus their default points.
+- underdog: the last-placed seat (the lowest seat on a tie) picks the colour that gives it the
+  largest lead over the best opponent (the first such colour in pack order); that colour then scores
+  nothing for anyone else, and every seat is scored again.
+- raincheck: cards set aside stay owned, so they score; the rule itself adds no points.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from .scoring import ScoreSheet, card_values
+from .setup import CardTable
+
+Owned = Sequence[Sequence[int]]
+Rule = Callable[[CardTable, Owned], list[int]]
+
+
+def _majority(counts: list[list[int]], amount: int) -> list[int]:
+    """``amount`` per category (column) in which a seat holds the most (ties all get it, never for 0)."""
+    seats = len(counts)
+    result = [0] * seats
+    for column in range(len(counts[0]) if counts else 0):
+        top = max(counts[s][column] for s in range(seats))
+        if top <= 0:
+            continue
+        for s in range(seats):
+            if counts[s][column] == top:
+                result[s] += amount
+    return result
+
+
+def _colour_counts(table: CardTable, owned: Owned) -> list[list[int]]:
+    counts = [[0] * len(table.packs) for _ in owned]
+    for s, cards in enumerate(owned):
+        for c in cards:
+            counts[s][table.colour[c]] += 1
+    return counts
+
+
+def _number_counts(table: CardTable, owned: Owned) -> list[list[int]]:
+    numbers = sorted({k.number for k in table.kinds})
+    index = {n: i for i, n in enumerate(numbers)}
+    counts = [[0] * len(numbers) for _ in owned]
+    for s, cards in enumerate(owned):
+        for c in cards:
+            counts[s][index[table.number[c]]] += 1
+    return counts
+
+
+def _most_fewest(values: list[int], most: int, fewest: int) -> list[int]:
+    top, bottom = max(values), min(values)
+    return [(most if v == top else 0) + (fewest if v == bottom else 0) for v in values]
+
+
+def _per_colour(table: CardTable, cards: Sequence[int]) -> tuple[list[int], list[int]]:
+    """(sum of printed numbers, sum of default points) per colour of one collection."""
+    totals = [0] * len(table.packs)
+    points = [0] * len(table.packs)
+    for card, value in zip(cards, card_values(table, cards)):
+        totals[table.colour[card]] += table.number[card]
+        points[table.colour[card]] += value
+    return totals, points
+
+
+def _nothing(table: CardTable, owned: Owned) -> list[int]:
+    return [0] * len(owned)
+
+
+def _shifted(table: CardTable, owned: Owned) -> list[int]:
+    return [sum(table.number[c] - 3 for c in cards) for cards in owned]
+
+
+def _only_action(table: CardTable, owned: Owned) -> list[int]:
+    return [
+        sum(v if table.action[c] is not None else 1 for c, v in zip(cards, card_values(table, cards)))
+        for cards in owned
+    ]
+
+
+def _only_non_action(table: CardTable, owned: Owned) -> list[int]:
+    return [sum(table.number[c] for c in cards if table.action[c] is None) for cards in owned]
+
+
+def _pyromaniacs(table: CardTable, owned: Owned) -> list[int]:
+    result = []
+    for cards in owned:
+        totals, points = _per_colour(table, cards)
+        result.append(sum(p for t, p in zip(totals, points) if t >= 10))
+    return result
+
+
+def _regret_rocket(table: CardTable, owned: Owned) -> list[int]:
+    result = []
+    for cards in owned:
+        totals, points = _per_colour(table, cards)
+        result.append(sum(2 if t >= 10 else p for t, p in zip(totals, points)))
+    return result
+
+
+def _sharing_is_caring(table: CardTable, owned: Owned) -> list[int]:
+    counts = _colour_counts(table, owned)
+    seats = len(owned)
+    owners = [sum(1 for s in range(seats) if counts[s][col] > 0) for col in range(len(table.packs))]
+    factor = [2 if o == seats else (0 if o <= 2 else 1) for o in owners]
+    return [sum(p * factor[col] for col, p in enumerate(_per_colour(table, cards)[1])) for cards in owned]
+
+
+def _forbidden_numbers(table: CardTable, owned: Owned) -> list[int]:
+    result = []
+    for cards in owned:
+        freq: dict[int, int] = {}
+        for c in cards:
+            freq[table.number[c]] = freq.get(table.number[c], 0) + 1
+        top = max(freq.values()) if freq else 0
+        result.append(
+            sum(-v if freq[table.number[c]] == top else v for c, v in zip(cards, card_values(table, cards)))
+        )
+    return result
+
+
+def _black_counts(table: CardTable, owned: Owned) -> list[int]:
+    return [sum(1 for c in cards if table.colour[c] == table.black) for cards in owned]
+
+
+RULES: dict[str, Rule] = {
+    "default": _nothing,
+    "shifted": _shifted,
+    "bonus_color": lambda t, o: _majority(_colour_counts(t, o), 5),
+    "bonus_number": lambda t, o: _majority(_number_counts(t, o), 5),
+    "only_action": _only_action,
+    "only_non_action": _only_non_action,
+    "penalty_color": lambda t, o: _majority(_colour_counts(t, o), -5),
+    "penalty_number": lambda t, o: _majority(_number_counts(t, o), -5),
+    "pyromaniacs": _pyromaniacs,
+    "regret_rocket": _regret_rocket,
+    "sharing_is_caring": _sharing_is_caring,
+    "forbidden_numbers": _forbidden_numbers,
+    "anti_shopper": lambda t, o: _most_fewest([len(c) for c in o], -5, 5),
+    "raincheck": _nothing,
+    "underdog": _nothing,
+    "black_magic": lambda t, o: _most_fewest(_black_counts(t, o), 5, -5),
+}
+"""Scoreworks card key -> the rule's own points per seat."""
+
+SIMULATED_KEYS = frozenset(RULES)
+
+
+def _combine(table: CardTable, owned: Owned, key: str, replaces: bool) -> list[int]:
+    own = RULES[key](table, owned)
+    if replaces:
+        return own
+    base = [sum(card_values(table, cards)) for cards in owned]
+    return [b + o for b, o in zip(base, own)]
+
+
+def apply_scoreworks(
+    table: CardTable, owned: Owned, key: str, replaces: bool, default: Sequence[int]
+) -> ScoreSheet:
+    """Score with Scoreworks card ``key`` (see the module docstring for underdog)."""
+    if key not in RULES:
+        raise ValueError(f"no simulated scoring rule for Scoreworks card '{key}'")
+    scores = _combine(table, owned, key, replaces)
+    if key != "underdog" or len(owned) < 2:
+        return ScoreSheet(tuple(scores), tuple(default), key)
+    low = min(scores)
+    seat = scores.index(low)
+    best: tuple[int, int, list[int]] | None = None
+    for colour in range(len(table.packs)):
+        reduced = [
+            list(cards) if s == seat else [c for c in cards if table.colour[c] != colour]
+            for s, cards in enumerate(owned)
+        ]
+        rescored = _combine(table, reduced, key, replaces)
+        lead = rescored[seat] - max(v for s, v in enumerate(rescored) if s != seat)
+        if best is None or lead > best[0]:
+            best = (lead, colour, rescored)
+    assert best is not None
+    return ScoreSheet(tuple(best[2]), tuple(default), key, seat, table.packs[best[1]])

@@ -1,0 +1,34 @@
+"""Hanabi statistics over many games: score distribution, perfect games, end reasons, storm tokens."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..api import GameRecord
+from ..stats import histogram, mean, stderr, wilson_interval
+
+
+def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
+    """The ``Simulator.summarize`` of Hanabi (team score: every seat has the same)."""
+    scores = [r.outcome.get("score", r.scores[0] if r.scores else 0) for r in records]
+    n = len(records)
+    perfect = sum(1 for r in records if r.outcome.get("won"))
+    ends: dict[str, int] = {}
+    for r in records:
+        reason = str(r.outcome.get("end"))
+        ends[reason] = ends.get(reason, 0) + 1
+    low, high = wilson_interval(perfect, n)
+    return {
+        "hanabi": {
+            "games": n,
+            "score_mean": round(mean(scores), 4),
+            "score_stderr": round(stderr(scores), 4),
+            "score_histogram": histogram(scores),
+            "perfect_rate": round(perfect / n, 4) if n else 0.0,
+            "perfect_interval": [round(low, 4), round(high, 4)],
+            "end_reasons": dict(sorted(ends.items())),
+            "strikes_mean": round(mean([r.outcome.get("strikes", 0) for r in records]), 4),
+            "clues_left_mean": round(mean([r.outcome.get("clues", 0) for r in records]), 4),
+            "turns_mean": round(mean([r.turns for r in records]), 4),
+        }
+    }

@@ -1,0 +1,232 @@
+"""``cardforge simulate``, ``sweep`` and ``replay`` through click's CliRunner.
+
+The simulate and sweep tests play the toy game of tests/test_sim_runner.py, registered in place of
+the real engines and served by a toy project, so they test the command and not an engine."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import generator.cli.simulate as simulate_module
+from generator.cli.main import cli
+from generator.model import Project
+from generator.model.common import GameKind
+from generator.sim import registry
+from tests.test_sim_runner import TOY_COOP, TOY_RACE, toy_definition
+
+TOY_PROJECT = Project("toy", (toy_definition("race", GameKind.SEQUENCE), toy_definition("coop", GameKind.HANABI)))
+
+
+@pytest.fixture()
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy project with the toy simulators standing in for the sequence and hanabi kinds."""
+    monkeypatch.setattr(simulate_module, "open_project", lambda project_dir: TOY_PROJECT)
+    monkeypatch.setitem(registry._REGISTRY, "sequence", TOY_RACE)
+    monkeypatch.setitem(registry._REGISTRY, "hanabi", TOY_COOP)
+
+
+def invoke(*args: str) -> Any:
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_simulate_json_fields(toy: None) -> None:
+    result = invoke("simulate", "race", "--players", "2", "--games", "40", "--bot", "random", "--bot", "greedy",
+                    "--seed", "3", "--workers", "1", "--json")
+    assert result.exit_code == 0, result.output + result.stderr
+    data = json.loads(result.stdout)
+    for key in ("games", "mean_score", "stderr", "seat_win_rate", "mean_turns", "decisions", "elapsed_s",
+                "score_histogram", "seat_win_rate_ci", "bots", "game"):
+        assert key in data, key
+    assert data["games"] == 40 and len(data["seat_win_rate"]) == 2
+    assert data["seat_bots"] == ["random", "greedy"]
+    assert data["rules"]["target"] == 20
+    assert data["decisions"] > 0 and data["elapsed_s"] >= 0
+    # every game has a winner, a shared win counts for every winner, a draw for nobody
+    assert sum(data["seat_win_rate"]) == pytest.approx(1.0 + (data["shared_wins"] - data["draws"]) / 40, abs=1e-3)
+
+
+def test_simulate_same_summary_for_any_worker_count(toy: None) -> None:
+    outputs = []
+    for workers in ("1", "2"):
+        result = invoke("simulate", "race", "-n", "3", "-k", "30", "--bot", "random", "--seed", "5",
+                        "--workers", workers, "--json", "--rule", "target=25")
+        assert result.exit_code == 0, result.stderr
+        data = json.loads(result.stdout)
+        data.pop("elapsed_s")
+        outputs.append(data)
+    assert outputs[0] == outputs[1]
+    assert outputs[0]["rules"]["target"] == 25
+
+
+def test_simulate_text_summary(toy: None) -> None:
+    result = invoke("simulate", "race", "-n", "2", "-k", "20", "--bot", "random", "--bot", "cautious:0.4",
+                    "--workers", "1")
+    assert result.exit_code == 0, result.stderr
+    for text in ("mean score", "+-", "per seat:", "win rate", "score distribution:", "mean turns",
+                 "game statistics:", "cautious:0.4"):
+        assert text in result.stdout, text
+
+
+def test_simulate_cooperative_reports_perfect_games(toy: None) -> None:
+    result = invoke("simulate", "coop", "-n", "2", "-k", "20", "--workers", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert 0.0 <= data["perfect_rate"] <= 1.0 and "seat_win_rate" not in data
+    assert data["seat_bots"] == ["greedy", "greedy"]  # best
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--rule", "nonsense=1"], "unknown rule option 'nonsense'"),
+        (["--rule", "target=1000"], "at most 60"),
+        (["--rule", "target"], "expected NAME=VALUE"),
+        (["--bot", "nobody"], "unknown bot 'nobody'"),
+        (["--bot", "random", "--bot", "random", "--bot", "random"], "3 bots given for 2 players"),
+        (["--bot", "cautious:7"], "cautious takes a probability"),
+        (["--players", "7"], "played by 2, 3, 4 players, not 7"),
+        (["--expansion", "nope"], "no expansion 'nope'"),
+    ],
+)
+def test_simulate_usage_errors_exit_2(toy: None, args: list[str], message: str) -> None:
+    result = invoke("simulate", "race", "-n", "2", "-k", "5", "--workers", "1", *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_simulate_unknown_game_exit_2(toy: None) -> None:
+    result = invoke("simulate", "chess", "-k", "5")
+    assert result.exit_code == 2 and "no game 'chess'" in result.stderr
+
+
+def test_simulate_export_and_report(toy: None, tmp_path: Path) -> None:
+    out = tmp_path / "games"
+    report = tmp_path / "report.html"
+    result = invoke("simulate", "coop", "-n", "3", "-k", "12", "--workers", "2", "--export", str(out),
+                    "--report", str(report))
+    assert result.exit_code == 0, result.stderr
+    files = sorted(p.name for p in out.iterdir())
+    assert files == [f"game-{i:05d}.json" for i in range(1, 13)]
+    assert json.loads((out / "game-00001.json").read_text())["players"] == ["seat 0", "seat 1", "seat 2"]
+    page = report.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "Score distribution" in page
+
+
+def test_export_refused_without_a_format(toy: None, tmp_path: Path) -> None:
+    result = invoke("simulate", "race", "-k", "3", "--export", str(tmp_path / "x"))
+    assert result.exit_code == 2 and "no community file format" in result.stderr
+
+
+def test_sweep_rows_json_and_report(toy: None, tmp_path: Path) -> None:
+    report = tmp_path / "sweep.html"
+    result = invoke("sweep", "race", "-n", "2", "-k", "20", "--bot", "greedy", "--workers", "1",
+                    "--set", "target=10,30", "--json", "--report", str(report))
+    assert result.exit_code == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert [row["set"] for row in rows] == [{"target": 10}, {"target": 30}]
+    assert rows[0]["mean_turns"] < rows[1]["mean_turns"]
+    assert all(len(row["seat_win_rate"]) == 2 for row in rows)
+    page = report.read_text(encoding="utf-8")
+    assert page.count("<svg") >= 3 and "polyline" in page
+
+
+def test_sweep_ranges_and_text(toy: None) -> None:
+    result = invoke("sweep", "race", "-k", "5", "--workers", "1", "--set", "target=10..12")
+    assert result.exit_code == 0, result.stderr
+    lines = [line for line in result.stdout.splitlines() if line.strip()]
+    assert "target" in lines[1] and "mean score" in lines[1]
+    assert [line.split()[0] for line in lines[2:]] == ["10", "11", "12"]
+
+
+@pytest.mark.parametrize("value, message", [("target=1000", "at most 60"), ("nope=1,2", "unknown rule option"),
+                                            ("target=", "expected OPTION=V1")])
+def test_sweep_usage_errors(toy: None, value: str, message: str) -> None:
+    result = invoke("sweep", "race", "-k", "5", "--workers", "1", "--set", value)
+    assert result.exit_code == 2 and message in result.stderr
+
+
+# --------------------------------------------------------------------------- replay
+
+
+class FakeReplayError(Exception):
+    def __init__(self, action_index: int | None, reason: str) -> None:
+        super().__init__(reason)
+        self.action_index = action_index
+        self.reason = reason
+
+
+def fake_replay(definition: Any, data: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+    for i, action in enumerate(data.get("actions", [])):
+        if action.get("type") not in (0, 1, 2, 3, 4):
+            raise FakeReplayError(i, f"unknown action type {action.get('type')}")
+    return {"score": 3, "fireworks": {"red": 3}, "strikes": 0, "clues": 8, "turns": len(data["actions"]),
+            "end": "normal", "overrides": overrides}
+
+
+@pytest.fixture()
+def fake_hanablive(toy: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stand-in for generator.sim.hanabi.hanablive so the command is tested on its own."""
+    module = types.ModuleType("generator.sim.hanabi.hanablive")
+    module.replay = fake_replay  # type: ignore[attr-defined]
+    module.ReplayError = FakeReplayError  # type: ignore[attr-defined]
+    try:
+        import generator.sim.hanabi  # noqa: F401  (the real package, once it exists)
+    except ImportError:
+        monkeypatch.setitem(sys.modules, "generator.sim.hanabi", types.ModuleType("generator.sim.hanabi"))
+    monkeypatch.setitem(sys.modules, "generator.sim.hanabi.hanablive", module)
+
+
+def test_replay_reports_every_file_and_exits_1(fake_hanablive: None, tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"actions": [{"type": 0, "target": 0}]}))
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"actions": [{"type": 0}, {"type": 1}, {"type": 3}, {"type": 9}]}))
+    junk = tmp_path / "junk.json"
+    junk.write_text("this is { not json")
+    result = invoke("replay", "coop", str(bad), str(junk), str(good), "--json", "--rule", "target=30")
+    assert result.exit_code == 1
+    assert "bad.json: action 3: unknown action type 9" in result.stderr
+    assert "junk.json: not a JSON file" in result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1
+    data = json.loads(lines[0])
+    assert data["score"] == 3 and data["file"].endswith("good.json") and data["overrides"] == {"target": 30}
+
+
+def test_replay_text_and_success(fake_hanablive: None, tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"actions": []}))
+    result = invoke("replay", "coop", str(good))
+    assert result.exit_code == 0, result.stderr
+    assert "score 3" in result.stdout and "red 3" in result.stdout
+
+
+def test_replay_needs_a_hanabi_game(fake_hanablive: None, tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    good.write_text("{}")
+    result = invoke("replay", "race", str(good))
+    assert result.exit_code == 2 and "not a Hanabi game" in result.stderr
+
+
+def test_replay_with_the_hanabi_engine_names_the_action(tmp_path: Path) -> None:
+    """Through the real hanab.live reader (once the Hanabi engine exists): a card that the acting
+    player does not hold, and a discard with all 8 clue tokens, are refused by index."""
+    pytest.importorskip("generator.sim.hanabi.hanablive")
+    deck = [{"suitIndex": s, "rank": r} for s in range(5) for r in (1, 1, 1, 2, 2, 3, 3, 4, 4, 5)]
+    base = {"players": ["alice", "bob"], "deck": deck}
+    not_held = tmp_path / "not_held.json"
+    not_held.write_text(json.dumps({**base, "actions": [{"type": 0, "target": 7, "value": 0}]}))
+    full_clues = tmp_path / "full_clues.json"
+    full_clues.write_text(json.dumps({**base, "actions": [{"type": 0, "target": 0}, {"type": 1, "target": 5}]}))
+    result = CliRunner().invoke(cli, ["replay", "hanabi", str(not_held), str(full_clues), "--json"])
+    assert result.exit_code == 1, result.output
+    assert "not_held.json: action 0: " in result.stderr
+    assert "full_clues.json: action 1: " in result.stderr

@@ -1,0 +1,146 @@
+"""The HTML report: a well-formed, self-contained page with its charts and the game's own tables."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from generator.report.html import simulation_report, sweep_report
+from generator.report.svg import bar_chart, line_chart, nice_ticks
+from generator.report.tables import bin_histogram, cell_text, flatten_game_stats
+from generator.report.text import summary_text, sweep_text
+from generator.sim.api import BotSpec
+from generator.sim.runner import run
+from generator.sim.stats import summarize
+from tests.test_sim_runner import TOY_COOP, TOY_RACE, toy_definition
+
+VOID = {"meta", "br", "rect", "line", "path", "circle", "polyline", "img", "hr"}
+
+
+class _Checker(HTMLParser):
+    """Checks that every element is closed in order and collects tag names."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.tags: list[str] = []
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        for name, value in attrs:
+            if name in ("href", "src") and value:
+                self.links.append(value)
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID:
+            return
+        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes <{self.stack[-1] if self.stack else None}>"
+        self.stack.pop()
+
+
+def check_page(page: str) -> _Checker:
+    assert page.startswith("<!DOCTYPE html>")
+    checker = _Checker()
+    checker.feed(page)
+    checker.close()
+    assert checker.stack == [], f"unclosed elements: {checker.stack}"
+    assert "<script" not in page and checker.links == [], "the report must not load anything"
+    return checker
+
+
+def _summary(simulator: Any, players: int, games: int = 60) -> dict[str, Any]:
+    result = run(simulator, toy_definition(), players, [BotSpec("random"), BotSpec("greedy")] if players == 2
+                 else [BotSpec("random")], games, seed=2)
+    summary = summarize(result.records, players, competitive=simulator.competitive,
+                        game_summary=simulator.summarize, elapsed_s=0.5)
+    return {"game_id": "toy <game>", "seed": 2, "seat_bots": list(result.bots), "rules": dict(result.options), **summary}
+
+
+def test_competitive_report_has_charts_and_tables() -> None:
+    summary = _summary(TOY_RACE, 2)
+    page = simulation_report(summary)
+    checker = check_page(page)
+    assert checker.tags.count("svg") == 3  # histogram, win rate per seat, mean score per seat
+    assert "Score distribution" in page and "Win rate per seat" in page
+    assert "toy &lt;game&gt;" in page and "toy <game>" not in page  # escaped
+    assert page.count('class="bar"') >= len(summary["score_histogram"]) + 2
+    assert 'class="err"' in page  # the win-rate intervals
+    assert "mean_total" in page and "<h3>cards</h3>" in page  # game-specific stats rendered as tables
+
+
+def test_cooperative_report_shows_perfect_games() -> None:
+    page = simulation_report(_summary(TOY_COOP, 3))
+    check_page(page)
+    assert "Perfect games" in page and "Win rate per seat" not in page
+
+
+def test_sweep_report_draws_curves() -> None:
+    rows = []
+    for target in (10, 20, 30):
+        result = run(TOY_RACE, toy_definition(), 2, [BotSpec("greedy")], 20, seed=1, options={"target": target})
+        summary = summarize(result.records, 2, competitive=True, game_summary=TOY_RACE.summarize)
+        rows.append({"set": {"target": target}, "game_id": "toy", "seed": 1, "seat_bots": list(result.bots),
+                     "rules": dict(result.options), **summary})
+    page = sweep_report(rows, ["target"])
+    checker = check_page(page)
+    assert checker.tags.count("polyline") >= 4  # mean score, 2 seats, length
+    assert "Win rate per seat against target" in page
+    text = sweep_text(rows, ["target"])
+    assert [line.split()[0] for line in text.splitlines()[3:]] == ["10", "20", "30"]
+
+
+def test_bar_chart_scales_bars_to_values() -> None:
+    svg = bar_chart(["a", "b"], [10.0, 5.0], title="t")
+    heights = [float(part.split('"')[0]) for part in svg.split('class="bar"')[1:] for part in [part.split('height="')[1]]]
+    assert heights[0] == pytest.approx(2 * heights[1])
+    assert line_chart(["1", "2"], [("s", [1.0, 2.0])], title="t").count("<circle") == 2
+
+
+def test_nice_ticks() -> None:
+    assert nice_ticks(0, 25) == [0, 5, 10, 15, 20, 25]
+    assert nice_ticks(0, 0.37)[-1] >= 0.37
+    assert nice_ticks(3, 3) == [3.0, 3.2, 3.4, 3.6, 3.8, 4.0]
+
+
+def test_flatten_game_stats_and_cells() -> None:
+    scalars, tables = flatten_game_stats({
+        "explosion_rate": 0.25,
+        "per_seat": [1, 2],
+        "balance": [{"card": "a", "bought": 3}, {"card": "b", "bought": 1, "win_rate": 0.5}],
+        "ends": {"sequences": 9, "deck": 1},
+        "jacks": {"one_eyed": {"used": 3}, "two_eyed": {"used": 5}},
+    })
+    assert scalars == [("explosion_rate", 0.25), ("per_seat", [1, 2])]
+    titles = {title: (headers, rows) for title, headers, rows in tables}
+    assert titles["balance"] == (["card", "bought", "win_rate"], [["a", 3, None], ["b", 1, 0.5]])
+    assert titles["ends"][1] == [["sequences", 9], ["deck", 1]]
+    assert titles["jacks"] == (["jacks", "used"], [["one_eyed", 3], ["two_eyed", 5]])
+    assert cell_text(2.0) == "2" and cell_text(None) == "-" and cell_text(0.123456) == "0.1235"
+
+
+def test_summary_text_for_both_kinds() -> None:
+    race = summary_text(_summary(TOY_RACE, 2))
+    assert "per seat:" in race and "win rate" in race and "game statistics:" in race
+    coop = summary_text(_summary(TOY_COOP, 3))
+    assert "perfect games" in coop and "per seat:" not in coop
+
+
+def test_bin_histogram_groups_wide_ranges() -> None:
+    few = {"1": 2, "3": 1}
+    assert bin_histogram(few, 10) == [("1", 2), ("3", 1)]
+    wide = {str(v): 1 for v in range(-7, 93)}  # 100 values
+    bins = bin_histogram(wide, 20)
+    assert len(bins) <= 21 and sum(n for _, n in bins) == 100
+    assert bins[0] == ("-10..-6", 2) and bins[1] == ("-5..-1", 5)
+    histograms: list = []
+    flatten_game_stats({"rounds": {"mean": 3.5, "histogram": {"3": 1, "4": 1}},
+                        "seats": [{"seat": "a", "histogram": {"1": 2}}]}, histograms=histograms)
+    assert histograms == [("rounds.histogram", {"3": 1, "4": 1}), ("seats a", {"1": 2})]

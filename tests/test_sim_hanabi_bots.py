@@ -1,0 +1,92 @@
+"""Hanabi bots: the convention bot beats the simple one, which beats random play; cheat never reads
+anything but its hook; same seed, same games; statistics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from generator.loader import load_project
+from generator.model.hanabi import HanabiDefinition
+from generator.paths import shipped_root
+from generator.sim.api import BotSpec
+from generator.sim.hanabi import SIMULATOR, make_engine, summarize
+from generator.sim.hanabi.bots import HolmesBot
+from generator.sim.runner import make_bots, play_game, run
+
+PROJECT = load_project(shipped_root())
+HANABI: HanabiDefinition = PROJECT.game("hanabi")  # type: ignore[assignment]
+PAPER = {"strikeout": "keep", "empty_clues": False}
+
+
+def mean_score(bot: str, players: int, games: int, seed: int = 11) -> float:
+    engine = make_engine(HANABI, players, PAPER)
+    total = 0.0
+    for index in range(games):
+        record = play_game(engine, make_bots(SIMULATOR, engine, [BotSpec(bot)] * players), seed, index,
+                           competitive=False)
+        total += record.scores[0]
+    return total / games
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_best_beats_simple_beats_random(players: int) -> None:
+    best = mean_score(SIMULATOR.best, players, 150)
+    simple = mean_score("simple", players, 150)
+    rand = mean_score("random", players, 150)
+    assert best > simple + 1.5 > rand + 5.0, (best, simple, rand)
+
+
+def test_best_is_no_worse_than_simple_with_two_players() -> None:
+    """With two players the convention bot's lead is small (see benchmarks/bench_hanabi.py)."""
+    assert mean_score(SIMULATOR.best, 2, 150) > mean_score("simple", 2, 150)
+
+
+def test_cheat_is_near_perfect() -> None:
+    assert mean_score("cheat", 3, 60) > 24.0
+
+
+def test_best_plays_the_multicolour_variant() -> None:
+    multi: HanabiDefinition = PROJECT.game("hanabi-multicolor")  # type: ignore[assignment]
+    result = run(SIMULATOR, multi, 3, [BotSpec("best")], 20, seed=4, workers=1, options=PAPER)
+    assert sum(r.scores[0] for r in result.records) / 20 > 18
+
+
+def test_same_seed_same_games_and_summary() -> None:
+    one = run(SIMULATOR, HANABI, 3, [BotSpec("best")], 12, seed=9, workers=1, options=PAPER)
+    two = run(SIMULATOR, HANABI, 3, [BotSpec("best")], 12, seed=9, workers=1, options=PAPER)
+    assert one.records == two.records
+    other = run(SIMULATOR, HANABI, 3, [BotSpec("best")], 12, seed=10, workers=1, options=PAPER)
+    assert [r.scores for r in other.records] != [r.scores for r in one.records]
+    stats = summarize(one.records, 3)["hanabi"]
+    assert stats["games"] == 12 and sum(stats["end_reasons"].values()) == 12
+    assert abs(stats["score_mean"] - sum(r.scores[0] for r in one.records) / 12) < 1e-3
+    assert 0 <= stats["perfect_rate"] <= 1 and sum(stats["score_histogram"].values()) == 12
+
+
+def test_bots_refuse_parameters() -> None:
+    engine = make_engine(HANABI, 2)
+    for name, factory in SIMULATOR.bots.items():
+        with pytest.raises(ValueError):
+            factory("x", 0, engine)
+
+
+def test_the_convention_bot_never_sees_its_own_cards() -> None:
+    """HolmesBot decides from the observation only: the same observation gives the same choice
+    whatever the real cards are (its state is the log it has read, nothing else)."""
+    import random
+
+    engine = make_engine(HANABI, 2, PAPER)
+    state = engine.new_game(random.Random(3))
+    bot = HolmesBot()
+    seen: list[Any] = []
+    obs = state.observation(0)
+    seen.append(bot.choose(obs, state.legal_actions(), random.Random(0)))
+    swapped = engine.new_game(random.Random(3))
+    swapped.deck = list(swapped.deck)
+    for slot in range(5):
+        a, b = swapped.hands[0][slot], 30 + slot
+        swapped.deck[a], swapped.deck[b] = swapped.deck[b], swapped.deck[a]
+    other = HolmesBot().choose(swapped.observation(0), swapped.legal_actions(), random.Random(0))
+    assert other == seen[0]

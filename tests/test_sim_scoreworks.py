@@ -1,0 +1,176 @@
+"""Scoreworks in the Firecrackers simulator: every scoring card, its replace flag, the draw, and the
+expansion's two extra core rules."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from generator.sim.firecrackers.engine import make_engine
+from generator.sim.firecrackers.scoring import score_game
+from generator.sim.firecrackers.scoreworks import SIMULATED_KEYS
+from generator.sim.firecrackers.staging import give, staged, start
+from generator.sim.firecrackers.state import PASS, STOP
+
+
+@pytest.fixture(scope="module")
+def fc(shipped_project):
+    return shipped_project.game("firecrackers")
+
+
+@pytest.fixture(scope="module")
+def sw(shipped_project):
+    return shipped_project.expansions_of("firecrackers")[0]
+
+
+@pytest.fixture(scope="module")
+def table(fc):
+    return make_engine(fc, 3, {}).table
+
+
+def cards(table, *labels):
+    found = []
+    for label in labels:
+        found.append(next(c for c in range(table.size) if table.label(c) == label and c not in found))
+    return found
+
+
+@pytest.fixture(scope="module")
+def owned(table):
+    a = cards(table, "red-1-plain", "red-5-plain", "red-4-destroy_discard", "black-2-double_sight")
+    b = cards(table, "yellow-2-plain", "yellow-3-plain", "black-4-money_trade")
+    return [a, b, []]
+
+
+EXPECTED = {
+    "default": [12, 3, 0],
+    "shifted": [0, 0, 0],
+    "bonus_color": [22, 13, 0],
+    "bonus_number": [32, 18, 0],
+    "only_action": [8, 0, 0],
+    "only_non_action": [6, 5, 0],
+    "penalty_color": [2, -7, 0],
+    "penalty_number": [-8, -12, 0],
+    "pyromaniacs": [10, 0, 0],
+    "regret_rocket": [4, 3, 0],
+    "sharing_is_caring": [0, 0, 0],
+    "forbidden_numbers": [-12, -3, 0],
+    "anti_shopper": [7, 3, 5],
+    "raincheck": [12, 3, 0],
+    "underdog": [2, 3, 0],
+    "black_magic": [17, 8, -5],
+}
+
+
+def test_every_card_has_a_rule_and_an_expected_score(sw):
+    keys = {card.key for card in sw.cards}
+    assert len(sw.cards) == 16 and keys <= SIMULATED_KEYS and keys == set(EXPECTED)
+
+
+@pytest.mark.parametrize("key", sorted(EXPECTED))
+def test_scoreworks_card_scores(sw, table, owned, key):
+    card = sw.card(key)
+    sheet = score_game(table, owned, key, card.replaces_default)
+    assert list(sheet.scores) == EXPECTED[key]
+    assert list(sheet.default) == EXPECTED["default"]
+
+
+def test_underdog_picks_the_colour_that_helps_the_last_player(table, owned):
+    sheet = score_game(table, owned, "underdog", False)
+    assert sheet.underdog_seat == 2 and sheet.underdog_colour == "red"
+
+
+def test_sharing_is_caring_doubles_a_colour_every_player_owns(table, owned):
+    everyone = [owned[0], owned[1], cards(table, "black-2-multicolor")]
+    assert list(score_game(table, everyone, "sharing_is_caring", True).scores) == [4, -4, 2]
+
+
+def test_forbidden_numbers_negates_the_most_frequent_number(table):
+    mine = cards(table, "red-1-plain", "yellow-1-plain", "red-5-plain")
+    assert score_game(table, [mine, []], "forbidden_numbers", True).scores[0] == 3
+
+
+def test_the_replace_flag_comes_from_the_definition(table, owned):
+    # only_non_action added to (not replacing) the default sum: 12 + 6, 3 + 5
+    assert list(score_game(table, owned, "only_non_action", False).scores) == [18, 8, 0]
+
+
+def test_replace_flags_match_the_reference(sw):
+    replacing = {c.key for c in sw.cards if c.replaces_default}
+    assert replacing == {"shifted", "only_action", "only_non_action", "pyromaniacs", "regret_rocket",
+                         "sharing_is_caring", "forbidden_numbers"}
+
+
+def test_card_drawn_with_the_game_rng(fc, sw):
+    engine = make_engine(fc, 4, {}, expansion=sw)
+    drawn = [engine.new_game(random.Random(seed)).scoreworks.key for seed in range(300)]
+    assert set(drawn) == {c.key for c in sw.cards}
+    assert drawn == [engine.new_game(random.Random(seed)).scoreworks.key for seed in range(300)]
+
+
+def test_fixed_card_and_errors(fc, sw):
+    engine = make_engine(fc, 4, {}, expansion=sw, scoreworks="pyromaniacs")
+    assert {engine.new_game(random.Random(s)).scoreworks.key for s in range(20)} == {"pyromaniacs"}
+    with pytest.raises(ValueError, match="unknown Scoreworks card"):
+        make_engine(fc, 4, {}, expansion=sw, scoreworks="nope")
+    with pytest.raises(ValueError, match="expansion"):
+        make_engine(fc, 4, {}, scoreworks="default")
+    broken = dataclasses.replace(sw, cards=sw.cards + (dataclasses.replace(sw.cards[0], key="mystery"),))
+    with pytest.raises(ValueError, match="mystery"):
+        make_engine(fc, 4, {}, expansion=broken)
+
+
+def _stopping(fc, sw=None, **options):
+    s = staged(fc, expansion=sw, scoreworks="default" if sw else None, **options)
+    for seat in range(1, s.n):
+        s.in_round[seat] = False
+    give(s, 0, "discard", "red-1-plain")
+    give(s, 0, "revealed", "red-2-plain", "red-3-plain")
+    start(s).apply(STOP)
+    return s
+
+
+def test_must_buy_core_rule(fc, sw):
+    assert PASS not in _stopping(fc, sw).legal_actions()
+    assert PASS in _stopping(fc).legal_actions()
+    assert PASS in _stopping(fc, sw, scoreworks_core_rules=False).legal_actions()
+
+
+def test_last_alive_may_destroy_a_revealed_or_discarded_card(fc, sw):
+    s = _stopping(fc, sw)
+    while s.pending_kind == "buy":
+        s.apply(s.legal_actions()[0])
+    assert s.pending_kind == "last_alive_destroy" and s.current_player() == 0
+    zones = {a[1] for a in s.legal_actions() if a != PASS}
+    assert zones == {"revealed", "discard"}
+    s.apply(next(a for a in s.legal_actions() if a != PASS and a[1] == "revealed"))
+    assert len(s.destroyed) == 1 and s.round == 2
+    s.check_invariants()
+    plain = _stopping(fc)
+    plain.apply(PASS)
+    assert plain.round == 2 and not plain.destroyed
+
+
+def test_raincheck_sets_a_card_aside_that_still_scores(fc, sw):
+    s = staged(fc, expansion=sw, scoreworks="raincheck", scoreworks_core_rules=False)
+    for seat in range(1, s.n):
+        s.in_round[seat] = False
+    (card,) = give(s, 0, "revealed", "red-5-plain")
+    start(s).apply(STOP)
+    while s.pending_kind == "buy":
+        s.apply(PASS)
+    assert s.pending_kind == "raincheck"
+    s.apply(("aside", 0))
+    assert s.aside[0] == [card] and card in s.owned(0) and card not in s.deck[0] + s.discard[0]
+    s.check_invariants()
+
+
+def test_outcome_names_the_card(fc, sw):
+    from generator.sim.firecrackers.bots import make_pyro
+    from generator.sim.firecrackers.staging import play
+
+    engine = make_engine(fc, 3, {}, expansion=sw, scoreworks="black_magic")
+    state = play(engine, [make_pyro(None, s, engine) for s in range(3)], 5, 0, check_every=1)
+    assert state.outcome()["scoreworks"] == "black_magic"
