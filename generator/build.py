@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from .atomicio import write_atomic
+from .decklist import DEFAULT_FIRECRACKERS_PLAYERS
 from .layout.faces import UnknownField, build_kit
 from .layout.kit import FaceSettings, Kit
 from .layout.page import Document
@@ -25,8 +26,6 @@ from .paths import shipped_root
 from .render.fonts import FontError, FontRegistry, load_fonts
 from .render.pdf import render_pdf
 from .validate import Finding, validate_games
-
-DEFAULT_FIRECRACKERS_PLAYERS = 4
 
 
 class BuildError(Exception):

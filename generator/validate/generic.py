@@ -32,9 +32,10 @@ def card_ids(game: GameDefinition) -> list[tuple[str, SourceLoc]]:
     """,
 )
 def unique_ids(report: Reporter, game: GameDefinition) -> None:
-    counts = Counter(card_id for card_id, _ in card_ids(game))
+    cards = card_ids(game)
+    counts = Counter(card_id for card_id, _ in cards)
     reported: set[str] = set()
-    for card_id, loc in card_ids(game):
+    for card_id, loc in cards:
         if counts[card_id] > 1 and card_id not in reported:
             reported.add(card_id)
             report("duplicate-card-id", loc, f"card id '{card_id}' is used by {counts[card_id]} cards")
