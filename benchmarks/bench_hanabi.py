@@ -2,11 +2,11 @@
 
 Prints: decisions per second under uniformly random legal play (one process; the reference engines
 do ~46,000 (DeepMind's Python API) and ~149,000 (OpenSpiel)); games per second with ``best`` in one
-and two processes; the mean score (and % perfect) of ``best``, ``simple`` and ``cheat`` at 2-5
+and two processes; the mean score (and % perfect) of ``best``, ``holmes``, ``simple`` and ``cheat`` at 2-5
 players with the bot-paper options (strikeout=keep, empty_clues=false), to compare with the
 published results (HolmesBot 20.75/20.86/20.46/18.40, SmartBot 23.09/23.30/22.44/20.69).
 
-Run: python benchmarks/bench_hanabi.py [--games N] [--workers W] [--bots best,simple,cheat]
+Run: python benchmarks/bench_hanabi.py [--games N] [--workers W] [--bots best,holmes,simple,cheat]
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="games per bot and player count")
     parser.add_argument("--workers", type=int, default=1, help="processes for the score table")
-    parser.add_argument("--bots", default="best,simple,cheat", help="bots of the score table")
+    parser.add_argument("--bots", default="best,holmes,simple,cheat", help="bots of the score table")
     parser.add_argument("--seed", type=int, default=1, help="run seed")
     args = parser.parse_args()
     project = load_project(shipped_root())

@@ -1,5 +1,6 @@
-"""Hanabi bots: the convention bot beats the simple one, which beats random play; cheat never reads
-anything but its hook; same seed, same games; statistics."""
+"""Hanabi bots: ``best`` plays at the published SmartBot level and beats the simple bot, which beats
+random play; the convention bots decide without seeing their own cards; cheat never reads anything
+but its hook; same seed, same games; statistics."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from generator.paths import shipped_root
 from generator.sim.api import BotSpec
 from generator.sim.hanabi import SIMULATOR, make_engine, summarize
 from generator.sim.hanabi.bots import HolmesBot
+from generator.sim.hanabi.smartbot import SmartBot
 from generator.sim.runner import make_bots, play_game, run
 
 PROJECT = load_project(shipped_root())
@@ -38,9 +40,17 @@ def test_best_beats_simple_beats_random(players: int) -> None:
     assert best > simple + 1.5 > rand + 5.0, (best, simple, rand)
 
 
-def test_best_is_no_worse_than_simple_with_two_players() -> None:
-    """With two players the convention bot's lead is small (see benchmarks/bench_hanabi.py)."""
-    assert mean_score(SIMULATOR.best, 2, 150) > mean_score("simple", 2, 150)
+@pytest.mark.parametrize("players, floor", [(2, 22.0), (3, 22.3), (4, 21.4), (5, 19.7)])
+def test_best_reaches_the_published_convention_bot_level(players: int, floor: float) -> None:
+    """SmartBot's published means are 23.09/23.30/22.44/20.69 (hanabi.md); 150 games have a standard
+    error near 0.2, so the floors sit about five of them below (and far above HolmesBot's
+    20.75/20.86/20.46/18.40). benchmarks/bench_hanabi.py measures over 1000 games."""
+    assert SIMULATOR.best == "smart"
+    assert mean_score(SIMULATOR.best, players, 150) > floor
+
+
+def test_holmes_beats_simple_with_two_players() -> None:
+    assert mean_score("holmes", 2, 150) > mean_score("simple", 2, 150)
 
 
 def test_cheat_is_near_perfect() -> None:
@@ -90,3 +100,50 @@ def test_the_convention_bot_never_sees_its_own_cards() -> None:
         swapped.deck[a], swapped.deck[b] = swapped.deck[b], swapped.deck[a]
     other = HolmesBot().choose(swapped.observation(0), swapped.legal_actions(), random.Random(0))
     assert other == seen[0]
+
+
+def _swap_own_hand(state: Any, seat: int) -> Any:
+    """A copy of ``state`` where ``seat``'s cards are exchanged with cards still in the deck (as many
+    as the deck has), everything else equal: what ``seat`` observes is unchanged."""
+    swapped = state.clone()
+    swapped.deck = list(state.deck)
+    undrawn = list(range(state.next_card, len(state.deck)))
+    for order, other in zip(state.hands[seat], reversed(undrawn)):
+        swapped.deck[order], swapped.deck[other] = swapped.deck[other], swapped.deck[order]
+    return swapped
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_smart_bot_never_sees_its_own_cards(players: int) -> None:
+    """At every decision of whole games, a copy of the bot (same history) facing the same table with
+    its own cards swapped for others makes the same choice; and every choice is legal without the
+    fallback (the conventions only give clues that touch a card)."""
+    import copy
+    import random
+
+    engine = make_engine(HANABI, players, PAPER)
+    compared = differs = 0
+    for game in range(4):
+        state = engine.new_game(random.Random(100 + game))
+        bots = [SmartBot(strikeout_zero=False, five_returns=True) for _ in range(players)]
+        while state.end is None:
+            seat = state.current
+            legal = state.legal_actions()
+            twin = copy.deepcopy(bots[seat])
+            swapped = _swap_own_hand(state, seat)
+            action = bots[seat].choose(state.observation(seat), legal, random.Random(0))
+            assert bots[seat]._decide(state.observation(seat)) == action
+            if swapped.deck != state.deck:
+                compared += 1
+                other = twin.choose(swapped.observation(seat), swapped.legal_actions(), random.Random(0))
+                differs += other != action
+            assert action in legal
+            state.apply(action)
+    assert compared > 100 and differs == 0
+
+
+def test_smart_bot_sits_at_mixed_tables() -> None:
+    """Partners that follow other conventions mislead it; it still plays legal, complete games."""
+    for players, names in ((3, ["smart", "random", "holmes"]), (5, ["smart", "simple", "smart", "cheat", "random"])):
+        result = run(SIMULATOR, HANABI, players, [BotSpec(n) for n in names], 30, seed=5, workers=1)
+        assert len(result.records) == 30

@@ -174,3 +174,35 @@ def test_outcome_names_the_card(fc, sw):
     engine = make_engine(fc, 3, {}, expansion=sw, scoreworks="black_magic")
     state = play(engine, [make_pyro(None, s, engine) for s in range(3)], 5, 0, check_every=1)
     assert state.outcome()["scoreworks"] == "black_magic"
+
+
+def test_underdog_colour_is_the_last_placed_seats_decision(fc, sw):
+    """At the end of a game with underdog, the last-placed seat's bot picks the colour (any pack):
+    the final scores are those of its pick, and pyro picks the colour of its largest lead."""
+    from generator.sim.firecrackers.bots import make_pyro
+    from generator.sim.firecrackers.scoreworks import underdog_leads, underdog_rescore, underdog_seat
+
+    engine = make_engine(fc, 3, {}, expansion=sw, scoreworks="underdog")
+    pyro = make_pyro(None, 0, engine)
+    picks = 0
+    for seed in range(6):
+        state = engine.new_game(random.Random(seed))
+        rng = random.Random(seed)
+        while state.legal_actions() and state.observation(state.current_player()).decision != "underdog":
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        seat = state.current_player()
+        owned = [state.owned(s) for s in range(3)]
+        assert seat == underdog_seat(engine.table, owned, False)
+        assert list(state.legal_actions()) == list(engine.table.packs)
+        leads = underdog_leads(engine.table, owned, False, seat)
+        view = state.observation(seat)
+        assert view.underdog_leads() == leads
+        assert leads[pyro.choose(view, state.legal_actions(), rng)] == max(leads.values())
+        worst = min(leads, key=leads.get)
+        state.apply(worst)
+        assert state.is_terminal() and state.sheet.underdog_colour == worst
+        assert list(state.scores()) == underdog_rescore(engine.table, owned, False, seat, worst)
+        picks += 1
+    assert picks == 6

@@ -5,7 +5,8 @@ composition of its own deck (``FirecrackersView.explosion_risk``), is at most TH
 safety_goggles it looks at the card and reveals only if that card is safe. Its buying policy:
 the affordable card with the most points per coin (points as the Scoreworks card in play counts
 them, plus half a point per extra coin the card earns), never a card worth nothing unless the
-must_buy rule forces it. Its effect choices are simple greedy heuristics (below).
+must_buy rule forces it. Its effect choices are simple greedy heuristics (below); as Scoreworks'
+underdog it picks the colour that gives it the largest lead.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ class PyroBot:
             "strong_force": self._strong_force,
             "boom_burglar": self._steal,
             "raincheck": self._raincheck,
+            "underdog": self._underdog,
         }
 
     def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -239,6 +241,10 @@ class PyroBot:
         options = [a for a in legal if a != PASS]
         row = view.revealed(self.seat)
         return max(options, key=lambda a: self._card_value(view, row[a[1]]))
+
+    def _underdog(self, view: FirecrackersView, legal: Sequence[Any]) -> Any:
+        leads = view.underdog_leads()
+        return max(legal, key=lambda colour: leads[colour])
 
 
 def make_random(param: str | None, seat: int, engine: Engine) -> RandomBot:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .scoreworks import underdog_leads
 from .setup import CardTable
 
 if TYPE_CHECKING:
@@ -116,6 +117,16 @@ class FirecrackersView:
         for c in self._state.owned(seat):
             counts[kind[c]] = counts.get(kind[c], 0) + 1
         return counts
+
+    def underdog_leads(self) -> dict[str, int]:
+        """At the end of a game with Scoreworks' underdog, when this seat picks the colour: colour ->
+        its lead over the best opponent after that pick (every collection is shown at the end)."""
+        state = self._state
+        card = state.scoreworks
+        if state.pending_kind != "underdog" or state.pending_seat != self.seat or card is None:
+            raise ValueError("this seat is not picking underdog's colour")
+        owned = [state.owned(s) for s in range(state.n)]
+        return underdog_leads(state.table, owned, card.replaces_default, self.seat)
 
     def owned_size(self) -> int:
         """How many cards this seat owns."""

@@ -11,9 +11,10 @@ Decisions where the cards are silent:
 - pyromaniacs / regret_rocket: a colour's total is the sum of its printed numbers.
 - sharing_is_caring with 2 players: "every player owns it" is checked first (double).
 - forbidden_numbers: the cards of the most frequent number(s) score minus their default points.
-- underdog: the last-placed seat (the lowest seat on a tie) picks the colour that gives it the
-  largest lead over the best opponent (the first such colour in pack order); that colour then scores
-  nothing for anyone else, and every seat is scored again.
+- underdog: the last-placed seat (the lowest seat on a tie) picks a colour; that colour then scores
+  nothing for anyone else, and every seat is scored again. In a game the pick is that seat's bot's
+  decision (``underdog``); scored without a pick, the colour giving it the largest lead over the best
+  opponent is taken (the first such colour in pack order), as a player maximising its lead would.
 - raincheck: cards set aside stay owned, so they score; the rule itself adds no points.
 """
 
@@ -166,26 +167,42 @@ def _combine(table: CardTable, owned: Owned, key: str, replaces: bool) -> list[i
     return [b + o for b, o in zip(base, own)]
 
 
+def underdog_seat(table: CardTable, owned: Owned, replaces: bool) -> int:
+    """The seat that picks underdog's colour: the last placed before the pick (the lowest seat on a tie)."""
+    scores = _combine(table, owned, "underdog", replaces)
+    return scores.index(min(scores))
+
+
+def underdog_rescore(table: CardTable, owned: Owned, replaces: bool, seat: int, colour: str) -> list[int]:
+    """Every seat's score once ``seat`` has picked ``colour`` (a pack key): it scores only for them."""
+    index = table.packs.index(colour)
+    reduced = [list(cards) if s == seat else [c for c in cards if table.colour[c] != index]
+               for s, cards in enumerate(owned)]
+    return _combine(table, reduced, "underdog", replaces)
+
+
+def underdog_leads(table: CardTable, owned: Owned, replaces: bool, seat: int) -> dict[str, int]:
+    """Colour -> ``seat``'s lead over the best opponent after picking it (negative: still behind)."""
+    leads: dict[str, int] = {}
+    for colour in table.packs:
+        scores = underdog_rescore(table, owned, replaces, seat, colour)
+        leads[colour] = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
+    return leads
+
+
 def apply_scoreworks(
-    table: CardTable, owned: Owned, key: str, replaces: bool, default: Sequence[int]
+    table: CardTable, owned: Owned, key: str, replaces: bool, default: Sequence[int],
+    underdog_colour: str | None = None,
 ) -> ScoreSheet:
-    """Score with Scoreworks card ``key`` (see the module docstring for underdog)."""
+    """Score with Scoreworks card ``key``; for underdog, ``underdog_colour`` is the last-placed seat's
+    pick (None: the pick that maximises its lead, see the module docstring)."""
     if key not in RULES:
         raise ValueError(f"no simulated scoring rule for Scoreworks card '{key}'")
-    scores = _combine(table, owned, key, replaces)
     if key != "underdog" or len(owned) < 2:
-        return ScoreSheet(tuple(scores), tuple(default), key)
-    low = min(scores)
-    seat = scores.index(low)
-    best: tuple[int, int, list[int]] | None = None
-    for colour in range(len(table.packs)):
-        reduced = [
-            list(cards) if s == seat else [c for c in cards if table.colour[c] != colour]
-            for s, cards in enumerate(owned)
-        ]
-        rescored = _combine(table, reduced, key, replaces)
-        lead = rescored[seat] - max(v for s, v in enumerate(rescored) if s != seat)
-        if best is None or lead > best[0]:
-            best = (lead, colour, rescored)
-    assert best is not None
-    return ScoreSheet(tuple(best[2]), tuple(default), key, seat, table.packs[best[1]])
+        return ScoreSheet(tuple(_combine(table, owned, key, replaces)), tuple(default), key)
+    seat = underdog_seat(table, owned, replaces)
+    if underdog_colour is None:
+        leads = underdog_leads(table, owned, replaces, seat)
+        underdog_colour = max(leads, key=lambda colour: (leads[colour], -table.packs.index(colour)))
+    scores = underdog_rescore(table, owned, replaces, seat, underdog_colour)
+    return ScoreSheet(tuple(scores), tuple(default), key, seat, underdog_colour)

@@ -58,12 +58,14 @@ def score_game(
     owned: Sequence[Sequence[int]],
     scoreworks: str | None = None,
     replaces_default: bool = False,
+    underdog_colour: str | None = None,
 ) -> ScoreSheet:
     """Score every seat: the default sum, with the Scoreworks rule ``scoreworks`` added to it, or
-    replacing it when ``replaces_default`` (the card's flag in the expansion's definition)."""
+    replacing it when ``replaces_default`` (the card's flag in the expansion's definition);
+    ``underdog_colour`` is the last-placed seat's pick when that card is in play."""
     from .scoreworks import apply_scoreworks
 
     default = default_scores(table, owned)
     if scoreworks is None:
         return ScoreSheet(tuple(default), tuple(default), None)
-    return apply_scoreworks(table, owned, scoreworks, replaces_default, default)
+    return apply_scoreworks(table, owned, scoreworks, replaces_default, default, underdog_colour)

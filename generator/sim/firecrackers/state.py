@@ -34,6 +34,7 @@ from ..api import TERMINAL, IllegalAction
 from .observation import FirecrackersView
 from .rules import Rules
 from .scoring import ScoreSheet, score_game
+from .scoreworks import underdog_seat
 from .setup import CardTable, Deal
 
 REVEAL = "reveal"
@@ -593,12 +594,24 @@ class FirecrackersState:
         return self.deck[seat] + self.discard[seat] + self.revealed[seat] + self.aside[seat]
 
     def _finish(self, reason: str) -> None:
+        """Score the game; with Scoreworks' underdog the last-placed seat first picks its colour."""
         self.end_reason = reason
         self.tasks.clear()
+        self.pending_seat = TERMINAL
+        self.pending_options = []
+        card = self.scoreworks
+        if card is not None and card.key == "underdog" and self.n >= 2:
+            owned = [self.owned(s) for s in range(self.n)]
+            seat = underdog_seat(self.table, owned, card.replaces_default)
+            self.ask(seat, "underdog", list(self.table.packs), self._score)
+        else:
+            self._score(None)
+
+    def _score(self, underdog_colour: str | None) -> None:
         owned = [self.owned(s) for s in range(self.n)]
         card = self.scoreworks
         self.sheet = score_game(self.table, owned, card.key if card else None,
-                                card.replaces_default if card else False)
+                                card.replaces_default if card else False, underdog_colour)
         self.pending_seat = TERMINAL
         self.pending_options = []
 

@@ -1,5 +1,6 @@
 """Hanabi bots: ``random``, ``simple`` (rules of thumb), ``cheat`` (sees its own hand: an upper
-bound) and ``holmes`` (tracks what every card may be and follows play/save clue conventions).
+bound) and ``holmes`` (tracks what every card may be and follows play/save clue conventions); the
+strongest, ``smart``, has its own module (``smartbot``) and is registered here with the others.
 
 Every bot except ``cheat`` decides from ``Observation`` only. Kinds are ints ``suit * max_rank +
 rank - 1``; sets of kinds are bitmasks (bit ``kind``).
@@ -12,6 +13,7 @@ from typing import Any, Sequence
 
 from .engine import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE
 from .observation import RANK_SHIFT, TOUCHED, Observation
+from .smartbot import make_smart
 
 
 class Tables:
@@ -488,4 +490,5 @@ def _no_param(name: str, param: str | None) -> None:
         raise ValueError(f"the {name} bot takes no parameter")
 
 
-BOTS = {"random": make_random, "simple": make_simple, "cheat": make_cheat, "holmes": make_holmes}
+BOTS = {"random": make_random, "simple": make_simple, "cheat": make_cheat, "holmes": make_holmes,
+        "smart": make_smart}
