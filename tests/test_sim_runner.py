@@ -345,6 +345,17 @@ def test_export_keeps_one_file_per_game_in_order() -> None:
     assert [e["total"] for e in result.exports] == [r.outcome["total"] for r in result.records]
 
 
+def test_export_callback_receives_every_game_and_keeps_none() -> None:
+    """``on_export`` gets each game's file as it is played (any order, any workers); the result keeps
+    none of them (a long run's files need not fit in memory) and its records are unchanged."""
+    seen: dict[int, dict] = {}
+    result = run(TOY_COOP, toy_definition(), 2, [BotSpec("greedy")], 23, seed=2, workers=2,
+                 on_export=lambda record, data: seen.__setitem__(record.index, data))
+    kept = run(TOY_COOP, toy_definition(), 2, [BotSpec("greedy")], 23, seed=2, export=True)
+    assert result.exports == () and result.records == kept.records
+    assert [seen[i] for i in range(23)] == list(kept.exports)
+
+
 def test_competitive_winners_teams_ties_and_draws() -> None:
     from generator.sim.runner import _winners
 

@@ -15,10 +15,11 @@ import click
 
 from ..model import GameDefinition, OptionValue, Project
 from ..model.options import OptionError
+from ..atomicio import write_atomic
 from ..paths import display_path
 from ..report.html import simulation_report, sweep_report
 from ..report.text import summary_text, sweep_text
-from ..sim.api import BotSpec, Simulator
+from ..sim.api import BotSpec, GameRecord, Simulator
 from ..sim.registry import simulator_for
 from ..sim.runner import BotSpecError, RunResult, TurnLimitExceeded, check_table, run
 from ..sim.stats import summarize
@@ -90,12 +91,14 @@ class _Table:
             usage_error(str(exc.args[0]) if exc.args else str(exc))
 
     def play(self, games: int, seed: int, workers: int, overrides: dict[str, OptionValue],
-             progress: Callable[[int], None] | None, export: bool = False) -> RunResult:
-        """Run the games; a game that never ends or Ctrl-C ends the command without a traceback."""
+             progress: Callable[[int], None] | None,
+             on_export: Callable[[GameRecord, dict[str, Any]], None] | None = None) -> RunResult:
+        """Run the games (``on_export`` receives each game's community file as it is played); a game
+        that never ends or Ctrl-C ends the command without a traceback."""
         try:
             return run(self.simulator, self.definition, self.players, self.bot_specs, games, seed,
                        workers=workers, options=overrides, extra=self.extra, progress=progress,
-                       export=export)
+                       on_export=on_export)
         except TurnLimitExceeded as exc:
             fail(f"{self.definition.info.id}: {exc}")
         except KeyboardInterrupt:
@@ -169,22 +172,27 @@ def _progress(total: int, label: str, hidden: bool) -> Iterator[Callable[[int], 
 
 
 def _write_text(path: Path, text: str) -> None:
+    """Write a report or a game file in one step (an interrupted run leaves no half-written file)."""
     try:
-        if path.parent and not path.parent.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text.encode("utf-8"))
     except OSError as exc:
         fail(f"{display_path(path)}: cannot write: {exc.strerror or exc}")
 
 
-def _export_games(directory: Path, result: RunResult) -> None:
-    """Each game's community file as ``DIR/game-00001.json`` (numbered from 1)."""
+def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]], None], list[int]]:
+    """A callback writing each game's community file as ``DIR/game-00001.json`` (numbered from 1) as
+    soon as it is played, and the list of exported indexes it fills."""
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(f"{display_path(directory)}: cannot create: {exc.strerror or exc}")
-    for record, data in zip(result.records, result.exports):
+    written: list[int] = []
+
+    def write(record: GameRecord, data: dict[str, Any]) -> None:
         _write_text(directory / f"game-{record.index + 1:05d}.json", json.dumps(data, ensure_ascii=False) + "\n")
+        written.append(record.index)
+
+    return write, written
 
 
 # --------------------------------------------------------------------------- simulate
@@ -207,13 +215,12 @@ def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[
     if export_dir is not None and table.simulator.export_game is None:
         usage_error(f"--export: {game_id} has no community file format to export to")
     table.check()
+    write_game, exported = _game_writer(export_dir) if export_dir is not None else (None, [])
     start = time.perf_counter()
     with _progress(games, f"{game_id} x{table.players}", as_json) as progress:
-        result = table.play(games, seed, _workers(workers), table.overrides, progress, export=export_dir is not None)
+        result = table.play(games, seed, _workers(workers), table.overrides, progress, on_export=write_game)
     elapsed = time.perf_counter() - start
     summary = table.summary(result, elapsed)
-    if export_dir is not None:
-        _export_games(export_dir, result)
     if report_path is not None:
         _write_text(report_path, simulation_report(summary))
     if as_json:
@@ -221,7 +228,7 @@ def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[
     else:
         click.echo(summary_text(summary))
         if export_dir is not None:
-            click.echo(f"exported {len(result.exports)} games to {display_path(export_dir)}")
+            click.echo(f"exported {len(exported)} games to {display_path(export_dir)}")
         if report_path is not None:
             click.echo(f"report written to {display_path(report_path)}")
 

@@ -314,6 +314,7 @@ def run(
     extra: Mapping[str, Any] | None = None,
     progress: ProgressCallback | None = None,
     export: bool = False,
+    on_export: Callable[[GameRecord, dict[str, Any]], None] | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
     start_method: str | None = None,
 ) -> RunResult:
@@ -321,8 +322,11 @@ def run(
 
     ``options`` are rule overrides (checked against the definition); ``extra`` goes to
     ``make_engine`` as keyword settings; ``start_method`` picks how workers start (default:
-    ``DEFAULT_START_METHOD``). Raises BotSpecError, OptionError or the engine's own
-    ValueError for a table it refuses, before any game is played."""
+    ``DEFAULT_START_METHOD``). ``export`` keeps each game's community file in the result;
+    ``on_export`` instead receives each one as soon as it is played (in no set order) and the
+    result keeps none, so a long run's files need not fit in memory. Raises BotSpecError,
+    OptionError or the engine's own ValueError for a table it refuses, before any game is played."""
+    export = export or on_export is not None
     if games < 0:
         raise ValueError("the number of games cannot be negative")
     resolved_options = resolve_options(definition, options)
@@ -344,19 +348,26 @@ def run(
     table = _Table(job)  # builds the engine now: a table the engine refuses fails before any game
     make_bots(table.simulator, table.engine, specs)  # and bad bot parameters
     results: list[tuple[GameRecord, dict[str, Any] | None]] = []
+
+    def collect(part: list[tuple[GameRecord, dict[str, Any] | None]]) -> None:
+        if on_export is not None:
+            for record, data in part:
+                if data is not None:
+                    on_export(record, data)
+            part = [(record, None) for record, _ in part]
+        results.extend(part)
+        if progress is not None:
+            progress(len(part))
+
     chunks = _chunks(games, max(1, workers))
     if workers <= 1 or games <= 1:
         for chunk in chunks:
-            results.extend(table.play_chunk(chunk))
-            if progress is not None:
-                progress(len(chunk))
+            collect(table.play_chunk(chunk))
     else:
         context = multiprocessing.get_context(start_method or DEFAULT_START_METHOD)
         with context.Pool(processes=min(workers, len(chunks)), initializer=_init_worker, initargs=(job,)) as pool:
             for part in pool.imap_unordered(_play_chunk, chunks):
-                results.extend(part)
-                if progress is not None:
-                    progress(len(part))
+                collect(part)
     results.sort(key=lambda pair: pair[0].index)
     return RunResult(
         kind=simulator.kind,
