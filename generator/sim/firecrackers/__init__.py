@@ -1,7 +1,7 @@
 """The Firecrackers engine (with the Scoreworks expansion) and its bots, registered on import.
 
 Modules: ``setup`` (definition -> card tables, the deal), ``state`` (rounds, turns, explosions,
-shop), ``actions`` (effect of each action key), ``scoring`` and ``scoreworks`` (end scores),
+shop), ``shop`` (buying), ``actions`` (effect of each action key), ``scoring`` and ``scoreworks`` (end scores),
 ``observation`` (what a seat sees), ``bots``, ``engine`` (``make_engine``), ``summary``.
 """
 

@@ -127,8 +127,8 @@ class FirecrackersState:
         return FirecrackersView(self, seat)
 
     def clone(self) -> "FirecrackersState":
-        """A deep copy (the rng too). Queued steps and the pending resolver are bound methods with
-        their arguments, so deepcopy rebinds them to the copy."""
+        """A deep copy (the rng too). Queued steps and the pending resolver are bound methods, or
+        functions with the state among their arguments, so deepcopy rebinds them to the copy."""
         import copy
 
         return copy.deepcopy(self, {id(self.table): self.table, id(self.rules): self.rules})
@@ -153,7 +153,8 @@ class FirecrackersState:
 
     def ask(self, seat: int, kind: str, options: list[Any], resolve: Resolver, *args: Any) -> None:
         """Make ``seat`` choose one of ``options`` (nothing happens if there are none); the choice
-        then runs ``resolve(*args, choice)`` (a bound method, so ``clone`` can rebind it)."""
+        then runs ``resolve(*args, choice)`` (a bound method or a function given the state in
+        ``args``, so ``clone`` can rebind it)."""
         if not options:
             return
         self.pending_seat = seat
@@ -428,7 +429,9 @@ class FirecrackersState:
                 self.explode(neighbour, preventable=False)
         if self.row_has(seat, "pity_purchase"):
             self.move_row_to_discard(seat)
-            self.push(self.offer_buy, seat, 2, True)
+            from .shop import offer_buy
+
+            self.push(offer_buy, self, seat, 2, True)
         return True
 
     def neighbours_in_round(self, seat: int) -> list[int]:
@@ -491,47 +494,9 @@ class FirecrackersState:
             for _ in range(2):
                 self.draw(seat)
         self.someone_stopped = True
-        self.offer_buy(seat, self.coins(seat), False)
+        from .shop import offer_buy
 
-    def buy_options(self, coins: int) -> list[Any]:
-        """``("buy", kind)`` for every kind in the shop that ``coins`` pay for, in kind order."""
-        shop = self.shop
-        found = []
-        for cost, kind in self.rules.kinds_by_cost:
-            if cost > coins:
-                break
-            if shop[kind]:
-                found.append(kind)
-        found.sort()
-        return [("buy", k) for k in found]
-
-    def offer_buy(self, seat: int, coins: int, once: bool) -> None:
-        """Let ``seat`` buy cards with ``coins`` (``once``: a single card, pity_purchase); with the
-        Scoreworks must_buy rule passing is not allowed while something is affordable."""
-        options = self.buy_options(coins)
-        if not options:
-            return
-        if not self.rules.must_buy:
-            options.append(PASS)
-        self.buy_coins = coins
-        self.ask(seat, "buy", options, self._buy, seat, coins, once)
-
-    def _buy(self, seat: int, coins: int, once: bool, action: Any) -> None:
-        if action == PASS:
-            return
-        kind = action[1]
-        self.take_from_shop(seat, kind)
-        self.bought[seat][kind] = self.bought[seat].get(kind, 0) + 1
-        if not once:
-            self.offer_buy(seat, coins - self.table.kinds[kind].cost, False)
-
-    def take_from_shop(self, seat: int, kind: int) -> None:
-        """Move one card of ``kind`` from the shop onto ``seat``'s discard pile."""
-        card = self.shop[kind].pop()
-        self.shop_left -= 1
-        if self.table.action[card] is None:
-            self.shop_plain -= 1
-        self.discard[seat].append(card)
+        offer_buy(self, seat, self.coins(seat), False)
 
     # ----------------------------------------------------------------- end of round and game
     def _end_round(self) -> None:
@@ -554,7 +519,9 @@ class FirecrackersState:
 
     def _take_free(self, seat: int, action: Any) -> None:
         if action != PASS:
-            self.take_from_shop(seat, action[1])
+            from .shop import take_from_shop
+
+            take_from_shop(self, seat, action[1])
             self.free_cards += 1
 
     def _raincheck(self, seat: int) -> None:
