@@ -1,8 +1,9 @@
 """The Firecrackers engine (with the Scoreworks expansion) and its bots, registered on import.
 
 Modules: ``setup`` (definition -> card tables, the deal), ``state`` (rounds, turns, explosions,
-shop), ``shop`` (buying), ``actions`` (effect of each action key), ``scoring`` and ``scoreworks`` (end scores),
-``observation`` (what a seat sees), ``bots``, ``engine`` (``make_engine``), ``summary``.
+the end), ``shop`` (buying), ``actions`` (effect of each action key), ``scoring`` and
+``scoreworks`` (end scores), ``observation`` (what a seat sees), ``bots``, ``engine``
+(``make_engine``), ``summary``.
 """
 
 from __future__ import annotations
