@@ -1,13 +1,16 @@
-"""Regenerate the preview images of the README: build a few kits and render chosen pages to PNG.
+"""Regenerate the preview images of the README: build a few kits and render chosen pages to PNG;
+run a simulation and a sweep and render charts of their HTML reports.
 
 Run from the repository: python docs/make_previews.py   (needs the test extra: pymupdf)
 """
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
+import cairosvg
 import pymupdf
 from click.testing import CliRunner
 
@@ -25,6 +28,27 @@ SHOTS = [
     ("hanabi", [], -1, "hanabi-rules.png", 50),
 ]
 
+REPORT_SHOTS = [
+    # (command, index of the chart in the report, file name)
+    (["simulate", "hanabi", "-n", "3", "-k", "1000", "--bot", "best", "--seed", "1", "--rule", "strikeout=keep",
+      "--rule", "empty_clues=false"], 0, "report-hanabi-scores.png"),
+    (["sweep", "firecrackers", "-n", "4", "-k", "400", "--bot", "best", "--seed", "1",
+      "--set", "explosion_threshold=8..12"], 1, "report-sweep-seats.png"),
+]
+
+
+def report_charts() -> None:
+    """Render one chart of a simulate and of a sweep report (their SVG, as a browser shows it)."""
+    with tempfile.TemporaryDirectory() as folder:
+        for command, chart, name in REPORT_SHOTS:
+            report = Path(folder) / f"{name}.html"
+            result = CliRunner().invoke(cli, [*command, "--report", str(report)])
+            assert result.exit_code == 0, result.output
+            svg = re.findall(r"<svg.*?</svg>", report.read_text(encoding="utf-8"), re.S)[chart]
+            cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(PREVIEWS / name),
+                             output_width=640, background_color="white")
+            print(PREVIEWS / name)
+
 
 def main() -> None:
     PREVIEWS.mkdir(exist_ok=True)
@@ -36,6 +60,7 @@ def main() -> None:
             document = pymupdf.open(out / f"{game}.pdf")
             document[page % document.page_count].get_pixmap(dpi=dpi).save(PREVIEWS / name)
             print(PREVIEWS / name)
+    report_charts()
 
 
 if __name__ == "__main__":
