@@ -73,6 +73,13 @@ def test_same_seed_same_games_and_summary() -> None:
     assert stats["games"] == 12 and sum(stats["end_reasons"].values()) == 12
     assert abs(stats["score_mean"] - sum(r.scores[0] for r in one.records) / 12) < 1e-3
     assert 0 <= stats["perfect_rate"] <= 1 and sum(stats["score_histogram"].values()) == 12
+    suits = stats["suits"]
+    assert list(suits) == [s.key for s in HANABI.suits]
+    heights = [r.outcome["fireworks"] for r in one.records]
+    for key, row in suits.items():
+        assert abs(row["mean_height"] - sum(h[key] for h in heights) / 12) < 1e-3
+        assert row["complete_rate"] == round(sum(h[key] == 5 for h in heights) / 12, 4)
+    assert abs(sum(row["mean_height"] for row in suits.values()) - stats["score_mean"]) < 1e-2
 
 
 def test_bots_refuse_parameters() -> None:

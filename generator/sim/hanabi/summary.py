@@ -1,4 +1,5 @@
-"""Hanabi statistics over many games: score distribution, perfect games, end reasons, storm tokens."""
+"""Hanabi statistics over many games: score distribution, perfect games, end reasons, storm tokens,
+and each suit's firework (which suits a deck makes hard: a variant's new suit shows here)."""
 
 from __future__ import annotations
 
@@ -30,5 +31,22 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
             "strikes_mean": round(mean([r.outcome.get("strikes", 0) for r in records]), 4),
             "clues_left_mean": round(mean([r.outcome.get("clues", 0) for r in records]), 4),
             "turns_mean": round(mean([r.turns for r in records]), 4),
+            "suits": _suits(records),
         }
+    }
+
+
+def _suits(records: Sequence[GameRecord]) -> dict[str, dict[str, float]]:
+    """Suit key -> the mean height of its firework at the end and the share of games completing it."""
+    heights: dict[str, list[int]] = {}
+    complete: dict[str, int] = {}
+    for r in records:
+        fireworks = r.outcome.get("fireworks", {})
+        top = r.outcome.get("max_score", 0) // max(1, len(fireworks))
+        for key, height in fireworks.items():
+            heights.setdefault(key, []).append(int(height))
+            complete[key] = complete.get(key, 0) + (height == top)
+    return {
+        key: {"mean_height": round(mean(h), 4), "complete_rate": round(complete[key] / len(h), 4)}
+        for key, h in heights.items()
     }
