@@ -46,7 +46,8 @@ class HanabiEngine:
         self.suits = len(definition.suits)
         self.max_rank = definition.max_rank
         self.max_clues = definition.note_tokens
-        self.max_storms = definition.storm_tokens
+        self.max_storms = int(self.options.get("storm_tokens", 0)) or definition.storm_tokens
+        """Storm tokens in play: the ``storm_tokens`` option, or (0, the default) those printed."""
         self.hand_size = definition.hand_size(players)
         self.perfect = self.suits * self.max_rank
         self.kinds = self.suits * self.max_rank
