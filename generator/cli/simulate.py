@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -163,7 +164,7 @@ def _workers(value: int | None) -> int:
 @contextmanager
 def _progress(total: int, label: str, hidden: bool) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on stderr, or nothing when hidden (``--json``) or stderr is not a terminal."""
-    stream = click.get_text_stream("stderr")
+    stream = sys.stderr
     if hidden or not stream.isatty():
         yield None
         return
