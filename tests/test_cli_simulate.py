@@ -93,6 +93,7 @@ def test_simulate_cooperative_reports_perfect_games(toy: None) -> None:
         (["--bot", "cautious:7"], "cautious takes a probability"),
         (["--players", "7"], "played by 2, 3, 4 players, not 7"),
         (["--expansion", "nope"], "no expansion 'nope'"),
+        (["--scoreworks", "underdog"], "race has no expansion with Scoreworks cards"),
     ],
 )
 def test_simulate_usage_errors_exit_2(toy: None, args: list[str], message: str) -> None:

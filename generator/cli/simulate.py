@@ -143,6 +143,8 @@ def _extra_settings(project: Project, definition: GameDefinition, expansion_id: 
     expansions = project.expansions_of(definition.info.id)
     extra: dict[str, Any] = {}
     if expansion_id is None and scoreworks_key is not None:
+        if not expansions:
+            usage_error(f"--scoreworks: {definition.info.id} has no expansion with Scoreworks cards")
         if len(expansions) != 1:
             usage_error("--scoreworks needs --expansion ID naming the expansion to play")
         expansion_id = expansions[0].info.id
