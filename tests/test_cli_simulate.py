@@ -69,7 +69,7 @@ def test_simulate_text_summary(toy: None) -> None:
     result = invoke("simulate", "race", "-n", "2", "-k", "20", "--bot", "random", "--bot", "cautious:0.4",
                     "--workers", "1")
     assert result.exit_code == 0, result.stderr
-    for text in ("mean score", "+-", "per seat:", "win rate", "score distribution:", "mean turns",
+    for text in ("mean score", "+-", "per seat:", "win rate", "score distribution (every seat of every game):", "mean turns",
                  "game statistics:", "cautious:0.4"):
         assert text in result.stdout, text
 
@@ -143,7 +143,7 @@ def test_sweep_ranges_and_text(toy: None) -> None:
     result = invoke("sweep", "race", "-k", "5", "--workers", "1", "--set", "target=10..12")
     assert result.exit_code == 0, result.stderr
     lines = [line for line in result.stdout.splitlines() if line.strip()]
-    assert "target" in lines[1] and "mean score" in lines[1]
+    assert "target" in lines[1] and "mean score" in lines[1] and lines[1].split()[-3:] == ["draws", "mean", "turns"]
     assert [line.split()[0] for line in lines[2:]] == ["10", "11", "12"]
 
 

@@ -106,3 +106,20 @@ def test_win_rates_count_every_winner(games: list[list[int]]) -> None:
     assert sum(s["seat_win_rate"]) == pytest.approx(winners / len(games), abs=4e-4)
     assert sum(s["seat_win_rate"]) >= 1.0 - 4e-4
     assert sum(s["score_histogram"].values()) == 3 * len(games)
+
+
+def test_bot_stderr_is_over_games_not_seats() -> None:
+    """Copies of a bot in one cooperative game share its score: one sample per game, not per seat."""
+    records = [record(i, (float(s),) * 3, (), bots=("smart", "smart", "simple")) for i, s in enumerate((10, 14, 18))]
+    summary = summarize(records, 3, competitive=False)
+    rows = {row["bot"]: row for row in summary["bots"]}
+    assert rows["smart"]["seat_games"] == 6 and rows["simple"]["seat_games"] == 3
+    assert rows["smart"]["stderr"] == rows["simple"]["stderr"] == summary["stderr"] == pytest.approx(2.3094, abs=1e-4)
+
+
+def test_constant_sum_games_are_flagged() -> None:
+    """A game that always hands out the same total (1 to the winners) has a meaningless mean score."""
+    zero_sum = [record(0, (1.0, 0.0), (0,)), record(1, (0.5, 0.5), (0, 1)), record(2, (0.0, 1.0), (1,))]
+    assert summarize(zero_sum, 2, competitive=True)["constant_sum"] is True
+    scored = [record(0, (30.0, 12.0), (0,)), record(1, (20.0, 25.0), (1,))]
+    assert summarize(scored, 2, competitive=True)["constant_sum"] is False

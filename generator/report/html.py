@@ -83,10 +83,10 @@ def _percent(rate: float | None) -> str:
 
 
 def _summary_table(summary: Mapping[str, Any]) -> str:
-    rows: list[list[Any]] = [
-        ["mean score", f"{summary['mean_score']:.2f} \u00b1 {summary['stderr']:.2f} (standard error)"],
-        ["lowest / highest score", f"{cell_text(summary.get('min_score'))} / {cell_text(summary.get('max_score'))}"],
-    ]
+    rows: list[list[Any]] = []
+    if not summary.get("constant_sum"):
+        rows.append(["mean score", f"{summary['mean_score']:.2f} \u00b1 {summary['stderr']:.2f} (standard error)"])
+    rows.append(["lowest / highest score", f"{cell_text(summary.get('min_score'))} / {cell_text(summary.get('max_score'))}"])
     if summary.get("competitive"):
         rows.append(["shared wins (team wins and ties count for every winner)", summary.get("shared_wins", 0)])
         rows.append(["draws (nobody won)", summary.get("draws", 0)])
@@ -124,8 +124,11 @@ def _summary_table(summary: Mapping[str, Any]) -> str:
 def _charts(summary: Mapping[str, Any]) -> str:
     parts = ["<h2>Charts</h2>"]
     bins = bin_histogram(summary.get("score_histogram") or {}, CHART_BINS)
+    competitive = bool(summary.get("competitive"))
     parts.append(bar_chart([k for k, _ in bins], [float(n) for _, n in bins],
-                           title="Score distribution", y_label="games", x_label="score", value_format="{:.0f}"))
+                           title="Score distribution (every seat of every game)" if competitive else "Score distribution",
+                           y_label="seat results" if competitive else "games", x_label="score",
+                           value_format="{:.0f}"))
     if summary.get("competitive") and summary.get("seat_win_rate"):
         rates = [100 * r for r in summary["seat_win_rate"]]
         intervals = [(100 * lo, 100 * hi) for lo, hi in summary["seat_win_rate_ci"]]
@@ -178,6 +181,10 @@ def _set_label(row: Mapping[str, Any], names: Sequence[str]) -> str:
     return ", ".join(cell_text(row["set"][n]) for n in names)
 
 
+def _draw_rate(row: Mapping[str, Any]) -> float:
+    return (row.get("draws") or 0) / row["games"] if row.get("games") else 0.0
+
+
 def sweep_report(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
     """The HTML page of a sweep: settings, one row per value, and the curves against the value."""
     first = rows[0] if rows else {}
@@ -185,12 +192,17 @@ def sweep_report(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str
     title = f"cardforge sweep: {first.get('game_id', '?')}, {axis}"
     labels = [_set_label(r, names) for r in rows]
     competitive = bool(first.get("competitive"))
-    headers = list(names) + ["mean score", "stderr", "mean turns"]
-    headers += [f"win seat {s}" for s in range(first.get("players", 0))] if competitive else ["perfect games"]
+    scored = not all(r.get("constant_sum") for r in rows)  # a constant-sum game's mean says nothing
+    headers = list(names) + (["mean score", "stderr"] if scored else []) + ["mean turns"]
+    headers += [f"win seat {s}" for s in range(first.get("players", 0))] + ["draws"] if competitive else ["perfect games"]
     table_rows: list[list[Any]] = []
     for r in rows:
-        cells: list[Any] = [r["set"][n] for n in names] + [r["mean_score"], r["stderr"], r["mean_turns"]]
-        cells += [_percent(x) for x in r.get("seat_win_rate", [])] if competitive else [_percent(r.get("perfect_rate"))]
+        cells: list[Any] = [r["set"][n] for n in names] + ([r["mean_score"], r["stderr"]] if scored else [])
+        cells.append(r["mean_turns"])
+        if competitive:
+            cells += [_percent(x) for x in r.get("seat_win_rate", [])] + [_percent(_draw_rate(r))]
+        else:
+            cells += [_percent(r.get("perfect_rate"))]
         table_rows.append(cells)
     body = [
         f"<h1>{escape(title)}</h1>",
@@ -199,11 +211,14 @@ def sweep_report(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str
         "<h2>Results</h2>",
         html_table(headers, table_rows),
         "<h2>Curves</h2>",
-        line_chart(labels, [("mean score", [float(r["mean_score"]) for r in rows])],
-                   title=f"Mean score against {axis}", y_label="mean score", x_label=axis),
     ]
+    if scored:
+        body.append(line_chart(labels, [("mean score", [float(r["mean_score"]) for r in rows])],
+                               title=f"Mean score against {axis}", y_label="mean score", x_label=axis))
     if competitive:
         seats = [(f"seat {s}", [100 * r["seat_win_rate"][s] for r in rows]) for s in range(first.get("players", 0))]
+        if any(r.get("draws") for r in rows):
+            seats.append(("draws", [100 * _draw_rate(r) for r in rows]))
         body.append(line_chart(labels, seats, title=f"Win rate per seat against {axis}",
                                y_label="% of games won", x_label=axis, y_min=0.0))
     else:

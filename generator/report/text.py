@@ -65,10 +65,11 @@ def summary_text(summary: Mapping[str, Any]) -> str:
     for key, value in (summary.get("extra") or {}).items():
         lines.append(f"{key}: {value}")
     lines.append("")
-    lines.append(
-        f"mean score     {summary['mean_score']:.2f} +- {summary['stderr']:.2f}"
-        f"   (min {cell_text(summary.get('min_score'))}, max {cell_text(summary.get('max_score'))})"
-    )
+    if not summary.get("constant_sum"):
+        lines.append(
+            f"mean score     {summary['mean_score']:.2f} +- {summary['stderr']:.2f}"
+            f"   (min {cell_text(summary.get('min_score'))}, max {cell_text(summary.get('max_score'))})"
+        )
     if summary.get("competitive"):
         lines.append(f"shared wins    {summary.get('shared_wins', 0)} (team wins and ties count for every winner)"
                      f"   draws {summary.get('draws', 0)}")
@@ -107,7 +108,8 @@ def summary_text(summary: Mapping[str, Any]) -> str:
             rows.append(cells)
         lines.extend(format_table(headers, rows))
     lines.append("")
-    lines.append("score distribution:")
+    lines.append("score distribution (every seat of every game):" if summary.get("competitive")
+                 else "score distribution:")
     lines.extend(_histogram_lines(summary.get("score_histogram", {})))
     game = summary.get("game")
     if game:
@@ -143,18 +145,21 @@ def sweep_text(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
         "",
     ]
     competitive = bool(first.get("competitive"))
-    headers = list(names) + ["mean score", "+-"]
+    scored = not all(row.get("constant_sum") for row in rows)  # a constant-sum game's mean says nothing
+    headers = list(names) + (["mean score", "+-"] if scored else [])
     if competitive:
-        headers += [f"win seat {s}" for s in range(first["players"])]
+        headers += [f"win seat {s}" for s in range(first["players"])] + ["draws"]
     else:
         headers += ["perfect"]
     headers += ["mean turns"]
     table = []
     for row in rows:
         cells: list[Any] = [row["set"][name] for name in names]
-        cells += [f"{row['mean_score']:.2f}", f"{row['stderr']:.2f}"]
+        if scored:
+            cells += [f"{row['mean_score']:.2f}", f"{row['stderr']:.2f}"]
         if competitive:
             cells += [_percent(rate) for rate in row.get("seat_win_rate", [])]
+            cells += [_percent((row.get("draws") or 0) / row["games"] if row.get("games") else 0.0)]
         else:
             cells += [_percent(row.get("perfect_rate"))]
         cells += [f"{row['mean_turns']:.1f}"]

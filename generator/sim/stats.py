@@ -89,26 +89,33 @@ def seat_wins(records: Sequence[GameRecord], players: int) -> list[int]:
 
 
 def _bot_results(records: Sequence[GameRecord], players: int, competitive: bool) -> list[dict[str, Any]]:
-    """Per bot (as named on the command line): seats taken, mean score and win share."""
+    """Per bot (as named on the command line): seats taken, mean score and win share.
+
+    The standard error is over games (one sample per game: the mean of the bot's seats in it), since
+    seats of one game are not independent; in a cooperative game they even share one score."""
     by_bot: dict[str, dict[str, Any]] = {}
     for record in records:
+        in_game: dict[str, list[float]] = {}
         for seat in range(players):
             name = record.bots[seat] if seat < len(record.bots) else "?"
-            entry = by_bot.setdefault(name, {"scores": [], "wins": 0, "seats": set()})
-            entry["scores"].append(record.scores[seat])
+            entry = by_bot.setdefault(name, {"per_game": [], "seat_games": 0, "wins": 0, "seats": set()})
+            in_game.setdefault(name, []).append(record.scores[seat])
             entry["seats"].add(seat)
+            entry["seat_games"] += 1
             if seat in record.winners:
                 entry["wins"] += 1
+        for name, scores in in_game.items():
+            by_bot[name]["per_game"].append(mean(scores))
     results: list[dict[str, Any]] = []
     for name in sorted(by_bot):
         entry = by_bot[name]
-        n = len(entry["scores"])
+        n = entry["seat_games"]
         row: dict[str, Any] = {
             "bot": name,
             "seats": sorted(entry["seats"]),
             "seat_games": n,
-            "mean_score": _round(mean(entry["scores"])),
-            "stderr": _round(stderr(entry["scores"])),
+            "mean_score": _round(mean(entry["per_game"])),
+            "stderr": _round(stderr(entry["per_game"])),
         }
         if competitive:
             interval = _rate(entry["wins"], n)
@@ -158,6 +165,9 @@ def summarize(
         summary["shared_wins"] = sum(1 for r in records if len(r.winners) > 1)
         summary["draws"] = sum(1 for r in records if not r.winners)
         summary["win_rate_ties"] = "counted"
+        totals = {round(sum(r.scores), 9) for r in records}
+        summary["constant_sum"] = len(totals) == 1
+        """Every game hands out the same total (Sequence: 1 to the winners): the mean score says nothing."""
     else:
         won = sum(1 for r in records if r.winners)
         interval = _rate(won, games)
