@@ -119,6 +119,10 @@ def test_simulate_export_and_report(toy: None, tmp_path: Path) -> None:
     assert json.loads((out / "game-00001.json").read_text())["players"] == ["seat 0", "seat 1", "seat 2"]
     page = report.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "Score distribution" in page
+    assert "already holds" not in result.stderr
+    again = invoke("simulate", "coop", "-n", "3", "-k", "3", "--workers", "1", "--export", str(out))
+    assert again.exit_code == 0 and "already holds 12 game files" in again.stderr
+    assert len(list(out.iterdir())) == 12
 
 
 def test_export_refused_without_a_format(toy: None, tmp_path: Path) -> None:

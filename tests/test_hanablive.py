@@ -107,7 +107,11 @@ def test_clues_without_tokens_and_empty_clues_from_the_file() -> None:
     (lambda d: d.pop("players"), "players"),
     (lambda d: d.update(players=["solo"]), "1 players"),
     (lambda d: d.update(deck="nope"), "deck"),
-    (lambda d: d["deck"].pop(), "full deck"),
+    (lambda d: d["deck"].pop(), "49 cards (50 in the game); 0 white 5 (1 in the game)"),
+    (lambda d: d["deck"].__setitem__(0, {"suitIndex": 0, "rank": 5}), "2 red 5 (1 in the game)"),
+    (lambda d: d.update(options={"deckPlays": True}), "'deckPlays' is not supported"),
+    (lambda d: d.update(rules={"nope": 1}), "no rule option 'nope'"),
+    (lambda d: d.update(rules={"storm_tokens": 99}), "at most 8"),
     (lambda d: d["deck"].__setitem__(0, {"suitIndex": 7, "rank": 1}), "no suit 7"),
     (lambda d: d["deck"].__setitem__(0, {"suitIndex": 0}), "integer"),
     (lambda d: d.update(actions={}), "actions"),
@@ -150,3 +154,20 @@ def test_the_multicolour_suit_is_suit_index_5() -> None:
     assert {c["suitIndex"] for c in data["deck"]} == set(range(6))
     with pytest.raises(ReplayError):
         replay(HANABI, data)  # a 6-suit file is no plain Hanabi game
+
+
+@pytest.mark.parametrize("rules", [{"storm_tokens": 4}, {"discard_at_max_clues": True}, {"strikeout": "keep"},
+                                   {"five_returns_clue": False, "empty_clues": False}])
+def test_exported_games_carry_their_rules_and_replay_to_the_same_result(rules: dict[str, Any]) -> None:
+    """Rules the site's format cannot hold (a strikeout that keeps the score, four storm tokens...)
+    travel in the file's ``rules``: replaying under the definition's defaults gives the same games."""
+    from generator.sim.api import BotSpec
+    from generator.sim.hanabi import SIMULATOR
+    from generator.sim.runner import run
+
+    result = run(SIMULATOR, HANABI, 2, [BotSpec("random")], 40, seed=3, options=rules, export=True)
+    for record, data in zip(result.records, result.exports):
+        assert data["rules"] == {**HANABI.info.options.defaults(), **rules}
+        replayed = replay(HANABI, json.loads(json.dumps(data)))
+        assert (replayed["score"], replayed["strikes"], replayed["turns"]) == (
+            record.outcome["score"], record.outcome["strikes"], record.turns)

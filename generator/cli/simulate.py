@@ -189,6 +189,10 @@ def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]]
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(f"{display_path(directory)}: cannot create: {exc.strerror or exc}")
+    earlier = sorted(directory.glob("game-*.json"))
+    if earlier:
+        click.echo(f"note: {display_path(directory)} already holds {len(earlier)} game files; files with the "
+                   f"numbers of this run are replaced, the others are kept", err=True)
     written: list[int] = []
 
     def write(record: GameRecord, data: dict[str, Any]) -> None:
@@ -311,7 +315,7 @@ def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per file on stdout.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
-              help="Override a rule option (table options in the file take precedence).")
+              help="Override a rule option (the file's table options and recorded rules take precedence).")
 @project_option
 def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: tuple[str, ...],
                    project_dir: Path | None) -> None:

@@ -6,6 +6,13 @@ player 0 is dealt the first full hand, then player 1, ...), ``actions`` (``{"typ
 player, 4 game ended) and optional ``options`` (``variant`` and table options such as
 ``emptyClues``). Suit index ``i`` is the definition's ``i``-th suit (red, yellow, green, blue,
 white; the multicolour variant adds a sixth, clued like any colour: the site's "6 Suits").
+
+Exported files also carry ``"rules"``: every rule option of the definition the game was played
+under (the site's format cannot hold a strikeout that keeps the score, four storm tokens...), so
+``replay`` plays them back under the same rules. Viewers ignore the key.
+
+Which rules a replay uses: the definition's, then ``--rule`` overrides, then the file's ``rules``,
+then its table options (the file says how the recorded game was actually played).
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ VARIANTS = {3: "3 Suits", 4: "4 Suits", 5: "No Variant", 6: "6 Suits"}
 """The site's variant for a definition with that many suits all clued like plain colours."""
 TABLE_OPTIONS = {"emptyClues": "empty_clues"}
 """hanab.live table options and the rule option each one sets."""
-UNSUPPORTED_OPTIONS = ("oneExtraCard", "oneLessCard", "allOrNothing", "detrimentalCharacters")
+UNSUPPORTED_OPTIONS = ("oneExtraCard", "oneLessCard", "allOrNothing", "detrimentalCharacters", "deckPlays")
 PLAYER_NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
 
 
@@ -42,9 +49,17 @@ def _int(value: Any) -> bool:
 
 def _options(definition: HanabiDefinition, data: Mapping[str, Any],
              overrides: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
-    """Definition defaults, then ``overrides``, then the file's own table options (they say how the
-    recorded game was actually played)."""
+    """Definition defaults, then ``overrides``, then the file's ``rules`` and table options (they say
+    how the recorded game was actually played)."""
     chosen: dict[str, OptionValue] = dict(overrides or {})
+    rules = data.get("rules", {})
+    if not isinstance(rules, Mapping):
+        raise ReplayError(None, "'rules' must be an object of rule options")
+    known = definition.info.options.defaults()
+    for name, value in rules.items():
+        if name not in known:
+            raise ReplayError(None, f"'rules': {definition.info.id} has no rule option '{name}'")
+        chosen[name] = value
     options = data.get("options", {})
     if options is None:
         options = {}
@@ -54,8 +69,9 @@ def _options(definition: HanabiDefinition, data: Mapping[str, Any],
     if variant is not None:
         expected = VARIANTS.get(len(definition.suits))
         if variant != expected:
-            raise ReplayError(None, f"variant '{variant}' is not {definition.info.id} "
-                                    f"(expected '{expected}')")
+            raise ReplayError(None, f"variant '{variant}' is not {definition.info.id} (its variant is "
+                                    f"'{expected}'): replay the file with the game of that variant "
+                                    f"(`cardforge list` shows the games and variants)")
     for name in UNSUPPORTED_OPTIONS:
         if options.get(name):
             raise ReplayError(None, f"table option '{name}' is not supported")
@@ -95,11 +111,21 @@ def _start(definition: HanabiDefinition, data: Mapping[str, Any],
         if not 0 <= suit < engine.suits or not 1 <= rank <= engine.max_rank:
             raise ReplayError(None, f"deck card {i}: no suit {suit} rank {rank} in {definition.info.id}")
         kinds.append(suit * engine.max_rank + rank - 1)
-    try:
-        state = engine.game_from_deck(kinds)
-    except ValueError as exc:
-        raise ReplayError(None, f"{exc} ({len(kinds)} cards, {len(engine.deck_kinds)} expected)") from exc
+    if sorted(kinds) != sorted(engine.deck_kinds):
+        raise ReplayError(None, f"the deck is not {definition.info.id}'s: {_deck_difference(engine, kinds)}")
+    state = engine.game_from_deck(kinds)
     return state, actions
+
+
+def _deck_difference(engine: HanabiEngine, kinds: list[int]) -> str:
+    """``2 red 5 (1 in the game), 2 red 1 (3 in the game)``: the kinds whose counts differ."""
+    counts = [0] * engine.kinds
+    for kind in kinds:
+        counts[kind] += 1
+    wrong = [f"{n} {engine.kind_name(k)} ({engine.copies[k]} in the game)"
+             for k, n in enumerate(counts) if n != engine.copies[k]]
+    return f"{len(kinds)} cards ({len(engine.deck_kinds)} in the game); " + ", ".join(wrong[:6]) + (
+        f" and {len(wrong) - 6} more" if len(wrong) > 6 else "")
 
 
 def replay(definition: HanabiDefinition, data: Mapping[str, Any],
@@ -179,4 +205,5 @@ def export(state: HanabiState) -> dict[str, Any]:
         "deck": [{"suitIndex": k // r, "rank": k % r + 1} for k in state.deck],
         "actions": actions,
         "options": options,
+        "rules": dict(engine.options),
     }
