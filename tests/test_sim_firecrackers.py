@@ -255,10 +255,10 @@ def test_mixed_table_and_summary(fc, sw):
     result = runner.run(sim, fc, 3, specs, 40, 2, extra={"expansion": sw})
     summary = sim.summarize(result.records, 3)
     assert set(summary["bot_scores"]) == {"pyro:0.3", "pyro:0.5", "random"}
-    assert 0.99 < sum(summary["seat_win_rate"]) <= 1.0 + 1e-9
+    assert 0.99 < sum(summary["seat_win_share"]) <= 1.0 + 1e-9
     assert 0.0 < summary["explosion_rate"] < 1.0 and summary["rounds"]["mean"] > 1
     row = summary["balance_cards"][0]
-    assert {"card", "copies", "buyers_mean_score", "buyers_win_rate", "others_mean_score"} <= set(row)
+    assert {"card", "copies", "buyers_mean_score", "buyers_win_share", "others_mean_score"} <= set(row)
     assert any(r["action"] == "plain" for r in summary["balance_actions"])
     assert sum(v["games"] for v in summary["scoreworks"].values()) == 40
     again = runner.run(sim, fc, 3, specs, 40, 2, extra={"expansion": sw})

@@ -1,5 +1,8 @@
 """Firecrackers statistics over many games: scores per seat and bot, explosions, rounds, a balance
-table of the cards bought, and the effect of each Scoreworks card."""
+table of the cards bought, and the effect of each Scoreworks card.
+
+Wins here are *win shares*: a tie splits the win among the tied seats, so the shares of a table add
+up to 1 (the run's own ``seat_win_rate`` counts a tie as a win for every tied seat)."""
 
 from __future__ import annotations
 
@@ -66,7 +69,7 @@ def _balance(records: Sequence[GameRecord], players: int, key: str) -> list[dict
             "buyer_share": _r(buyers / seat_games),
             "buyers_mean_score": _r(mean(row["scores"])),
             "others_mean_score": _r(other_mean),
-            "buyers_win_rate": _r(row["wins"] / buyers),
+            "buyers_win_share": _r(row["wins"] / buyers),
         })
     return result
 
@@ -93,9 +96,9 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         ends[reason] = ends.get(reason, 0) + 1
     summary: dict[str, Any] = {
         "seat_scores": [_distribution([r.scores[s] for r in records]) for s in range(players)],
-        "seat_win_rate": [_r(sum(_win_share(r, s) for r in records) / games) for s in range(players)],
+        "seat_win_share": [_r(sum(_win_share(r, s) for r in records) / games) for s in range(players)],
         "bot_scores": {name: _distribution(scores) for name, scores in sorted(by_bot.items())},
-        "bot_win_rate": {name: _r(wins_by_bot[name] / len(by_bot[name]))
+        "bot_win_share": {name: _r(wins_by_bot[name] / len(by_bot[name]))
                          for name in sorted(by_bot)},
         "explosion_rate": _r(sum(explosions) / exits) if exits else 0.0,
         "explosions_per_game": _r(mean([float(e) for e in explosions])),
@@ -119,7 +122,7 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
                 "mean_default_score": _r(mean([float(s) for r in group for s in r.outcome.get("default_scores", [])])),
                 "mean_winning_score": _r(mean([max(r.scores) for r in group])),
                 "mean_spread": _r(mean([max(r.scores) - min(r.scores) for r in group])),
-                "seat_win_rate": [_r(sum(_win_share(r, s) for r in group) / len(group)) for s in range(players)],
+                "seat_win_share": [_r(sum(_win_share(r, s) for r in group) / len(group)) for s in range(players)],
             }
             for key, group in sorted(per_card.items())
         }
