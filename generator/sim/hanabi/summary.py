@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..api import GameRecord
-from ..stats import histogram, mean, stderr, wilson_interval
+from ..stats import mean, stderr, wilson_interval
 
 
 def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
-    """The ``Simulator.summarize`` of Hanabi (team score: every seat has the same)."""
+    """The ``Simulator.summarize`` of Hanabi (team score: every seat has the same; the score
+    distribution is the run's own ``score_histogram``)."""
     scores = [r.outcome.get("score", r.scores[0] if r.scores else 0) for r in records]
     n = len(records)
     perfect = sum(1 for r in records if r.outcome.get("won"))
@@ -24,7 +25,6 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
             "games": n,
             "score_mean": round(mean(scores), 4),
             "score_stderr": round(stderr(scores), 4),
-            "score_histogram": histogram(scores),
             "perfect_rate": round(perfect / n, 4) if n else 0.0,
             "perfect_interval": [round(low, 4), round(high, 4)],
             "end_reasons": dict(sorted(ends.items())),
