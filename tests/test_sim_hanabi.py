@@ -129,9 +129,9 @@ def test_strikeout_scores_zero_or_keeps_the_fireworks() -> None:
 
 
 def test_storm_tokens_option_overrides_the_printed_tokens() -> None:
-    """0 (the default) plays with the definition's tokens (3); some editions play with 4."""
-    assert _strike_out(storm_tokens=0).is_terminal()
-    four = _strike_out(storm_tokens=4)
+    """``printed`` (the default) plays with the definition's tokens (3); some editions play with 4."""
+    assert _strike_out(storm_tokens="printed").is_terminal()
+    four = _strike_out(storm_tokens="4")
     assert not four.is_terminal() and four.storms == 3
     four.check_invariants()
     assert four.observation(1).max_storms == 4

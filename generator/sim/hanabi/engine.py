@@ -46,8 +46,9 @@ class HanabiEngine:
         self.suits = len(definition.suits)
         self.max_rank = definition.max_rank
         self.max_clues = definition.note_tokens
-        self.max_storms = int(self.options.get("storm_tokens", 0)) or definition.storm_tokens
-        """Storm tokens in play: the ``storm_tokens`` option, or (0, the default) those printed."""
+        storms = str(self.options.get("storm_tokens", "printed"))
+        self.max_storms = definition.storm_tokens if storms == "printed" else int(storms)
+        """Storm tokens in play: those printed (the default), or the ``storm_tokens`` option's number."""
         self.hand_size = definition.hand_size(players)
         self.perfect = self.suits * self.max_rank
         self.kinds = self.suits * self.max_rank
