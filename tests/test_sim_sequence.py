@@ -292,18 +292,33 @@ def test_deck_exhausted_ends_in_a_draw_with_the_option() -> None:
     assert state.scores() == [0.5, 0.5]
 
 
-def test_full_board_without_a_win_is_a_draw() -> None:
-    state = fresh()
+def _fill_all_but_one(state):  # type: ignore[no-untyped-def]
     free = [c for c, owner in enumerate(state.board) if owner == EMPTY]
     # Columns alternate, rows change colour every two: no line of five is one colour.
     for c in free[:-1]:
         r, col = divmod(c, 10)
         state._place(c, ((r // 2) + col) % 2)
     assert state.seq_count == [0, 0]
-    last = free[-1]
+    return free[-1]
+
+
+def test_full_board_without_a_win_is_a_draw() -> None:
+    state = fresh()
+    last = _fill_all_but_one(state)
     give(state, 0, ["JC"])
     act(state, "JC", last)
     assert state.end == END_FULL and state.scores() == [0.5, 0.5]
+
+
+def test_full_board_option_plays_on_with_jacks() -> None:
+    state = fresh(full_board="continue")
+    last = _fill_all_but_one(state)
+    give(state, 0, ["JC"])
+    act(state, "JC", last)
+    assert not state.is_terminal() and all(owner != EMPTY for owner in state.board)
+    give(state, 1, ["JH"])  # a one-eyed jack frees a space of the other team
+    state.check_invariants()
+    assert any(a >= 0 for a in state.legal_actions())
 
 
 # ----- a customised definition ---------------------------------------------------------------
