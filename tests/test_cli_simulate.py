@@ -235,3 +235,14 @@ def test_replay_with_the_hanabi_engine_names_the_action(tmp_path: Path) -> None:
     assert result.exit_code == 1, result.output
     assert "not_held.json: action 0: " in result.stderr
     assert "full_clues.json: action 1: " in result.stderr
+
+
+def test_mean_score_line_only_where_scores_are_points() -> None:
+    """Sequence's scores only say who won (1, 0.5, 0): no mean score line, even at three players where
+    a draw pays 0.5 to each; Firecrackers' points keep it, even for a single game."""
+    sequence = invoke("simulate", "sequence", "-n", "3", "-k", "6", "--workers", "1")
+    assert sequence.exit_code == 0, sequence.stderr
+    assert not any(line.startswith("mean score") for line in sequence.stdout.splitlines())
+    one = invoke("simulate", "firecrackers", "-n", "3", "-k", "1", "--workers", "1")
+    assert one.exit_code == 0, one.stderr
+    assert any(line.startswith("mean score") for line in one.stdout.splitlines())

@@ -117,9 +117,8 @@ def test_bot_stderr_is_over_games_not_seats() -> None:
     assert rows["smart"]["stderr"] == rows["simple"]["stderr"] == summary["stderr"] == pytest.approx(2.3094, abs=1e-4)
 
 
-def test_constant_sum_games_are_flagged() -> None:
-    """A game that always hands out the same total (1 to the winners) has a meaningless mean score."""
-    zero_sum = [record(0, (1.0, 0.0), (0,)), record(1, (0.5, 0.5), (0, 1)), record(2, (0.0, 1.0), (1,))]
-    assert summarize(zero_sum, 2, competitive=True)["constant_sum"] is True
-    scored = [record(0, (30.0, 12.0), (0,)), record(1, (20.0, 25.0), (1,))]
-    assert summarize(scored, 2, competitive=True)["constant_sum"] is False
+def test_score_is_outcome_is_passed_on() -> None:
+    """The simulator's flag (Sequence: scores only say who won) reaches the summary for the reports."""
+    games = [record(0, (1.0, 0.0), (0,)), record(1, (0.5, 0.5), (0, 1))]
+    assert summarize(games, 2, competitive=True, score_is_outcome=True)["score_is_outcome"] is True
+    assert summarize(games, 2, competitive=True)["score_is_outcome"] is False

@@ -108,7 +108,8 @@ class _Table:
     def summary(self, result: RunResult, elapsed_s: float) -> dict[str, Any]:
         """The run's statistics with its settings (``--json`` output, text and report input)."""
         summary = summarize(result.records, result.players, competitive=result.competitive,
-                            game_summary=self.simulator.summarize, elapsed_s=elapsed_s)
+                            game_summary=self.simulator.summarize, elapsed_s=elapsed_s,
+                            score_is_outcome=self.simulator.score_is_outcome)
         settings = {
             "game_id": result.game_id,
             "kind": result.kind,

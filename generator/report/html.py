@@ -84,7 +84,7 @@ def _percent(rate: float | None) -> str:
 
 def _summary_table(summary: Mapping[str, Any]) -> str:
     rows: list[list[Any]] = []
-    if not summary.get("constant_sum"):
+    if not summary.get("score_is_outcome"):
         rows.append(["mean score", f"{summary['mean_score']:.2f} \u00b1 {summary['stderr']:.2f} (standard error)"])
     rows.append(["lowest / highest score", f"{cell_text(summary.get('min_score'))} / {cell_text(summary.get('max_score'))}"])
     if summary.get("competitive"):
@@ -192,7 +192,7 @@ def sweep_report(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str
     title = f"cardforge sweep: {first.get('game_id', '?')}, {axis}"
     labels = [_set_label(r, names) for r in rows]
     competitive = bool(first.get("competitive"))
-    scored = not all(r.get("constant_sum") for r in rows)  # a constant-sum game's mean says nothing
+    scored = not all(r.get("score_is_outcome") for r in rows)  # scores that only say who won: no mean
     headers = list(names) + (["mean score", "stderr"] if scored else []) + ["mean turns"]
     headers += [f"win seat {s}" for s in range(first.get("players", 0))] + ["draws"] if competitive else ["perfect games"]
     table_rows: list[list[Any]] = []

@@ -65,7 +65,7 @@ def summary_text(summary: Mapping[str, Any]) -> str:
     for key, value in (summary.get("extra") or {}).items():
         lines.append(f"{key}: {value}")
     lines.append("")
-    if not summary.get("constant_sum"):
+    if not summary.get("score_is_outcome"):
         lines.append(
             f"mean score     {summary['mean_score']:.2f} +- {summary['stderr']:.2f}"
             f"   (min {cell_text(summary.get('min_score'))}, max {cell_text(summary.get('max_score'))})"
@@ -145,7 +145,7 @@ def sweep_text(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
         "",
     ]
     competitive = bool(first.get("competitive"))
-    scored = not all(row.get("constant_sum") for row in rows)  # a constant-sum game's mean says nothing
+    scored = not all(row.get("score_is_outcome") for row in rows)  # scores that only say who won: no mean
     headers = list(names) + (["mean score", "+-"] if scored else [])
     if competitive:
         headers += [f"win seat {s}" for s in range(first["players"])] + ["draws"]

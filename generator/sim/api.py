@@ -116,6 +116,9 @@ class Simulator:
     export_game: Callable[[GameState], dict[str, Any]] | None = None
     """A finished game in the game's community file format (Hanabi: hanab.live JSON), for
     ``simulate --export``; None when the game has no such format."""
+    score_is_outcome: bool = False
+    """The scores only encode win, draw or loss (Sequence: 1, 0.5, 0): a mean score says nothing
+    there, so summaries leave it out."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,10 +132,13 @@ def summarize(
     competitive: bool,
     game_summary: Callable[[Sequence[GameRecord], int], dict[str, Any]] | None = None,
     elapsed_s: float | None = None,
+    score_is_outcome: bool = False,
 ) -> dict[str, Any]:
     """The summary of a run as a JSON-ready dict (see the module docstring for the conventions).
 
-    ``game_summary`` is the simulator's ``summarize``; its result goes under the key ``game``."""
+    ``game_summary`` is the simulator's ``summarize``; its result goes under the key ``game``.
+    ``score_is_outcome`` (the simulator's flag) is passed on for the reports: the scores only say
+    who won, so the mean score is not shown."""
     games = len(records)
     if competitive:
         per_game = [mean(r.scores) for r in records]
@@ -150,6 +153,7 @@ def summarize(
         "games": games,
         "players": players,
         "competitive": competitive,
+        "score_is_outcome": score_is_outcome,
         "mean_score": _round(score_mean),
         "stderr": _round(stderr(per_game)),
         "min_score": min(all_scores) if all_scores else None,
@@ -165,9 +169,6 @@ def summarize(
         summary["shared_wins"] = sum(1 for r in records if len(r.winners) > 1)
         summary["draws"] = sum(1 for r in records if not r.winners)
         summary["win_rate_ties"] = "counted"
-        totals = {round(sum(r.scores), 9) for r in records}
-        summary["constant_sum"] = len(totals) == 1
-        """Every game hands out the same total (Sequence: 1 to the winners): the mean score says nothing."""
     else:
         won = sum(1 for r in records if r.winners)
         interval = _rate(won, games)

@@ -20,6 +20,7 @@ SIMULATOR = register(
         best=BEST,
         competitive=True,
         summarize=summarize,
+        score_is_outcome=True,
     )
 )
 
