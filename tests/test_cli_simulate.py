@@ -246,3 +246,15 @@ def test_mean_score_line_only_where_scores_are_points() -> None:
     one = invoke("simulate", "firecrackers", "-n", "3", "-k", "1", "--workers", "1")
     assert one.exit_code == 0, one.stderr
     assert any(line.startswith("mean score") for line in one.stdout.splitlines())
+
+
+def test_replay_notes_a_rule_the_file_already_fixes(tmp_path: Path) -> None:
+    """An exported file records its rules; a different --rule is not used, and a note says so."""
+    out = tmp_path / "games"
+    assert invoke("simulate", "hanabi", "-n", "2", "-k", "2", "--bot", "random", "--workers", "1",
+                  "--rule", "storm_tokens=4", "--export", str(out)).exit_code == 0
+    result = invoke("replay", "hanabi", str(out / "game-00001.json"), "--rule", "storm_tokens=3",
+                    "--rule", "five_returns_clue=true")
+    assert result.exit_code == 0, result.stderr
+    assert "--rule storm_tokens not used: the file was played with storm_tokens=4" in result.stderr
+    assert "five_returns_clue" not in result.stderr  # the file's value: nothing to say

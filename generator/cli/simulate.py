@@ -19,6 +19,7 @@ from ..model.options import OptionError
 from ..atomicio import write_atomic
 from ..paths import display_path
 from ..report.html import simulation_report, sweep_report
+from ..report.tables import cell_text
 from ..report.text import summary_text, sweep_text
 from ..sim.api import BotSpec, GameRecord, Simulator
 from ..sim.registry import simulator_for
@@ -316,7 +317,7 @@ def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per file on stdout.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
-              help="Override a rule option (the file's table options and recorded rules take precedence).")
+              help="Override a rule option where a file does not record it (a note says when it does).")
 @project_option
 def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: tuple[str, ...],
                    project_dir: Path | None) -> None:
@@ -330,7 +331,7 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
     if definition.info.kind.value != "hanabi":
         usage_error(f"replay reads hanab.live files: {game_id} is not a Hanabi game")
     overrides = _parse_rules(definition, rules)
-    from ..sim.hanabi.hanablive import ReplayError, replay
+    from ..sim.hanabi.hanablive import ReplayError, recorded_rules, replay
 
     failed = False
     for path in files:
@@ -349,6 +350,11 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
             click.echo(f"{name}: not a hanab.live game (expected a JSON object)", err=True)
             failed = True
             continue
+        fixed = recorded_rules(data)
+        for rule, value in overrides.items():
+            if rule in fixed and fixed[rule] != value:
+                click.echo(f"note: {name}: --rule {rule} not used: the file was played with "
+                           f"{rule}={cell_text(fixed[rule])}", err=True)
         try:
             outcome = replay(definition, data, overrides)
         except ReplayError as exc:

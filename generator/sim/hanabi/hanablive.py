@@ -47,6 +47,19 @@ def _int(value: Any) -> bool:
     return type(value) is int
 
 
+def recorded_rules(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The rule options a file itself fixes (its ``rules`` and table options), unchecked: what a
+    ``--rule`` override cannot change for that file."""
+    fixed: dict[str, Any] = {}
+    rules = data.get("rules")
+    if isinstance(rules, Mapping):
+        fixed.update(rules)
+    options = data.get("options")
+    if isinstance(options, Mapping):
+        fixed.update({rule: options[name] for name, rule in TABLE_OPTIONS.items() if name in options})
+    return fixed
+
+
 def _options(definition: HanabiDefinition, data: Mapping[str, Any],
              overrides: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
     """Definition defaults, then ``overrides``, then the file's ``rules`` and table options (they say
