@@ -26,7 +26,10 @@ TOY_PROJECT = Project("toy", (toy_definition("race", GameKind.SEQUENCE), toy_def
 
 @pytest.fixture()
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The toy project with the toy simulators standing in for the sequence and hanabi kinds."""
+    """The toy project with the toy simulators standing in for the sequence and hanabi kinds (the
+    real ones are registered first, so they are back after the test)."""
+    registry.simulator_for("sequence")
+    registry.simulator_for("hanabi")
     monkeypatch.setattr(simulate_module, "open_project", lambda project_dir: TOY_PROJECT)
     monkeypatch.setitem(registry._REGISTRY, "sequence", TOY_RACE)
     monkeypatch.setitem(registry._REGISTRY, "hanabi", TOY_COOP)
@@ -182,6 +185,7 @@ def fake_hanablive(toy: None, monkeypatch: pytest.MonkeyPatch) -> None:
     module = types.ModuleType("generator.sim.hanabi.hanablive")
     module.replay = fake_replay  # type: ignore[attr-defined]
     module.ReplayError = FakeReplayError  # type: ignore[attr-defined]
+    module.recorded_rules = lambda data: {}  # type: ignore[attr-defined]
     try:
         import generator.sim.hanabi  # noqa: F401  (the real package, once it exists)
     except ImportError:
@@ -251,8 +255,9 @@ def test_mean_score_line_only_where_scores_are_points() -> None:
 def test_replay_notes_a_rule_the_file_already_fixes(tmp_path: Path) -> None:
     """An exported file records its rules; a different --rule is not used, and a note says so."""
     out = tmp_path / "games"
-    assert invoke("simulate", "hanabi", "-n", "2", "-k", "2", "--bot", "random", "--workers", "1",
-                  "--rule", "storm_tokens=4", "--export", str(out)).exit_code == 0
+    made = invoke("simulate", "hanabi", "-n", "2", "-k", "2", "--bot", "random", "--workers", "1",
+                  "--rule", "storm_tokens=4", "--export", str(out))
+    assert made.exit_code == 0, made.stderr
     result = invoke("replay", "hanabi", str(out / "game-00001.json"), "--rule", "storm_tokens=3",
                     "--rule", "five_returns_clue=true")
     assert result.exit_code == 0, result.stderr
