@@ -14,9 +14,9 @@ from typing import Any, Callable, Iterator, Sequence
 
 import click
 
+from ..atomicio import write_atomic
 from ..model import GameDefinition, OptionValue, Project
 from ..model.options import OptionError
-from ..atomicio import write_atomic
 from ..paths import display_path
 from ..report.html import simulation_report, sweep_report
 from ..report.tables import cell_text
