@@ -63,16 +63,14 @@ def recorded_rules(data: Mapping[str, Any]) -> dict[str, Any]:
 def _options(definition: HanabiDefinition, data: Mapping[str, Any],
              overrides: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
     """Definition defaults, then ``overrides``, then the file's ``rules`` and table options (they say
-    how the recorded game was actually played)."""
-    chosen: dict[str, OptionValue] = dict(overrides or {})
+    how the recorded game was actually played; see ``recorded_rules``), once the file's are checked."""
     rules = data.get("rules", {})
     if not isinstance(rules, Mapping):
         raise ReplayError(None, "'rules' must be an object of rule options")
     known = definition.info.options.defaults()
-    for name, value in rules.items():
+    for name in rules:
         if name not in known:
             raise ReplayError(None, f"'rules': {definition.info.id} has no rule option '{name}'")
-        chosen[name] = value
     options = data.get("options", {})
     if options is None:
         options = {}
@@ -88,11 +86,10 @@ def _options(definition: HanabiDefinition, data: Mapping[str, Any],
     for name in UNSUPPORTED_OPTIONS:
         if options.get(name):
             raise ReplayError(None, f"table option '{name}' is not supported")
-    for name, rule in TABLE_OPTIONS.items():
-        if name in options:
-            if not isinstance(options[name], bool):
-                raise ReplayError(None, f"option '{name}' must be true or false")
-            chosen[rule] = options[name]
+    for name in TABLE_OPTIONS:
+        if name in options and not isinstance(options[name], bool):
+            raise ReplayError(None, f"option '{name}' must be true or false")
+    chosen: dict[str, OptionValue] = {**(overrides or {}), **recorded_rules(data)}
     try:
         return dict(definition.info.options.resolve(chosen))
     except Exception as exc:  # OptionError and friends: a bad --rule value
