@@ -8,12 +8,29 @@ import pytest
 
 from generator.loader import load_project
 from generator.model import Project
+from generator.model.firecrackers import FirecrackersDefinition, ScoreworksDefinition
 from generator.paths import shipped_root
 
 
 @pytest.fixture(scope="session")
 def shipped_project() -> Project:
     return load_project(shipped_root())
+
+
+@pytest.fixture(scope="session")
+def fc(shipped_project: Project) -> FirecrackersDefinition:
+    """The shipped Firecrackers definition."""
+    game = shipped_project.game("firecrackers")
+    assert isinstance(game, FirecrackersDefinition)
+    return game
+
+
+@pytest.fixture(scope="session")
+def sw(shipped_project: Project) -> ScoreworksDefinition:
+    """The shipped Scoreworks expansion of Firecrackers."""
+    expansion = shipped_project.expansions_of("firecrackers")[0]
+    assert isinstance(expansion, ScoreworksDefinition)
+    return expansion
 
 
 @pytest.fixture()

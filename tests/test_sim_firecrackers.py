@@ -19,16 +19,6 @@ from generator.sim.firecrackers.state import PASS, REVEAL, STOP
 from generator.sim.registry import simulator_for
 
 
-@pytest.fixture(scope="module")
-def fc(shipped_project):
-    return shipped_project.game("firecrackers")
-
-
-@pytest.fixture(scope="module")
-def sw(shipped_project):
-    return shipped_project.expansions_of("firecrackers")[0]
-
-
 ORDER = ["red", "yellow", "green", "blue", "brown", "orange", "turquoise", "purple", "pink", "white"]
 
 

@@ -10,11 +10,6 @@ from generator.sim.firecrackers.staging import give, kind_of, staged, start, top
 from generator.sim.firecrackers.state import END, PASS, REVEAL, STOP
 
 
-@pytest.fixture(scope="module")
-def fc(shipped_project):
-    return shipped_project.game("firecrackers")
-
-
 def colour(state, pack: str) -> int:
     return state.table.packs.index(pack)
 

@@ -16,16 +16,6 @@ from generator.sim.firecrackers.state import PASS, STOP
 
 
 @pytest.fixture(scope="module")
-def fc(shipped_project):
-    return shipped_project.game("firecrackers")
-
-
-@pytest.fixture(scope="module")
-def sw(shipped_project):
-    return shipped_project.expansions_of("firecrackers")[0]
-
-
-@pytest.fixture(scope="module")
 def table(fc):
     return make_engine(fc, 3, {}).table
 
