@@ -21,7 +21,7 @@ from typing import Any, Sequence
 
 from ..api import Action
 from .engine import EMPTY, SequenceEngine, SequenceView
-from .geometry import NOT_JACK, ONE_EYED, TWO_EYED
+from .geometry import NOT_JACK, TWO_EYED
 
 
 class RandomBot:
@@ -77,8 +77,6 @@ class HeuristicBot:
         view: SequenceView = observation
         board, jack, cells = view.board, self.jack, self.cells
         team = view.team
-        owner, count, overlap = view.window_owner, view.window_count, view.seq_overlap[team]
-        mine, block, windows_of = self.mine, self.block, self.windows_of
         best_action, best_value = None, -1
         two_eyed = one_eyed = -1
         seen = set()
@@ -94,14 +92,7 @@ class HeuristicBot:
                 for cell in self.cells_of[card]:
                     if board[cell] == EMPTY and can_place:
                         dead = False
-                        value = 0
-                        for w in windows_of[cell]:
-                            o = owner[w]
-                            if o == EMPTY or o == team:
-                                if overlap[w] <= 1:
-                                    value += mine[count[w]]
-                            elif o >= 0:
-                                value += block[count[w]]
+                        value = self.cell_value(view, cell)
                         if value > best_value:
                             best_action, best_value = card * cells + cell, value
                     elif board[cell] == EMPTY:
@@ -128,7 +119,7 @@ class HeuristicBot:
     def _jack_move(self, view: SequenceView, two_eyed: int, one_eyed: int, natural: int, forced: bool) -> Action | None:
         """A jack move when it matters (or when only jacks can be played), else None."""
         team, board, cells = view.team, view.board, self.cells
-        owner, count, overlap = view.window_owner, view.window_count, view.seq_overlap[team]
+        owner, overlap = view.window_owner, view.seq_overlap[team]
         win_cell = threat_window = -1
         for w in sorted(view.near):
             run = self.windows[w]
