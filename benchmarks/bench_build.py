@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import time
-from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas

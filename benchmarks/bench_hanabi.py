@@ -15,11 +15,11 @@ import argparse
 import random
 import time
 
+from generator.games.hanabi.sim import make_engine
 from generator.loader import load_project
 from generator.paths import shipped_root
 from generator.sim import runner
 from generator.sim.api import BotSpec, game_seed
-from generator.sim.hanabi import make_engine
 from generator.sim.registry import simulator_for
 
 PAPER = {"strikeout": "keep", "empty_clues": False}

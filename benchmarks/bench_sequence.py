@@ -10,12 +10,12 @@ import argparse
 import os
 import time
 
+from generator.games.sequence.sim import summarize
 from generator.loader import load_project
 from generator.paths import shipped_root
 from generator.sim import runner
 from generator.sim.api import BotSpec
 from generator.sim.registry import simulator_for
-from generator.sim.sequence import summarize
 
 
 def seat_rates(result: runner.RunResult) -> str:

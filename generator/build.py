@@ -12,16 +12,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
+from . import registry
 from .atomicio import write_atomic
-from .decklist import DEFAULT_FIRECRACKERS_PLAYERS
-from .layout.faces import UnknownField, build_kit
+from .layout.faces import FaceTools, UnknownField, build_kit
 from .layout.kit import FaceSettings, Kit
 from .layout.page import Document
-from .layout.sheets import Duplex, FitError, SheetOptions, alignment_document, plan_document
+from .layout.sheets import (
+    Duplex,
+    FitError,
+    SheetOptions,
+    alignment_document,
+    plan_document,
+)
 from .layout.templates import LayoutLibrary
 from .loader import DefinitionErrors
 from .loader.layouts import load_layout_library
-from .model import FirecrackersDefinition, GameDefinition, Project, ScoreworksDefinition
+from .model import GameDefinition, Project
 from .paths import shipped_root
 from .render.fonts import FontError, FontRegistry, load_fonts
 from .render.pdf import render_pdf
@@ -116,29 +122,30 @@ def face_settings(game: GameDefinition, toolkit: Toolkit, options: BuildOptions)
     return FaceSettings(card.width_mm, card.height_mm, bleed, card.safe_mm, card.corner_radius_mm, options.ink_saver)
 
 
-def expansion_for(project: Project, game: GameDefinition, options: BuildOptions) -> ScoreworksDefinition | None:
+def expansion_for(project: Project, game: GameDefinition, options: BuildOptions, *, required: bool = True) -> GameDefinition | None:
+    """The expansion ``--expansion`` names for ``game``; BuildError when the game has none of that
+    name and ``required`` (a build of several games adds it to the games that have it)."""
     if options.expansion is None:
         return None
-    for expansion in project.expansions_of(game.info.id):
-        if expansion.info.id == options.expansion:
-            return expansion
-    known = ", ".join(e.info.id for e in project.expansions_of(game.info.id)) or "none"
-    raise BuildError(f"{game.info.id} has no expansion '{options.expansion}' (it has: {known})")
-
-
-def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: BuildOptions) -> Kit:
-    """The pieces of ``game`` for this build."""
-    players = options.players
-    if isinstance(game, FirecrackersDefinition):
-        if players is not None and players not in game.info.players:
-            raise BuildError(f"{game.info.name} is played by {min(game.info.players)}-{max(game.info.players)} players, not {players}")
-        players = players or DEFAULT_FIRECRACKERS_PLAYERS
-        expansion = expansion_for(project, game, options)
-    else:
-        expansion = None
     try:
-        return build_kit(game, face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts,
-                         players=players, all_packs=options.all_packs, expansion=expansion)
+        return project.expansion(game.info.id, options.expansion)
+    except KeyError as exc:
+        if not required:
+            return None
+        raise BuildError(str(exc.args[0])) from None
+
+
+def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: BuildOptions,
+             *, expansion_required: bool = True) -> Kit:
+    """The pieces of ``game`` for this build (with the ``--expansion`` pieces after its own)."""
+    expansion = expansion_for(project, game, options, required=expansion_required)
+    players = options.players
+    if players is not None and players not in game.info.players:
+        raise BuildError(f"{game.info.name} is played by {min(game.info.players)}-{max(game.info.players)} players, not {players}")
+    request = registry.DeckRequest(players=players, all_cards=options.all_packs)
+    tools = FaceTools(face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts)
+    try:
+        return build_kit(game, tools, request, expansion)
     except (KeyError, UnknownField) as exc:
         raise BuildError(str(exc.args[0] if isinstance(exc, KeyError) else exc)) from None
 
@@ -164,8 +171,11 @@ def plan_build(
 ) -> BuildPlan:
     """Validate, lay out and render every game; BuildError (nothing written) at the first failure."""
     checked = list(games)
-    expansions = [e for g in games for e in ([expansion_for(project, g, options)] if isinstance(g, FirecrackersDefinition) else []) if e]
-    findings = validate_games(checked + expansions)
+    required = len(games) == 1
+    expansions = {g.info.id: expansion_for(project, g, options, required=required) for g in games}
+    if options.expansion is not None and not any(expansions.values()):
+        raise BuildError(f"no game of this build has an expansion '{options.expansion}'")
+    findings = validate_games(checked + [e for e in expansions.values() if e is not None])
     if any(f.is_error for f in findings):
         raise BuildError("the definitions break the rules of their games; nothing was built", findings)
     toolkit = load_toolkit(project)
@@ -173,7 +183,7 @@ def plan_build(
     kits = []
     for game in games:
         progress(f"laying out {game.info.id}")
-        kits.append((game, make_kit(project, game, toolkit, options)))
+        kits.append((game, make_kit(project, game, toolkit, options, expansion_required=required)))
     problems = [p for _, kit in kits for p in kit.fit_problems]
     if problems:
         raise BuildError("text does not fit on some faces; nothing was built",

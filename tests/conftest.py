@@ -6,9 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from generator.games.firecrackers.model import (
+    FirecrackersDefinition,
+    ScoreworksDefinition,
+)
 from generator.loader import load_project
 from generator.model import Project
-from generator.model.firecrackers import FirecrackersDefinition, ScoreworksDefinition
 from generator.paths import shipped_root
 
 

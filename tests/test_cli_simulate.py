@@ -5,34 +5,33 @@ the real engines and served by a toy project, so they test the command and not a
 
 from __future__ import annotations
 
+import dataclasses
 import json
-import sys
-import types
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from click.testing import CliRunner
 
 import generator.cli.simulate as simulate_module
+from generator import registry
 from generator.cli.main import cli
 from generator.model import Project
-from generator.model.common import GameKind
-from generator.sim import registry
-from tests.test_sim_runner import TOY_COOP, TOY_RACE, toy_definition
+from generator.sim.api import Replayer, ReplayError
+from tests.test_sim_runner import TOY_COOP, TOY_RACE, ToyGame, toy_definition
 
-TOY_PROJECT = Project("toy", (toy_definition("race", GameKind.SEQUENCE), toy_definition("coop", GameKind.HANABI)))
+TOY_PROJECT = Project("toy", (toy_definition("race", "toyrace"), toy_definition("coop", "toycoop")))
 
 
 @pytest.fixture()
-def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The toy project with the toy simulators standing in for the sequence and hanabi kinds (the
-    real ones are registered first, so they are back after the test)."""
-    registry.simulator_for("sequence")
-    registry.simulator_for("hanabi")
+def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The toy project, its two games registered under their own kinds for the test."""
     monkeypatch.setattr(simulate_module, "open_project", lambda project_dir: TOY_PROJECT)
-    monkeypatch.setitem(registry._REGISTRY, "sequence", TOY_RACE)
-    monkeypatch.setitem(registry._REGISTRY, "hanabi", TOY_COOP)
+    registry.register(ToyGame("toyrace", TOY_RACE))
+    registry.register(ToyGame("toycoop", TOY_COOP))
+    yield
+    registry.unregister("toyrace")
+    registry.unregister("toycoop")
 
 
 def invoke(*args: str) -> Any:
@@ -96,7 +95,8 @@ def test_simulate_cooperative_reports_perfect_games(toy: None) -> None:
         (["--bot", "cautious:7"], "cautious takes a probability"),
         (["--players", "7"], "played by 2, 3, 4 players, not 7"),
         (["--expansion", "nope"], "no expansion 'nope'"),
-        (["--scoreworks", "underdog"], "race has no expansion with Scoreworks cards"),
+        (["--setting", "scoreworks=underdog"], "race has no engine setting 'scoreworks' (settings: none)"),
+        (["--setting", "scoreworks"], "expected NAME=VALUE"),
     ],
 )
 def test_simulate_usage_errors_exit_2(toy: None, args: list[str], message: str) -> None:
@@ -164,33 +164,22 @@ def test_sweep_usage_errors(toy: None, value: str, message: str) -> None:
 # --------------------------------------------------------------------------- replay
 
 
-class FakeReplayError(Exception):
-    def __init__(self, action_index: int | None, reason: str) -> None:
-        super().__init__(reason)
-        self.action_index = action_index
-        self.reason = reason
-
-
 def fake_replay(definition: Any, data: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
     for i, action in enumerate(data.get("actions", [])):
         if action.get("type") not in (0, 1, 2, 3, 4):
-            raise FakeReplayError(i, f"unknown action type {action.get('type')}")
+            raise ReplayError(i, f"unknown action type {action.get('type')}")
     return {"score": 3, "fireworks": {"red": 3}, "strikes": 0, "clues": 8, "turns": len(data["actions"]),
             "end": "normal", "overrides": overrides}
 
 
 @pytest.fixture()
-def fake_hanablive(toy: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A stand-in for generator.sim.hanabi.hanablive so the command is tested on its own."""
-    module = types.ModuleType("generator.sim.hanabi.hanablive")
-    module.replay = fake_replay  # type: ignore[attr-defined]
-    module.ReplayError = FakeReplayError  # type: ignore[attr-defined]
-    module.recorded_rules = lambda data: {}  # type: ignore[attr-defined]
-    try:
-        import generator.sim.hanabi  # noqa: F401  (the real package, once it exists)
-    except ImportError:
-        monkeypatch.setitem(sys.modules, "generator.sim.hanabi", types.ModuleType("generator.sim.hanabi"))
-    monkeypatch.setitem(sys.modules, "generator.sim.hanabi.hanablive", module)
+def fake_hanablive(toy: None) -> Iterator[None]:
+    """The cooperative toy game with a replayer of its own, so the command is tested on its own."""
+    replayer = Replayer("toy JSON", fake_replay, lambda data: {},
+                        lambda outcome: f"score {outcome['score']} [red {outcome['fireworks']['red']}]")
+    registry.register(ToyGame("toycoop", dataclasses.replace(TOY_COOP, replayer=replayer)))
+    yield
+    registry.register(ToyGame("toycoop", TOY_COOP))
 
 
 def test_replay_reports_every_file_and_exits_1(fake_hanablive: None, tmp_path: Path) -> None:
@@ -218,17 +207,17 @@ def test_replay_text_and_success(fake_hanablive: None, tmp_path: Path) -> None:
     assert "score 3" in result.stdout and "red 3" in result.stdout
 
 
-def test_replay_needs_a_hanabi_game(fake_hanablive: None, tmp_path: Path) -> None:
+def test_replay_needs_a_game_with_a_file_format(fake_hanablive: None, tmp_path: Path) -> None:
     good = tmp_path / "good.json"
     good.write_text("{}")
     result = invoke("replay", "race", str(good))
-    assert result.exit_code == 2 and "not a Hanabi game" in result.stderr
+    assert result.exit_code == 2 and "race has no game file format to replay" in result.stderr
 
 
 def test_replay_with_the_hanabi_engine_names_the_action(tmp_path: Path) -> None:
     """Through the real hanab.live reader (once the Hanabi engine exists): a card that the acting
     player does not hold, and a discard with all 8 clue tokens, are refused by index."""
-    pytest.importorskip("generator.sim.hanabi.hanablive")
+    pytest.importorskip("generator.games.hanabi.sim.hanablive")
     deck = [{"suitIndex": s, "rank": r} for s in range(5) for r in (1, 1, 1, 2, 2, 3, 3, 4, 4, 5)]
     base = {"players": ["alice", "bob"], "deck": deck}
     not_held = tmp_path / "not_held.json"

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
+from generator.games.hanabi.model import HanabiDefinition
+from generator.games.hanabi.sim import SIMULATOR, export, make_engine, replay
+from generator.games.hanabi.sim.hanablive import ReplayError
 from generator.loader import load_project
-from generator.model.hanabi import HanabiDefinition
 from generator.paths import shipped_root
 from generator.sim.api import BotSpec
-from generator.sim.hanabi import SIMULATOR, export, make_engine, replay
-from generator.sim.hanabi.hanablive import ReplayError
 from generator.sim.runner import make_bots, play_game_state
 
 DATA = Path(__file__).parent / "data" / "hanablive"
@@ -161,8 +161,8 @@ def test_the_multicolour_suit_is_suit_index_5() -> None:
 def test_exported_games_carry_their_rules_and_replay_to_the_same_result(rules: dict[str, Any]) -> None:
     """Rules the site's format cannot hold (a strikeout that keeps the score, four storm tokens...)
     travel in the file's ``rules``: replaying under the definition's defaults gives the same games."""
+    from generator.games.hanabi.sim import SIMULATOR
     from generator.sim.api import BotSpec
-    from generator.sim.hanabi import SIMULATOR
     from generator.sim.runner import run
 
     result = run(SIMULATOR, HANABI, 2, [BotSpec("random")], 40, seed=3, options=rules, export=True)

@@ -12,15 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from generator.layout.faces import build_kit
+from generator.games.firecrackers.model import FirecrackersDefinition
+from generator.layout.faces import FaceTools, build_kit
 from generator.layout.kit import FaceSettings, Kit
-from generator.layout.scene import Group, Item, Text
+from generator.layout.scene import Close, Group, Item, MoveTo, Text
 from generator.layout.symbols import SHAPES
-from generator.layout.scene import Close, MoveTo
 from generator.loader.layouts import load_layout_library
-from generator.model import FirecrackersDefinition, Project
+from generator.model import GameDefinition, Project
 from generator.model.common import Symbol
 from generator.paths import shipped_root
+from generator.registry import DeckRequest
 from generator.render.fonts import load_fonts
 
 from .scenedump import dump
@@ -31,8 +32,13 @@ FONTS = load_fonts(shipped_root() / "fonts")
 POKER = FaceSettings(63.5, 88.9, 3.0, 3.0, 3.0)
 
 
-def kit(project: Project, game_id: str, **kw) -> Kit:  # type: ignore[no-untyped-def]
-    return build_kit(project.game(game_id), POKER, FONTS, LAYOUTS, **kw)
+TOOLS = FaceTools(POKER, FONTS, LAYOUTS)
+
+
+def kit(project: Project, game_id: str, *, players: int | None = None, all_packs: bool = False,
+        expansion: GameDefinition | None = None) -> Kit:
+    request = DeckRequest(players=players, all_cards=all_packs)
+    return build_kit(project.game(game_id), TOOLS, request, expansion)
 
 
 def test_hanabi_kits(shipped_project: Project) -> None:
@@ -118,7 +124,7 @@ def test_overlong_effect_is_a_fit_problem_with_the_card_id(shipped_project: Proj
     assert isinstance(game, FirecrackersDefinition)
     long_effect = "Take " + "one more card and then another " * 30
     actions = tuple(replace(a, effect=long_effect) if a.key == "treasure" else a for a in game.actions)
-    result = build_kit(replace(game, actions=actions), POKER, FONTS, LAYOUTS, players=4)
+    result = build_kit(replace(game, actions=actions), TOOLS, DeckRequest(players=4))
     problems = [p for p in result.fit_problems if p.region == "effect"]
     assert problems and all("treasure" in p.piece_id for p in problems)
 

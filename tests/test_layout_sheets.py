@@ -10,7 +10,13 @@ import pytest
 from generator.layout.kit import Kit, Piece, PieceKind
 from generator.layout.page import Placement
 from generator.layout.scene import Line, Paint, Rect, Scene
-from generator.layout.sheets import Duplex, FitError, SheetOptions, best_grid, plan_document
+from generator.layout.sheets import (
+    Duplex,
+    FitError,
+    SheetOptions,
+    best_grid,
+    plan_document,
+)
 from generator.layout.templates import MIN_PRINTABLE_MARGIN_MM, SheetTemplate
 from generator.model.common import Colour
 

@@ -7,16 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from generator.loader import DefinitionErrors, load_project
-from generator.model import (
+from generator.games.firecrackers.model import (
     FirecrackersDefinition,
-    HanabiDefinition,
-    JackKind,
     PointsRule,
-    Project,
     ScoreworksDefinition,
-    SequenceDefinition,
 )
+from generator.games.hanabi.model import HanabiDefinition
+from generator.games.sequence.model import JackKind, SequenceDefinition
+from generator.loader import DefinitionErrors, load_project
+from generator.model import Project
 
 
 def test_every_game_and_variant_is_there(shipped_project: Project) -> None:
@@ -112,7 +111,7 @@ def test_firecrackers(shipped_project: Project) -> None:
 def test_scoreworks(shipped_project: Project) -> None:
     game = shipped_project.game("scoreworks")
     assert isinstance(game, ScoreworksDefinition) and game.expansion_of == "firecrackers"
-    assert len(game.cards) == 16 and len({c.key for c in game.cards}) == 16
+    assert len(game.scoring_cards) == 16 and len({c.key for c in game.scoring_cards}) == 16
     assert game.card("shifted").replaces_default and not game.card("bonus_color").replaces_default
     assert [r.key for r in game.core_rules] == ["last_alive_destroy", "must_buy"]
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from generator.games.firecrackers.model import FirecrackersDefinition
+from generator.games.hanabi.model import HanabiDefinition
+from generator.games.sequence.model import SequenceDefinition
 from generator.model import (
     Colour,
-    FirecrackersDefinition,
-    HanabiDefinition,
     OptionError,
     Project,
     RuleOption,
     RuleOptions,
-    SequenceDefinition,
     SourceLoc,
 )
 

@@ -16,7 +16,20 @@ from pypdf import PdfReader
 
 from generator.layout.kit import Kit, Piece, PieceKind
 from generator.layout.page import Document, Page, Placement
-from generator.layout.scene import Anchor, Circle, CurveTo, Group, Line, MoveTo, Close, Paint, Path, Rect, Scene, Text
+from generator.layout.scene import (
+    Anchor,
+    Circle,
+    Close,
+    CurveTo,
+    Group,
+    Line,
+    MoveTo,
+    Paint,
+    Path,
+    Rect,
+    Scene,
+    Text,
+)
 from generator.layout.sheets import SheetOptions, plan_document
 from generator.layout.templates import SheetTemplate
 from generator.model.common import Colour

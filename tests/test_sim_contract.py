@@ -18,7 +18,15 @@ import pytest
 from generator.loader import load_project
 from generator.model import GameDefinition
 from generator.paths import shipped_root
-from generator.sim.api import TERMINAL, BotSpec, Engine, GameState, IllegalAction, game_seed, resolve_options
+from generator.sim.api import (
+    TERMINAL,
+    BotSpec,
+    Engine,
+    GameState,
+    IllegalAction,
+    game_seed,
+    resolve_options,
+)
 from generator.sim.registry import simulated_kinds, simulator_for
 from generator.sim.runner import make_bots, play_game, run
 
@@ -40,7 +48,7 @@ class _NotAnAction:
 
 
 def definitions(kind: str) -> list[GameDefinition]:
-    found = [g for g in PROJECT.games if g.info.kind.value == kind]
+    found = [g for g in PROJECT.games if g.info.kind == kind]
     assert found, f"the shipped project has no game of kind {kind}"
     return found
 

@@ -8,16 +8,22 @@ import random
 
 import pytest
 
-from generator.model.firecrackers import BLACK
+from generator.games.firecrackers.model import BLACK
+from generator.games.firecrackers.sim.bots import make_pyro, make_random
+from generator.games.firecrackers.sim.engine import make_engine
+from generator.games.firecrackers.sim.setup import starting_colours
+from generator.games.firecrackers.sim.staging import (
+    give,
+    kind_of,
+    play,
+    staged,
+    start,
+    top,
+)
+from generator.games.firecrackers.sim.state import PASS, REVEAL, STOP
 from generator.sim import runner
 from generator.sim.api import BotSpec, InvariantError
-from generator.sim.firecrackers.bots import make_pyro, make_random
-from generator.sim.firecrackers.engine import make_engine
-from generator.sim.firecrackers.setup import starting_colours
-from generator.sim.firecrackers.staging import give, kind_of, play, staged, start, top
-from generator.sim.firecrackers.state import PASS, REVEAL, STOP
 from generator.sim.registry import simulator_for
-
 
 ORDER = ["red", "yellow", "green", "blue", "brown", "orange", "turquoise", "purple", "pink", "white"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.sim.firecrackers.actions import EFFECTS
-from generator.sim.firecrackers.scoring import card_values
-from generator.sim.firecrackers.staging import give, kind_of, staged, start, top
-from generator.sim.firecrackers.state import END, PASS, REVEAL, STOP
+from generator.games.firecrackers.sim.actions import EFFECTS
+from generator.games.firecrackers.sim.scoring import card_values
+from generator.games.firecrackers.sim.staging import give, kind_of, staged, start, top
+from generator.games.firecrackers.sim.state import END, PASS, REVEAL, STOP
 
 
 def colour(state, pack: str) -> int:

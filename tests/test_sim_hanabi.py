@@ -6,13 +6,18 @@ import random
 
 import pytest
 
+from generator.games.hanabi.model import HanabiDefinition
+from generator.games.hanabi.sim import HanabiEngine, HanabiState, make_engine
+from generator.games.hanabi.sim.engine import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE
+from generator.games.hanabi.sim.observation import (
+    RANK_SHIFT,
+    TOUCHED,
+    rank_mask,
+    suit_mask,
+)
 from generator.loader import load_project
-from generator.model.hanabi import HanabiDefinition
 from generator.paths import shipped_root
 from generator.sim.api import TERMINAL, IllegalAction, game_seed
-from generator.sim.hanabi import HanabiEngine, HanabiState, make_engine
-from generator.sim.hanabi.engine import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE
-from generator.sim.hanabi.observation import RANK_SHIFT, TOUCHED, rank_mask, suit_mask
 from generator.sim.registry import simulator_for
 
 PROJECT = load_project(shipped_root())

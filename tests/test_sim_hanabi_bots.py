@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
+from generator.games.hanabi.model import HanabiDefinition
+from generator.games.hanabi.sim import SIMULATOR, make_engine, summarize
+from generator.games.hanabi.sim.bots import HolmesBot
+from generator.games.hanabi.sim.smartbot import SmartBot
 from generator.loader import load_project
-from generator.model.hanabi import HanabiDefinition
 from generator.paths import shipped_root
 from generator.sim.api import BotSpec
-from generator.sim.hanabi import SIMULATOR, make_engine, summarize
-from generator.sim.hanabi.bots import HolmesBot
-from generator.sim.hanabi.smartbot import SmartBot
 from generator.sim.runner import make_bots, play_game, run
 
 PROJECT = load_project(shipped_root())

@@ -10,14 +10,23 @@ table wins when the total ends exactly on the target.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 import pytest
 
-from generator.model.common import GameInfo, GameKind
+from generator.model.common import GameInfo
 from generator.model.options import OptionError, RuleOption, RuleOptions
-from generator.sim.api import TERMINAL, BotSpec, GameRecord, IllegalAction, InvariantError, Simulator, game_seed
+from generator.registry import DeckRequest, GameDescription
+from generator.sim.api import (
+    TERMINAL,
+    BotSpec,
+    GameRecord,
+    IllegalAction,
+    InvariantError,
+    Simulator,
+    game_seed,
+)
 from generator.sim.runner import (
     BotSpecError,
     TurnLimitExceeded,
@@ -37,8 +46,11 @@ class ToyDefinition:
 
     info: GameInfo
 
+    def cards(self) -> tuple[()]:
+        return ()
 
-def toy_definition(game_id: str = "toy", kind: GameKind = GameKind.SEQUENCE) -> ToyDefinition:
+
+def toy_definition(game_id: str = "toy", kind: str = "toyrace") -> ToyDefinition:
     options = RuleOptions((
         RuleOption("target", 20, "total that ends the game", minimum=5, maximum=60),
         RuleOption("copies", 6, "copies of each card value in the deck", minimum=1, maximum=20),
@@ -244,6 +256,31 @@ def toy_export(state: ToyState) -> dict[str, Any]:
 TOY_RACE = Simulator("toyrace", make_toy_engine, TOY_BOTS, best="greedy", competitive=True, summarize=toy_summary)
 TOY_COOP = Simulator("toycoop", make_toy_engine, TOY_BOTS, best="greedy", competitive=False,
                      summarize=toy_summary, export_game=toy_export)
+
+
+class ToyGame(GameDescription[ToyDefinition]):
+    """A game description for the toy game: simulated only (no files, faces or rules of its own)."""
+
+    title = "Card race"
+
+    def __init__(self, kind: str, simulator: Simulator) -> None:
+        self.kind = kind
+        self._simulator = simulator
+
+    def load(self, reader: Any, root: Any) -> list[ToyDefinition]:
+        return []
+
+    def checks(self) -> list[Any]:
+        return []
+
+    def kit(self, definition: ToyDefinition, tools: Any, request: DeckRequest) -> Any:
+        raise NotImplementedError("the toy game prints nothing")
+
+    def deck_records(self, definition: ToyDefinition, request: DeckRequest) -> list[dict[str, Any]]:
+        return []
+
+    def simulator(self) -> Simulator:
+        return self._simulator
 
 # --------------------------------------------------------------------------- tests
 

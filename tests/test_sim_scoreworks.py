@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from generator.sim.firecrackers.engine import make_engine
-from generator.sim.firecrackers.scoring import score_game
-from generator.sim.firecrackers.scoreworks import SIMULATED_KEYS
-from generator.sim.firecrackers.staging import give, staged, start
-from generator.sim.firecrackers.state import PASS, STOP
+from generator.games.firecrackers.sim.engine import make_engine
+from generator.games.firecrackers.sim.scoreworks import SIMULATED_KEYS
+from generator.games.firecrackers.sim.scoring import score_game
+from generator.games.firecrackers.sim.staging import give, staged, start
+from generator.games.firecrackers.sim.state import PASS, STOP
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +55,8 @@ EXPECTED = {
 
 
 def test_every_card_has_a_rule_and_an_expected_score(sw):
-    keys = {card.key for card in sw.cards}
-    assert len(sw.cards) == 16 and keys <= SIMULATED_KEYS and keys == set(EXPECTED)
+    keys = {card.key for card in sw.scoring_cards}
+    assert len(sw.scoring_cards) == 16 and keys <= SIMULATED_KEYS and keys == set(EXPECTED)
 
 
 @pytest.mark.parametrize("key", sorted(EXPECTED))
@@ -88,7 +88,7 @@ def test_the_replace_flag_comes_from_the_definition(table, owned):
 
 
 def test_replace_flags_match_the_reference(sw):
-    replacing = {c.key for c in sw.cards if c.replaces_default}
+    replacing = {c.key for c in sw.scoring_cards if c.replaces_default}
     assert replacing == {"shifted", "only_action", "only_non_action", "pyromaniacs", "regret_rocket",
                          "sharing_is_caring", "forbidden_numbers"}
 
@@ -96,7 +96,7 @@ def test_replace_flags_match_the_reference(sw):
 def test_card_drawn_with_the_game_rng(fc, sw):
     engine = make_engine(fc, 4, {}, expansion=sw)
     drawn = [engine.new_game(random.Random(seed)).scoreworks.key for seed in range(300)]
-    assert set(drawn) == {c.key for c in sw.cards}
+    assert set(drawn) == {c.key for c in sw.scoring_cards}
     assert drawn == [engine.new_game(random.Random(seed)).scoreworks.key for seed in range(300)]
 
 
@@ -107,7 +107,7 @@ def test_fixed_card_and_errors(fc, sw):
         make_engine(fc, 4, {}, expansion=sw, scoreworks="nope")
     with pytest.raises(ValueError, match="expansion"):
         make_engine(fc, 4, {}, scoreworks="default")
-    broken = dataclasses.replace(sw, cards=sw.cards + (dataclasses.replace(sw.cards[0], key="mystery"),))
+    broken = dataclasses.replace(sw, scoring_cards=sw.scoring_cards + (dataclasses.replace(sw.scoring_cards[0], key="mystery"),))
     with pytest.raises(ValueError, match="mystery"):
         make_engine(fc, 4, {}, expansion=broken)
 
@@ -158,8 +158,8 @@ def test_raincheck_sets_a_card_aside_that_still_scores(fc, sw):
 
 
 def test_outcome_names_the_card(fc, sw):
-    from generator.sim.firecrackers.bots import make_pyro
-    from generator.sim.firecrackers.staging import play
+    from generator.games.firecrackers.sim.bots import make_pyro
+    from generator.games.firecrackers.sim.staging import play
 
     engine = make_engine(fc, 3, {}, expansion=sw, scoreworks="black_magic")
     state = play(engine, [make_pyro(None, s, engine) for s in range(3)], 5, 0, check_every=1)
@@ -169,8 +169,12 @@ def test_outcome_names_the_card(fc, sw):
 def test_underdog_colour_is_the_last_placed_seats_decision(fc, sw):
     """At the end of a game with underdog, the last-placed seat's bot picks the colour (any pack):
     the final scores are those of its pick, and pyro picks the colour of its largest lead."""
-    from generator.sim.firecrackers.bots import make_pyro
-    from generator.sim.firecrackers.scoreworks import underdog_leads, underdog_rescore, underdog_seat
+    from generator.games.firecrackers.sim.bots import make_pyro
+    from generator.games.firecrackers.sim.scoreworks import (
+        underdog_leads,
+        underdog_rescore,
+        underdog_seat,
+    )
 
     engine = make_engine(fc, 3, {}, expansion=sw, scoreworks="underdog")
     pyro = make_pyro(None, 0, engine)

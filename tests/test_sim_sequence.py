@@ -7,12 +7,19 @@ import random
 
 import pytest
 
+from generator.games.sequence.sim import SequenceState, make_engine, summarize
+from generator.games.sequence.sim.engine import (
+    CORNER,
+    EMPTY,
+    END_DECK,
+    END_FULL,
+    END_WIN,
+    SequenceEngine,
+)
 from generator.loader import load_project
 from generator.paths import shipped_root
 from generator.sim.api import IllegalAction, InvariantError, game_seed, resolve_options
 from generator.sim.registry import simulator_for
-from generator.sim.sequence import SequenceState, make_engine, summarize
-from generator.sim.sequence.engine import CORNER, EMPTY, END_DECK, END_FULL, END_WIN, SequenceEngine
 
 PROJECT = load_project(shipped_root())
 DEFINITION = PROJECT.game("sequence")

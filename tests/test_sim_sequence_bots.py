@@ -6,13 +6,13 @@ import random
 
 import pytest
 
+from generator.games.sequence.sim import HeuristicBot, make_engine
+from generator.games.sequence.sim.engine import SequenceState
 from generator.loader import load_project
 from generator.paths import shipped_root
 from generator.sim.api import BotSpec, resolve_options
 from generator.sim.registry import simulator_for
 from generator.sim.runner import make_bots, play_game
-from generator.sim.sequence import HeuristicBot, make_engine
-from generator.sim.sequence.engine import SequenceState
 
 from .test_sim_sequence import cell, code_at, fresh, give, place, set_hand
 

@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.sim.api import GameRecord
-from generator.sim.stats import histogram, mean, seat_wins, stderr, summarize, wilson_interval
+from generator.sim.stats import (
+    histogram,
+    mean,
+    seat_wins,
+    stderr,
+    summarize,
+    wilson_interval,
+)
 
 
 def record(index: int, scores: tuple[float, ...], winners: tuple[int, ...], turns: int = 10,

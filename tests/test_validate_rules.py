@@ -7,23 +7,22 @@ from dataclasses import replace
 
 import pytest
 
-from generator.layout.kit import FitProblem
-from generator.model import (
-    BoardCell,
+from generator.games.firecrackers.model import (
     CardEntry,
-    ChipColour,
     FirecrackersDefinition,
-    HanabiDefinition,
+    ScoreworksDefinition,
+)
+from generator.games.hanabi.model import HanabiDefinition, RankCount
+from generator.games.sequence.model import (
+    BoardCell,
+    ChipColour,
     JackKind,
     JackRule,
-    PlayerCount,
-    Project,
-    RankCount,
-    ScoreworksDefinition,
     SequenceBoard,
     SequenceDefinition,
-    SourceLoc,
 )
+from generator.layout.kit import FitProblem
+from generator.model import PlayerCount, Project, SourceLoc
 from generator.validate import Severity, all_rules, validate_game, validate_games
 from generator.validate.registry import Reporter
 
@@ -89,9 +88,9 @@ def test_missing_hand_size_and_deck_too_small(shipped_project: Project) -> None:
 def test_duplicate_card_ids(shipped_project: Project) -> None:
     game = shipped_project.game("scoreworks")
     assert isinstance(game, ScoreworksDefinition)
-    twice = replace(game, cards=(*game.cards, replace(game.cards[3], loc=HERE)))
+    twice = replace(game, scoring_cards=(*game.scoring_cards, replace(game.scoring_cards[3], loc=HERE)))
     found = [f for f in validate_game(twice) if f.code == "duplicate-card-id"]
-    assert len(found) == 1 and game.cards[3].id in found[0].message
+    assert len(found) == 1 and game.scoring_cards[3].id in found[0].message
 
 
 def test_non_positive_counts(shipped_project: Project) -> None:
@@ -308,8 +307,8 @@ def test_action_listed_by_the_wrong_pack(shipped_project: Project) -> None:
 def test_scoreworks_has_sixteen_cards(shipped_project: Project) -> None:
     game = shipped_project.game("scoreworks")
     assert isinstance(game, ScoreworksDefinition)
-    assert ("scoreworks.cards", "card-count") in errors(validate_game(replace(game, cards=game.cards[:15])))
-    doubled = replace(game, cards=(*game.cards[:15], replace(game.cards[0], loc=HERE)))
+    assert ("scoreworks.cards", "card-count") in errors(validate_game(replace(game, scoring_cards=game.scoring_cards[:15])))
+    doubled = replace(game, scoring_cards=(*game.scoring_cards[:15], replace(game.scoring_cards[0], loc=HERE)))
     found = validate_game(doubled)
     assert any(f.code == "duplicate-key" and f.loc == HERE for f in found)
     assert ("scoreworks.cards", "core-rules") in errors(validate_game(replace(game, core_rules=game.core_rules[:1])))

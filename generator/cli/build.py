@@ -20,7 +20,14 @@ from ..model import GameDefinition, Project
 from ..render.png import scene_png
 from ..render.tts import tts_sheets
 from ..validate import has_errors, validate_games
-from .common import EXIT_ERROR, fail, game_or_usage_error, open_project, project_option, usage_error
+from .common import (
+    EXIT_ERROR,
+    fail,
+    game_or_usage_error,
+    open_project,
+    project_option,
+    usage_error,
+)
 
 
 def _offset(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[float, float]:

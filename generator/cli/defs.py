@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
+from .. import registry
 from ..decklist import DeckRequestError, card_count, deck_records
 from ..initproject import InitError, init_project
-from ..model import SequenceDefinition
 from ..paths import display_path
 from .common import fail, game_or_usage_error, open_project, project_option, usage_error
 
@@ -24,8 +24,8 @@ def list_games(project_dir: Path | None) -> None:
         info = game.info
         players = f"{info.min_players}-{info.max_players}" if info.min_players != info.max_players else str(info.min_players)
         extra = f"variant of {info.variant_of}" if info.variant_of else ""
-        if getattr(game, "expansion_of", None):
-            extra = f"expansion of {game.expansion_of}"  # type: ignore[union-attr]
+        if info.expansion_of:
+            extra = f"expansion of {info.expansion_of}"
         click.echo(f"{info.id:<{width}}  {card_count(game):>4} cards  {players:>5} players  {info.name}"
                    + (f"  ({extra})" if extra else ""))
 
@@ -61,9 +61,9 @@ def board(game_id: str, as_json: bool, project_dir: Path | None) -> None:
     """The board of GAME (Sequence): rows of card codes, XX for the free corners."""
     project = open_project(project_dir)
     game = game_or_usage_error(project, game_id)
-    if not isinstance(game, SequenceDefinition):
+    rows = registry.describe(game).board(game)
+    if rows is None:
         usage_error(f"{game_id} has no board")
-    rows = game.board.codes()
     if as_json:
         click.echo(json.dumps(rows))
     else:

@@ -21,12 +21,18 @@ from ..paths import display_path
 from ..report.html import simulation_report, sweep_report
 from ..report.tables import cell_text
 from ..report.text import summary_text, sweep_text
-from ..sim.api import BotSpec, GameRecord, Simulator
+from ..sim.api import BotSpec, GameRecord, ReplayError, Simulator
 from ..sim.registry import simulator_for
-from ..sim.runner import BotSpecError, RunResult, TurnLimitExceeded, check_table, run
+from ..sim.runner import RunResult, TurnLimitExceeded, check_table, run
 from ..sim.stats import summarize
-from .common import EXIT_ERROR, fail, game_or_usage_error, open_project, project_option, usage_error
-
+from .common import (
+    EXIT_ERROR,
+    fail,
+    game_or_usage_error,
+    open_project,
+    project_option,
+    usage_error,
+)
 
 # --------------------------------------------------------------------------- shared table options
 
@@ -49,8 +55,9 @@ def _table_options(func: Callable[..., Any]) -> Callable[..., Any]:
                      help="Override a rule option of the definition (repeatable)."),
         click.option("--expansion", "expansion_id", default=None, metavar="ID",
                      help="Play with an expansion of the game (for Firecrackers: scoreworks)."),
-        click.option("--scoreworks", "scoreworks_key", default=None, metavar="KEY",
-                     help="Fix the Scoreworks card in play (implies the game's Scoreworks expansion)."),
+        click.option("--setting", "settings", multiple=True, metavar="NAME=VALUE",
+                     help="An engine setting of the game (Firecrackers: scoreworks=KEY fixes the "
+                     "Scoreworks card in play). Repeatable."),
         click.option("--json", "as_json", is_flag=True,
                      help="Print the summary as JSON on stdout (no progress bar)."),
         click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -66,9 +73,9 @@ class _Table:
     """A table as the command line describes it: definition, simulator, players, bots, rules."""
 
     def __init__(self, project: Project, game_id: str, players: int | None, bots: Sequence[str],
-                 rules: Sequence[str], expansion_id: str | None, scoreworks_key: str | None) -> None:
+                 rules: Sequence[str], expansion_id: str | None, settings: tuple[str, ...]) -> None:
         self.definition: GameDefinition = game_or_usage_error(project, game_id)
-        kind = self.definition.info.kind.value
+        kind = self.definition.info.kind
         try:
             self.simulator: Simulator = simulator_for(kind)
         except KeyError as exc:
@@ -81,7 +88,7 @@ class _Table:
             usage_error(f"{game_id} is played by {allowed} players, not {self.players} (--players)")
         self.bot_specs = tuple(BotSpec.parse(text) for text in bots) or (BotSpec("best"),)
         self.overrides = _parse_rules(self.definition, rules)
-        self.extra = _extra_settings(project, self.definition, expansion_id, scoreworks_key)
+        self.extra = _extra_settings(project, self.definition, self.simulator, expansion_id, settings)
 
     def check(self, overrides: dict[str, OptionValue] | None = None) -> tuple[BotSpec, ...]:
         """Build the table once; a bot, rule or setting the engine refuses is a usage error."""
@@ -139,25 +146,24 @@ def _warn_unsimulated(definition: GameDefinition, names: Sequence[str] | dict[st
             click.echo(f"note: rule option '{name}' is not simulated: it does not change the games", err=True)
 
 
-def _extra_settings(project: Project, definition: GameDefinition, expansion_id: str | None,
-                    scoreworks_key: str | None) -> dict[str, Any]:
-    """The ``make_engine`` keywords for ``--expansion`` and ``--scoreworks``."""
-    expansions = project.expansions_of(definition.info.id)
+def _extra_settings(project: Project, definition: GameDefinition, simulator: Simulator,
+                    expansion_id: str | None, settings: tuple[str, ...]) -> dict[str, Any]:
+    """The ``make_engine`` keywords for ``--expansion`` and each ``--setting NAME=VALUE``."""
     extra: dict[str, Any] = {}
-    if expansion_id is None and scoreworks_key is not None:
-        if not expansions:
-            usage_error(f"--scoreworks: {definition.info.id} has no expansion with Scoreworks cards")
-        if len(expansions) != 1:
-            usage_error("--scoreworks needs --expansion ID naming the expansion to play")
-        expansion_id = expansions[0].info.id
     if expansion_id is not None:
-        chosen = [e for e in expansions if e.info.id == expansion_id]
-        if not chosen:
-            known = ", ".join(e.info.id for e in expansions) or "none"
-            usage_error(f"{definition.info.id} has no expansion '{expansion_id}' (expansions: {known})")
-        extra["expansion"] = chosen[0]
-    if scoreworks_key is not None:
-        extra["scoreworks"] = scoreworks_key
+        try:
+            extra["expansion"] = project.expansion(definition.info.id, expansion_id)
+        except KeyError as exc:
+            usage_error(str(exc.args[0]))
+    for item in settings:
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            usage_error(f"--setting: expected NAME=VALUE, got {item!r}")
+        if name not in simulator.settings:
+            known = ", ".join(sorted(simulator.settings)) or "none"
+            usage_error(f"--setting: {definition.info.id} has no engine setting '{name}' (settings: {known})")
+        extra[name] = value.strip()
     return extra
 
 
@@ -213,14 +219,14 @@ def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]]
               "(Hanabi: hanab.live JSON, game-00001.json ...).")
 def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[str, ...], seed: int,
                      workers: int | None, rules: tuple[str, ...], expansion_id: str | None,
-                     scoreworks_key: str | None, as_json: bool, report_path: Path | None,
+                     settings: tuple[str, ...], as_json: bool, report_path: Path | None,
                      project_dir: Path | None, export_dir: Path | None) -> None:
     """Play GAME many times with bots and print score, length and win statistics.
 
     Example: cardforge simulate hanabi --players 3 --games 1000 --bot best --seed 7
     """
     project = open_project(project_dir)
-    table = _Table(project, game_id, players, bots, rules, expansion_id, scoreworks_key)
+    table = _Table(project, game_id, players, bots, rules, expansion_id, settings)
     if export_dir is not None and table.simulator.export_game is None:
         usage_error(f"--export: {game_id} has no community file format to export to")
     table.check()
@@ -278,7 +284,7 @@ def _sweep_values(definition: GameDefinition, assignment: str) -> tuple[str, lis
               "try every combination.")
 def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str, ...], seed: int,
                   workers: int | None, rules: tuple[str, ...], expansion_id: str | None,
-                  scoreworks_key: str | None, as_json: bool, report_path: Path | None,
+                  settings: tuple[str, ...], as_json: bool, report_path: Path | None,
                   project_dir: Path | None, sweeps: tuple[str, ...]) -> None:
     """Play the same table under each value of a rule option and print one summary row per value.
 
@@ -286,7 +292,7 @@ def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str
     Example: cardforge sweep firecrackers --players 4 --set explosion_threshold=8..12 --games 500
     """
     project = open_project(project_dir)
-    table = _Table(project, game_id, players, bots, rules, expansion_id, scoreworks_key)
+    table = _Table(project, game_id, players, bots, rules, expansion_id, settings)
     axes = [_sweep_values(table.definition, text) for text in sweeps]
     names = [name for name, _ in axes]
     if len(set(names)) != len(names):
@@ -321,17 +327,20 @@ def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str
 @project_option
 def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: tuple[str, ...],
                    project_dir: Path | None) -> None:
-    """Replay Hanabi games in the hanab.live JSON format and print each game's result.
+    """Replay recorded games of GAME (Hanabi: hanab.live JSON) and print each game's result.
 
     Every file is tried; an illegal action is reported as FILE: action N: reason, and the command
     then exits 1. Example: cardforge replay hanabi game.json --json
     """
     project = open_project(project_dir)
     definition = game_or_usage_error(project, game_id)
-    if definition.info.kind.value != "hanabi":
-        usage_error(f"replay reads hanab.live files: {game_id} is not a Hanabi game")
+    try:
+        replayer = simulator_for(definition.info.kind).replayer
+    except KeyError:
+        replayer = None
+    if replayer is None:
+        usage_error(f"{game_id} has no game file format to replay")
     overrides = _parse_rules(definition, rules)
-    from ..sim.hanabi.hanablive import ReplayError, recorded_rules, replay
 
     failed = False
     for path in files:
@@ -347,16 +356,16 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
             failed = True
             continue
         if not isinstance(data, dict):
-            click.echo(f"{name}: not a hanab.live game (expected a JSON object)", err=True)
+            click.echo(f"{name}: not a {replayer.file_format} game (expected a JSON object)", err=True)
             failed = True
             continue
-        fixed = recorded_rules(data)
+        fixed = replayer.recorded_rules(data)
         for rule, value in overrides.items():
             if rule in fixed and fixed[rule] != value:
                 click.echo(f"note: {name}: --rule {rule} not used: the file was played with "
                            f"{rule}={cell_text(fixed[rule])}", err=True)
         try:
-            outcome = replay(definition, data, overrides)
+            outcome = replayer.replay(definition, data, overrides)
         except ReplayError as exc:
             where = f"action {exc.action_index}: " if exc.action_index is not None else ""
             click.echo(f"{name}: {where}{exc.reason}", err=True)
@@ -365,10 +374,7 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
         if as_json:
             click.echo(json.dumps({"file": name, **outcome}, ensure_ascii=False))
         else:
-            fireworks = " ".join(f"{suit} {rank}" for suit, rank in outcome.get("fireworks", {}).items())
-            click.echo(f"{name}: score {outcome.get('score')}, {outcome.get('turns')} turns, "
-                       f"{outcome.get('strikes')} strikes, {outcome.get('clues')} clues left, "
-                       f"ended: {outcome.get('end')} [{fireworks}]")
+            click.echo(f"{name}: {replayer.describe(outcome)}")
     if failed:
         raise SystemExit(EXIT_ERROR)
 

@@ -76,3 +76,14 @@ class Kit:
     """The whole board as one scene (the sheet planner tiles it or puts it on a large page)."""
     pages: tuple[Sheetlet, ...] = ()
     fit_problems: tuple[FitProblem, ...] = field(default=())
+
+    def with_expansion(self, expansion: "Kit") -> "Kit":
+        """This kit with an expansion's pieces and pages added after its own."""
+        return Kit(
+            self.game_id,
+            self.cards + expansion.cards,
+            self.tokens + expansion.tokens,
+            self.board,
+            self.pages + expansion.pages,
+            self.fit_problems + expansion.fit_problems,
+        )

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Sequence
 
+from ..model.common import Colour
 from .boardtiles import board_pages
 from .kit import Kit, Piece
 from .marks import crop_marks, cut_circles, fold_line, label
 from .page import Document, ManifestItem, Page, Placement
-from ..model.common import Colour
 from .scene import BLACK, Anchor, Item, Line, Scene, Text
 from .templates import SheetTemplate
 

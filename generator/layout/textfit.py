@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .scene import BLACK, PT_PER_MM, Anchor, Text, TextMeasurer
 from ..model.common import Colour
+from .scene import BLACK, PT_PER_MM, Anchor, Text, TextMeasurer
 
 SIZE_STEP_PT = 0.25
 LEADING = 1.2

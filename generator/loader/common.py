@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import yaml
 
-from ..model import GameInfo, GameKind, PlayerCount, RuleOption, RuleOptions, Symbol
+from ..model import GameInfo, PlayerCount, RuleOption, RuleOptions, Symbol
+from ..model.source import SourceLoc
 from .fields import Reader
 
 HEADER_REQUIRED = ("game", "id", "name", "rulebook", "players")
@@ -18,7 +19,6 @@ SYMBOLS = tuple(s.value for s in Symbol)
 class Header:
     """The header fields of a game file, read (values are None where they were wrong)."""
 
-    kind: GameKind | None
     id: str | None
     name: str | None
     rulebook: str | None
@@ -28,21 +28,12 @@ class Header:
     options: RuleOptions
 
 
-def read_kind(reader: Reader, fields: dict[str, yaml.Node]) -> GameKind | None:
-    node = fields.get("game")
-    if node is None:
-        return None
-    value = reader.choice(node, "game", [k.value for k in GameKind])
-    return GameKind(value) if value else None
-
-
 def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size: str = "poker") -> Header:
     """Read the shared header fields (the caller has already checked which keys are allowed)."""
     players = None
     if "players" in fields:
         players = read_players(reader, fields["players"])
     return Header(
-        kind=read_kind(reader, fields),
         id=reader.name(fields["id"], "id") if "id" in fields else None,
         name=reader.text(fields["name"], "name") if "name" in fields else None,
         rulebook=reader.text(fields["rulebook"], "rulebook") if "rulebook" in fields else None,
@@ -139,7 +130,9 @@ def read_options(reader: Reader, node: yaml.Node) -> RuleOptions:
     return RuleOptions(tuple(options))
 
 
-def make_info(header: Header, kind: GameKind, variant_of: str | None, loc) -> GameInfo | None:  # type: ignore[no-untyped-def]
+def make_info(
+    header: Header, kind: str, variant_of: str | None, loc: SourceLoc, expansion_of: str | None = None
+) -> GameInfo | None:
     """A GameInfo if every header field was read, else None (problems already recorded)."""
     if None in (header.id, header.name, header.rulebook, header.players):
         return None
@@ -153,5 +146,6 @@ def make_info(header: Header, kind: GameKind, variant_of: str | None, loc) -> Ga
         card_size=header.card_size,
         options=header.options,
         variant_of=variant_of,
+        expansion_of=expansion_of,
         loc=loc,
     )

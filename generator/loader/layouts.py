@@ -11,9 +11,9 @@ import yaml
 
 from ..layout.templates import (
     MIN_PRINTABLE_MARGIN_MM,
+    Artwork,
     CardTemplate,
     CropMarks,
-    Artwork,
     FaceRegion,
     FaceTemplate,
     FillOrder,

@@ -3,30 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
 
 import yaml
 
-from ..model import GameDefinition, GameKind, Project
+from .. import registry
+from ..model import GameDefinition, Project, SourceLoc
 from ..paths import display_path
 from .errors import DefinitionErrors, Problem
 from .fields import Reader
 from .yamlnodes import compose_file
 
 MAX_DEFINITION_FILES = 200
-
-
-def _builders() -> dict[GameKind, Callable[[Reader, yaml.Node], list[GameDefinition]]]:
-    from .firecrackers import build_firecrackers, build_scoreworks
-    from .hanabi import build_hanabi
-    from .sequence import build_sequence
-
-    return {
-        GameKind.HANABI: build_hanabi,  # type: ignore[dict-item]
-        GameKind.SEQUENCE: build_sequence,  # type: ignore[dict-item]
-        GameKind.FIRECRACKERS: build_firecrackers,  # type: ignore[dict-item]
-        GameKind.SCOREWORKS: build_scoreworks,  # type: ignore[dict-item]
-    }
 
 
 def definition_files(root: Path) -> list[Path]:
@@ -40,24 +27,31 @@ def load_file(file: Path, shown_as: str | None = None) -> list[GameDefinition]:
     path = shown_as or display_path(file)
     root = compose_file(file, path)
     reader = Reader(path)
-    kind = _kind_of(reader, root)
+    description = _description_of(reader, root)
     games: list[GameDefinition] = []
-    if kind is not None:
-        games = _builders()[kind](reader, root)
+    if description is not None:
+        games = list(description.load(reader, root))
     if reader.problems:
         raise DefinitionErrors(reader.problems)
     return games
 
 
-def _kind_of(reader: Reader, root: yaml.Node) -> GameKind | None:
+def _description_of(reader: Reader, root: yaml.Node) -> registry.GameDescription | None:
+    """The registered game the file's ``game:`` names (a located problem when none)."""
     if not isinstance(root, yaml.MappingNode):
         reader.error(root, "a definition file should be a mapping of fields (game: ..., id: ..., ...)")
         return None
     for key_node, value_node in root.value:
         if isinstance(key_node, yaml.ScalarNode) and key_node.value == "game":
-            value = reader.choice(value_node, "game", [k.value for k in GameKind])
-            return GameKind(value) if value else None
-    reader.error(root, f"the file does not say which game it defines: add 'game: ...' ({', '.join(k.value for k in GameKind)})")
+            kind = reader.choice(value_node, "game", registry.kinds())
+            if kind is None:
+                return None
+            try:
+                return registry.lookup(kind)
+            except registry.RegistryError as exc:
+                reader.error(value_node, str(exc))
+                return None
+    reader.error(root, f"the file does not say which game it defines: add 'game: ...' ({', '.join(registry.kinds())})")
     return None
 
 
@@ -88,13 +82,11 @@ def load_files(files: list[Path], root: Path | None = None) -> Project:
 
 
 def _check_expansions(games: list[GameDefinition]) -> list[Problem]:
-    from ..model import ScoreworksDefinition
-
     ids = {g.info.id for g in games}
     return [
-        Problem(g.info.loc, f"expansion_of: no game '{g.expansion_of}' in this project")
+        Problem(g.info.loc, f"expansion_of: no game '{g.info.expansion_of}' in this project")
         for g in games
-        if isinstance(g, ScoreworksDefinition) and g.expansion_of not in ids
+        if g.info.expansion_of is not None and g.info.expansion_of not in ids
     ]
 
 
@@ -111,7 +103,5 @@ def load_project(root: Path) -> Project:
     return load_files(files, root)
 
 
-def _loc(path: Path):  # type: ignore[no-untyped-def]
-    from ..model import SourceLoc
-
+def _loc(path: Path) -> SourceLoc:
     return SourceLoc(display_path(path), 1, 1)

@@ -8,9 +8,8 @@ would expand to more nodes than a definition could sensibly hold (alias bombs).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import re
+from pathlib import Path
 
 import yaml
 

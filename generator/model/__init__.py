@@ -1,41 +1,28 @@
-"""Pure data model: frozen values built from the definition files, each remembering its source.
+"""Pure data model shared by every game: source locations, rule options, game identity, and the
+protocol every game definition satisfies. Each game's own model lives in its folder
+(``generator/games/<game>/model.py``).
 
 Nothing here reads files or imports YAML, reportlab or click (see tests/test_architecture.py).
 """
 
-from .common import Colour, GameInfo, GameKind, PlayerCount, Symbol
-from .firecrackers import (
-    BLACK,
-    CardEntry,
-    CoreRule,
-    FirecrackersAction,
-    FirecrackersCard,
-    FirecrackersDefinition,
-    FirecrackersSetup,
-    Pack,
-    Points,
-    PointsRule,
-    PriceRule,
-    ScoreworksCard,
-    ScoreworksDefinition,
-    SetsRule,
-    StartingDeckRule,
-)
-from .hanabi import HanabiCard, HanabiDefinition, HanabiSuit, RankCount
+from .common import Colour, GameInfo, PlayerCount, Symbol
+from .definition import Card, GameDefinition
 from .options import OptionError, OptionValue, RuleOption, RuleOptions
-from .project import GameDefinition, Project
-from .sequence import (
-    FREE_CELL,
-    BoardCell,
-    CardRank,
-    CardSuit,
-    ChipColour,
-    JackKind,
-    JackRule,
-    SequenceBoard,
-    SequenceCard,
-    SequenceDefinition,
-)
+from .project import Project
 from .source import UNKNOWN_LOC, SourceLoc
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [
+    "UNKNOWN_LOC",
+    "Card",
+    "Colour",
+    "GameDefinition",
+    "GameInfo",
+    "OptionError",
+    "OptionValue",
+    "PlayerCount",
+    "Project",
+    "RuleOption",
+    "RuleOptions",
+    "SourceLoc",
+    "Symbol",
+]

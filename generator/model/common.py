@@ -9,15 +9,6 @@ from .options import RuleOptions
 from .source import UNKNOWN_LOC, SourceLoc
 
 
-class GameKind(str, Enum):
-    """The rule families the toolkit understands (each has validation rules and a simulator)."""
-
-    HANABI = "hanabi"
-    SEQUENCE = "sequence"
-    FIRECRACKERS = "firecrackers"
-    SCOREWORKS = "scoreworks"
-
-
 class Symbol(str, Enum):
     """Vector symbols the renderer can draw; suits name one so prints work in greyscale too."""
 
@@ -67,7 +58,8 @@ class GameInfo:
     """Identity and table facts of a game definition (or of one of its variants)."""
 
     id: str
-    kind: GameKind
+    kind: str
+    """The game kind (the ``game:`` value): the registry's key for everything game-specific."""
     name: str
     rulebook: str
     description: str
@@ -75,6 +67,8 @@ class GameInfo:
     card_size: str
     options: RuleOptions
     variant_of: str | None = None
+    expansion_of: str | None = None
+    """The id of the game this definition adds cards to (an expansion), or None."""
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
 
     @property

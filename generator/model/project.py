@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
-from .firecrackers import FirecrackersDefinition, ScoreworksDefinition
-from .hanabi import HanabiDefinition
-from .sequence import SequenceDefinition
-
-GameDefinition = Union[HanabiDefinition, SequenceDefinition, FirecrackersDefinition, ScoreworksDefinition]
+from .definition import GameDefinition
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +24,14 @@ class Project:
                 return game
         raise KeyError(f"no game '{game_id}' in this project (it has: {', '.join(self.ids())})")
 
-    def expansions_of(self, game_id: str) -> tuple[ScoreworksDefinition, ...]:
-        return tuple(
-            g for g in self.games if isinstance(g, ScoreworksDefinition) and g.expansion_of == game_id
-        )
+    def expansions_of(self, game_id: str) -> tuple[GameDefinition, ...]:
+        """The expansions that add cards to ``game_id``, in file order."""
+        return tuple(g for g in self.games if g.info.expansion_of == game_id)
+
+    def expansion(self, game_id: str, expansion_id: str) -> GameDefinition:
+        """The expansion ``expansion_id`` of ``game_id``; KeyError naming the expansions it has."""
+        for expansion in self.expansions_of(game_id):
+            if expansion.info.id == expansion_id:
+                return expansion
+        known = ", ".join(e.info.id for e in self.expansions_of(game_id)) or "none"
+        raise KeyError(f"{game_id} has no expansion '{expansion_id}' (it has: {known})")

@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.page import Document, Page, Placement
 from ..layout.scene import (
+    PT_PER_MM,
     Anchor,
     Circle,
     Close,
@@ -24,7 +25,6 @@ from ..layout.scene import (
     MoveTo,
     Paint,
     Path,
-    PT_PER_MM,
     Rect,
     Scene,
     Text,

@@ -99,6 +99,31 @@ BotFactory = Callable[[str | None, int, Engine], Bot]
 """Makes a bot from its parameter, its seat and the engine (bots may read rule options)."""
 
 
+class ReplayError(ValueError):
+    """A game file that cannot be replayed: ``action_index`` is the offending action (None when the
+    file's structure itself is wrong); the message reads ``action 3: reason``."""
+
+    def __init__(self, action_index: int | None, reason: str) -> None:
+        super().__init__(reason if action_index is None else f"action {action_index}: {reason}")
+        self.action_index = action_index
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Replayer:
+    """Replays a game's recorded files action by action (``cardforge replay``)."""
+
+    file_format: str
+    """What the files are, for help and messages (``hanab.live JSON``)."""
+    replay: Callable[[GameDefinition, Mapping[str, Any], Mapping[str, OptionValue]], dict[str, Any]]
+    """``replay(definition, data, overrides)``: the game's outcome; ReplayError when an action is
+    illegal or the file is malformed."""
+    recorded_rules: Callable[[Mapping[str, Any]], dict[str, OptionValue]]
+    """The rule options a file fixes itself (they take precedence over ``--rule``)."""
+    describe: Callable[[Mapping[str, Any]], str]
+    """One line of text for a replayed game's outcome."""
+
+
 @dataclass(frozen=True, slots=True)
 class Simulator:
     """What a game family registers so the runner and the CLI can play it."""
@@ -119,6 +144,11 @@ class Simulator:
     score_is_outcome: bool = False
     """The scores only encode win, draw or loss (Sequence: 1, 0.5, 0): a mean score says nothing
     there, so summaries leave it out."""
+    replayer: Replayer | None = None
+    """Replays the game's recorded files, when the game has a file format."""
+    settings: Mapping[str, str] = field(default_factory=dict)
+    """Extra engine settings the command line may give (``--setting NAME=VALUE``), each with its
+    help text; passed to ``make_engine`` as keyword arguments (text values)."""
 
 
 @dataclass(frozen=True, slots=True)

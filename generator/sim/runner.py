@@ -33,8 +33,17 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ..model import GameDefinition, OptionValue
-from .api import Bot, BotSpec, Engine, GameRecord, GameState, Simulator, game_seed, resolve_options
-from .registry import simulated_kinds, simulator_for
+from .api import (
+    Bot,
+    BotSpec,
+    Engine,
+    GameRecord,
+    GameState,
+    Simulator,
+    game_seed,
+    resolve_options,
+)
+from .registry import is_registered, simulator_for
 
 DEFAULT_MAX_TURNS = 100_000
 """More decisions than any real game of the supported families takes, by orders of magnitude."""
@@ -333,7 +342,7 @@ def run(
     specs = resolve_bots(simulator, bots, players)
     extra_settings = dict(extra or {})
     check_players(definition, players)
-    shipped = simulator.kind in simulated_kinds()
+    shipped = is_registered(simulator)
     job = _Job(
         simulator=simulator.kind if shipped else simulator,
         definition=definition,

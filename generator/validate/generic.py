@@ -4,26 +4,22 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..model import (
-    FirecrackersDefinition,
-    GameDefinition,
-    HanabiDefinition,
-    ScoreworksDefinition,
-    SequenceDefinition,
-)
+from ..model import GameDefinition
+from ..model.definition import DealsHands, DeclaresCounts
 from ..model.source import SourceLoc
 from .findings import Severity
-from .registry import Reporter, rule
+from .registry import Reporter, RulePack
+
+GENERIC = RulePack()
+"""The rules every game is checked against, whatever its kind."""
 
 
 def card_ids(game: GameDefinition) -> list[tuple[str, SourceLoc]]:
-    """Every physical card id of a game with the place that defines it (all packs for Firecrackers)."""
-    if isinstance(game, ScoreworksDefinition):
-        return [(card.id, card.loc) for card in game.cards]
+    """Every physical card id of a game (the whole box) with the place that defines it."""
     return [(card.id, card.loc) for card in game.cards()]
 
 
-@rule(
+@GENERIC.rule(
     "generic.unique-ids",
     codes=("duplicate-card-id",),
     rationale="""
@@ -41,29 +37,7 @@ def unique_ids(report: Reporter, game: GameDefinition) -> None:
             report("duplicate-card-id", loc, f"card id '{card_id}' is used by {counts[card_id]} cards")
 
 
-def _counts(game: GameDefinition) -> list[tuple[str, int, SourceLoc]]:
-    """Every count a definition declares, with a name for messages."""
-    if isinstance(game, HanabiDefinition):
-        found = [(f"rank {r.rank} of suit '{s.key}'", r.count, r.loc if r.loc.line else s.loc)
-                 for s in game.suits for r in s.ranks]
-        found += [("note tokens", game.note_tokens, game.tokens_loc),
-                  ("storm tokens", game.storm_tokens, game.tokens_loc)]
-        return found
-    if isinstance(game, SequenceDefinition):
-        return [("decks", game.decks, game.decks_loc)] + [
-            (f"chips '{chip.key}'", chip.count, chip.loc) for chip in game.chips
-        ]
-    if isinstance(game, FirecrackersDefinition):
-        return [
-            (f"cards '{entry.number}{' ' + entry.action if entry.action else ''}' of pack '{pack.key}'",
-             entry.count, entry.loc)
-            for pack in game.packs
-            for entry in pack.entries
-        ]
-    return []
-
-
-@rule(
+@GENERIC.rule(
     "generic.positive-counts",
     codes=("non-positive-count",),
     rationale="""
@@ -72,12 +46,14 @@ def _counts(game: GameDefinition) -> list[tuple[str, int, SourceLoc]]:
     """,
 )
 def positive_counts(report: Reporter, game: GameDefinition) -> None:
-    for what, count, loc in _counts(game):
+    if not isinstance(game, DeclaresCounts):
+        return
+    for what, count, loc in game.declared_counts():
         if count < 1:
             report("non-positive-count", loc, f"{what}: count {count} must be at least 1")
 
 
-@rule(
+@GENERIC.rule(
     "generic.hand-sizes",
     codes=("missing-hand-size", "hand-size-unused", "deck-too-small"),
     rationale="""
@@ -86,7 +62,7 @@ def positive_counts(report: Reporter, game: GameDefinition) -> None:
     """,
 )
 def hand_sizes(report: Reporter, game: GameDefinition) -> None:
-    if not isinstance(game, (HanabiDefinition, SequenceDefinition)):
+    if not isinstance(game, DealsHands):
         return
     sizes = {entry.players: entry for entry in game.hand_sizes}
     deck = len(game.cards())

@@ -1,12 +1,14 @@
-"""Validation rules as registered objects: an id, the games it applies to, a severity, a rationale
-and the stable codes of the findings it may give (after fontbakery's checks)."""
+"""Validation rules as registered objects: an id, a severity, a rationale and the stable codes of
+the findings it may give (after fontbakery's checks). Each game keeps its rules in a RulePack that
+its GameDescription hands to ``validate``; the rules every game shares are in ``generic``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
-from ..model import GameDefinition, GameKind
+from .. import registry
+from ..model import GameDefinition
 from ..model.source import SourceLoc
 from .findings import Finding, Severity
 
@@ -15,17 +17,13 @@ RuleCheck = Callable[["Reporter", GameDefinition], None]
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """A check of game definitions. ``kinds`` empty means every game."""
+    """A check of game definitions."""
 
     id: str
-    kinds: tuple[GameKind, ...]
     severity: Severity
     rationale: str
     codes: tuple[str, ...]
     check: RuleCheck
-
-    def applies_to(self, game: GameDefinition) -> bool:
-        return not self.kinds or game.info.kind in self.kinds
 
 
 class Reporter:
@@ -46,34 +44,46 @@ class Reporter:
         )
 
 
-_RULES: dict[str, Rule] = {}
+class RulePack:
+    """The rules of one game (or the shared ones), added with the ``rule`` decorator."""
+
+    def __init__(self) -> None:
+        self.rules: list[Rule] = []
+
+    def rule(
+        self,
+        rule_id: str,
+        *,
+        severity: Severity = Severity.ERROR,
+        codes: Iterable[str],
+        rationale: str,
+    ) -> Callable[[RuleCheck], RuleCheck]:
+        """Add the decorated function as the check of the rule ``rule_id``."""
+
+        def add(check: RuleCheck) -> RuleCheck:
+            if any(r.id == rule_id for r in self.rules):
+                raise ValueError(f"rule {rule_id} registered twice")
+            self.rules.append(Rule(rule_id, severity, " ".join(rationale.split()), tuple(codes), check))
+            return check
+
+        return add
 
 
-def rule(
-    rule_id: str,
-    *,
-    kinds: Iterable[GameKind] = (),
-    severity: Severity = Severity.ERROR,
-    codes: Iterable[str],
-    rationale: str,
-) -> Callable[[RuleCheck], RuleCheck]:
-    """Register the decorated function as the check of a rule."""
+def rules_for(game: GameDefinition) -> tuple[Rule, ...]:
+    """The shared rules and the rules of ``game``'s kind, in id order."""
+    from .generic import GENERIC
 
-    def register(check: RuleCheck) -> RuleCheck:
-        if rule_id in _RULES:
-            raise ValueError(f"rule {rule_id} registered twice")
-        _RULES[rule_id] = Rule(rule_id, tuple(kinds), severity, rationale.strip(), tuple(codes), check)
-        return check
-
-    return register
+    return tuple(sorted((*GENERIC.rules, *registry.describe(game).checks()), key=lambda r: r.id))
 
 
 def all_rules() -> tuple[Rule, ...]:
-    """Every registered rule, in id order (importing the rule modules registers them)."""
-    from . import firecrackers, generic, hanabi, scoreworks, sequence  # noqa: F401  (registration)
+    """Every rule of every registered game and the shared ones, in id order (ids are unique)."""
+    from .generic import GENERIC
 
-    return tuple(_RULES[key] for key in sorted(_RULES))
-
-
-def rules_for(game: GameDefinition) -> Iterator[Rule]:
-    return (r for r in all_rules() if r.applies_to(game))
+    found: dict[str, Rule] = {r.id: r for r in GENERIC.rules}
+    for description in registry.descriptions():
+        for rule in description.checks():
+            if rule.id in found and found[rule.id] is not rule:
+                raise ValueError(f"rule {rule.id} is registered by two games")
+            found[rule.id] = rule
+    return tuple(found[key] for key in sorted(found))

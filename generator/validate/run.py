@@ -7,8 +7,8 @@ from typing import Iterable, Sequence
 from ..layout.kit import FitProblem
 from ..model import GameDefinition
 from ..model.source import UNKNOWN_LOC, SourceLoc
-from .generic import card_ids
 from .findings import Finding, Severity
+from .generic import card_ids
 from .registry import Reporter, rules_for
 
 FIT_RULE_ID = "layout.text-fit"

@@ -1,0 +1,105 @@
+"""Firecrackers, the push-your-luck deck-builder (``card_defs/firecrackers.yaml``), and its
+Scoreworks expansion (``card_defs/scoreworks.yaml``): two game kinds described in one folder.
+
+Rooms: ``model`` (packs, actions, prices, setup; Scoreworks cards), ``loader``, ``checks`` and
+``scoreworks_checks`` (validation rules), ``faces``, ``sim/`` (engine, actions, shop, scoring,
+Scoreworks scoring, bots, statistics).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from generator.registry import DeckRequest, GameDescription
+
+from .model import KIND, SCOREWORKS_KIND, FirecrackersDefinition, ScoreworksDefinition
+
+if TYPE_CHECKING:
+    import yaml
+
+    from generator.layout.faces import FaceTools
+    from generator.layout.kit import Kit
+    from generator.loader.fields import Reader
+    from generator.sim.api import Simulator
+    from generator.validate.registry import Rule
+
+DEFAULT_PLAYERS = 4
+"""The table a deck, a build or a kit is made for when no player count is given."""
+
+
+class Firecrackers(GameDescription[FirecrackersDefinition]):
+    """The registry's description of Firecrackers: the deck depends on the number of players."""
+
+    kind = KIND
+    title = "Firecrackers"
+
+    def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[FirecrackersDefinition]:
+        from .loader import build_firecrackers
+
+        return build_firecrackers(reader, root)
+
+    def checks(self) -> Sequence["Rule"]:
+        from .checks import CHECKS
+
+        return CHECKS.rules
+
+    def face_fields(self) -> dict[str, tuple[str, ...]]:
+        from .faces import FIELDS
+
+        return {KIND: FIELDS}
+
+    def kit(self, definition: FirecrackersDefinition, tools: "FaceTools", request: DeckRequest) -> "Kit":
+        from .faces import build
+
+        return build(definition, tools.context(KIND), players=_players(request))
+
+    def deck_records(self, definition: FirecrackersDefinition, request: DeckRequest) -> list[dict[str, Any]]:
+        return [
+            {"id": c.id, "pack": c.pack, "number": c.number, "action": c.action, "cost": c.cost}
+            for c in definition.cards(_players(request))
+        ]
+
+    def simulator(self) -> "Simulator":
+        from .sim import SIMULATOR
+
+        return SIMULATOR
+
+
+def _players(request: DeckRequest) -> int | None:
+    """The player count whose deck is asked for; None for every pack."""
+    return None if request.all_cards else (request.players or DEFAULT_PLAYERS)
+
+
+class Scoreworks(GameDescription[ScoreworksDefinition]):
+    """The registry's description of the Scoreworks expansion (16 scoring cards); simulated with
+    Firecrackers (``--expansion``), not on its own."""
+
+    kind = SCOREWORKS_KIND
+    title = "Scoreworks"
+
+    def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[ScoreworksDefinition]:
+        from .loader import build_scoreworks
+
+        return build_scoreworks(reader, root)
+
+    def checks(self) -> Sequence["Rule"]:
+        from .scoreworks_checks import CHECKS
+
+        return CHECKS.rules
+
+    def face_fields(self) -> dict[str, tuple[str, ...]]:
+        from .faces import SCOREWORKS_FIELDS
+
+        return {SCOREWORKS_KIND: SCOREWORKS_FIELDS}
+
+    def kit(self, definition: ScoreworksDefinition, tools: "FaceTools", request: DeckRequest) -> "Kit":
+        from .faces import build_scoreworks_only
+
+        return build_scoreworks_only(definition, tools.context(SCOREWORKS_KIND))
+
+    def deck_records(self, definition: ScoreworksDefinition, request: DeckRequest) -> list[dict[str, Any]]:
+        return [{"id": c.id, "pack": "scoreworks", "key": c.key} for c in definition.cards()]
+
+
+GAME = Firecrackers()
+SCOREWORKS = Scoreworks()

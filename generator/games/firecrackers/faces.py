@@ -1,0 +1,169 @@
+"""Firecrackers faces (our own design, no art or text of the original): number, colour AND symbol
+of the pack, firework type, the action's effect in our words, coins, points and cost; the backs;
+and the Scoreworks scoring cards."""
+
+from __future__ import annotations
+
+from generator.layout.faces import FaceContext, ink, tint, unknown_field
+from generator.layout.kit import Kit, Piece, PieceKind
+from generator.layout.scene import (
+    BLACK,
+    WHITE,
+    Anchor,
+    Circle,
+    Item,
+    Line,
+    Paint,
+    Rect,
+    Scene,
+    Text,
+)
+from generator.layout.symbols import symbol
+from generator.layout.templates import FaceRegion
+from generator.layout.textfit import Box
+from generator.model.common import Colour, Symbol
+
+from .model import (
+    BLACK as BLACK_PACK,
+)
+from .model import (
+    FirecrackersCard,
+    FirecrackersDefinition,
+    PointsRule,
+    ScoreworksCard,
+    ScoreworksDefinition,
+)
+
+FIELDS = ("number", "pack_name", "firework", "pack_symbol", "action_label", "action_effect", "coins", "points", "cost")
+SCOREWORKS_FIELDS = ("name", "rule", "replaces_default")
+NIGHT = Colour("#221836")
+COIN = Colour("#e3b23c")
+COIN_EDGE = Colour("#9a6d12")
+BLACK_CARD = Colour("#202020")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
+
+
+def points_text(game: FirecrackersDefinition, card: FirecrackersCard) -> str:
+    action = game.action_or_none(card.action)
+    rule = action.points if action is not None else None
+    if rule is None or rule.rule is PointsRule.NUMBER:
+        return f"Scores {_plural(card.number, 'point')}"
+    if rule.rule is PointsRule.FIXED:
+        return f"Scores {_plural(rule.amount, 'point')}"
+    if rule.rule is PointsRule.TIMES_NUMBER:
+        return f"Scores {_plural(rule.amount * card.number, 'point')}"
+    if rule.rule is PointsRule.PER_BLACK_CARD:
+        return f"Scores {rule.amount} per black card you own"
+    return f"Scores {rule.amount} per different action you own"
+
+
+def front(ctx: FaceContext, game: FirecrackersDefinition, card: FirecrackersCard) -> Scene:
+    pack = game.pack(card.pack)
+    action = game.action_or_none(card.action)
+    is_black = card.pack == BLACK_PACK
+    saver = ctx.settings.ink_saver
+    panel = BLACK_CARD if is_black and not saver else tint(pack.colour, 0.88)
+    text = WHITE if is_black and not saver else (BLACK if is_black else ink(pack.colour))
+    items: list[Item] = [*ctx.background(pack.colour, pack.colour), ctx.panel(3.0, panel)]
+    ident = card.id
+
+    def fill(region: FaceRegion, box: Box) -> list[Item]:
+        cx, cy = box.x + box.width / 2, box.y + box.height / 2
+        f = region.field
+        if f == "number":
+            return ctx.text(ident, region, str(card.number), text, wrap=False)
+        if f == "pack_name":
+            return ctx.text(ident, region, pack.name.upper(), text, Anchor.START, wrap=False)
+        if f == "firework":
+            return ctx.text(ident, region, pack.firework, text, Anchor.START, wrap=False)
+        if f == "pack_symbol":
+            size = min(box.width, box.height)
+            glow = Paint(None, pack.colour, 0.5) if saver else Paint(tint(pack.colour, 0.55) if not is_black else Colour("#3a3a3a"))
+            art: list[Item] = [symbol(Symbol.BURST, cx, cy, size, glow)]
+            art.append(symbol(pack.symbol, cx, cy, size * 0.5, Paint(pack.colour if not is_black else WHITE, text, 0.3)))
+            return art
+        if f == "action_label":
+            if action is None:
+                return ctx.text(ident, region, "plain firework", text, wrap=False)
+            return [Line(box.x, box.y, box.x + box.width, box.y, text, 0.3),
+                    *ctx.text(ident, region, action.label.upper(), text, wrap=False)]
+        if f == "action_effect":
+            return ctx.text(ident, region, action.effect, text) if action is not None else []
+        if f == "coins":
+            coins = game.coins(card.action)
+            return ctx.text(ident, region, f"Worth {_plural(coins, 'coin')} when buying", text, wrap=False)
+        if f == "points":
+            return ctx.text(ident, region, points_text(game, card), text, wrap=False)
+        if f == "cost":
+            r = min(box.width, box.height) / 2
+            coin = [Circle(cx, cy, r, Paint(None if saver else COIN, COIN_EDGE, 0.5)),
+                    Circle(cx, cy, r * 0.8, Paint(None, COIN_EDGE, 0.25))]
+            return coin + ctx.text(ident, region, str(card.cost), BLACK, wrap=False)
+        raise unknown_field(ctx.template, region, FIELDS)
+
+    items += ctx.regions(fill)
+    key = f"{game.info.id}:front:{card.pack}-{card.number}-{card.action or 'plain'}-{card.cost}"
+    return Scene(key, ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items))
+
+
+def back(ctx: FaceContext, key: str, title: str, colour: Colour, sparks: tuple[Colour, ...]) -> Scene:
+    w, h, s = ctx.w, ctx.h, ctx.scale
+    saver = ctx.settings.ink_saver
+    line = BLACK if saver or colour == WHITE else WHITE
+    items: list[Item] = [*ctx.background(colour)]
+    spots = [(0.22, 0.18), (0.78, 0.22), (0.3, 0.8), (0.72, 0.78), (0.5, 0.33), (0.5, 0.68)]
+    for i, (fx, fy) in enumerate(spots):
+        spark = sparks[i % len(sparks)]
+        items.append(symbol(Symbol.BURST, w * fx, h * fy, 13 * s, Paint(None, spark, 0.5) if saver else Paint(spark)))
+    items.append(Text(w / 2, h * 0.52, title, "serif-bold", 12.5 * s, line, Anchor.MIDDLE))
+    return Scene(key, w, h, ctx.settings.bleed_mm, tuple(items))
+
+
+def scoreworks_front(ctx: FaceContext, expansion: ScoreworksDefinition, card: ScoreworksCard) -> Scene:
+    band = Colour("#b8860b")
+    items: list[Item] = [*ctx.background(expansion.card_colour, band), ctx.panel(3.0, expansion.card_colour, band)]
+    if not ctx.settings.ink_saver:
+        items.append(Rect(3.0, 3.0, ctx.w - 6.0, 6.0 * ctx.scale, Paint(band), 1.5))
+    items.append(Text(ctx.w / 2, 7.6 * ctx.scale, "SCOREWORKS", "sans-bold", 6.5 * ctx.scale,
+                      BLACK if ctx.settings.ink_saver else WHITE, Anchor.MIDDLE))
+
+    def fill(region: FaceRegion, box: Box) -> list[Item]:
+        if region.field == "name":
+            return ctx.text(card.id, region, card.name, BLACK, wrap=False)
+        if region.field == "rule":
+            return ctx.text(card.id, region, card.rule, BLACK)
+        if region.field == "replaces_default":
+            words = "Replaces the default scoring" if card.replaces_default else "Adds to the default scoring"
+            return ctx.text(card.id, region, words, band, wrap=False)
+        raise unknown_field(ctx.template, region, SCOREWORKS_FIELDS)
+
+    items += ctx.regions(fill)
+    return Scene(f"{expansion.info.id}:front:{card.key}", ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items))
+
+
+def scoreworks_pieces(expansion: ScoreworksDefinition, ctx: FaceContext) -> list[Piece]:
+    card_back = back(ctx, f"{expansion.info.id}:back", "SCOREWORKS", WHITE, (Colour("#b8860b"), Colour("#d9a400")))
+    return [Piece(c.id, PieceKind.CARD, scoreworks_front(ctx, expansion, c), card_back) for c in expansion.cards()]
+
+
+def build(game: FirecrackersDefinition, ctx: FaceContext, *, players: int | None) -> Kit:
+    """The cards of the deck for ``players`` (every pack when None) with their back."""
+    sparks = tuple(p.colour for p in game.packs if p.key != BLACK_PACK)[:4] or (WHITE,)
+    card_back = back(ctx, f"{game.info.id}:back", "FIRECRACKERS", NIGHT, sparks)
+    fronts: dict[tuple[str, int, str | None, int], Scene] = {}
+    pieces: list[Piece] = []
+    for card in game.cards(players):
+        key = (card.pack, card.number, card.action, card.cost)
+        if key not in fronts:
+            fronts[key] = front(ctx, game, card)
+        pieces.append(Piece(card.id, PieceKind.CARD, fronts[key], card_back))
+    return Kit(game.info.id, tuple(pieces), (), None, (), tuple(ctx.problems))
+
+
+def build_scoreworks_only(expansion: ScoreworksDefinition, ctx: FaceContext) -> Kit:
+    """The Scoreworks cards on their own (for a player who owns the base game)."""
+    pieces = scoreworks_pieces(expansion, ctx)
+    return Kit(expansion.info.id, tuple(pieces), (), None, (), tuple(ctx.problems))

@@ -1,0 +1,96 @@
+"""The Firecrackers engine of one table: definition, player count, rule options and Scoreworks."""
+
+from __future__ import annotations
+
+import random
+from typing import Mapping
+
+from generator.model import OptionValue
+from ..model import FirecrackersDefinition, ScoreworksCard, ScoreworksDefinition
+from .actions import EFFECTS
+from .scoreworks import SIMULATED_KEYS
+from .setup import CardTable, check_setup, compile_table, deal, points_bound
+from .rules import Rules
+from .state import FirecrackersState
+
+CORE_RULE_DESTROY = "last_alive_destroy"
+CORE_RULE_MUST_BUY = "must_buy"
+"""Keys of the Scoreworks core rules in its definition (core_rules); only listed rules are played."""
+
+
+class FirecrackersEngine:
+    """Deals and plays Firecrackers games for one table (implements ``api.Engine``)."""
+
+    def __init__(
+        self,
+        definition: FirecrackersDefinition,
+        players: int,
+        options: Mapping[str, OptionValue],
+        expansion: ScoreworksDefinition | None = None,
+        scoreworks: str | None = None,
+    ) -> None:
+        if players not in definition.info.players:
+            raise ValueError(f"{definition.info.id} is played by {definition.info.players[0]}-"
+                             f"{definition.info.players[-1]} players, not {players}")
+        self.definition = definition
+        self.players = players
+        self.options = dict(definition.info.options.resolve(options))
+        self.expansion = expansion
+        self.table: CardTable = compile_table(definition, players)
+        unknown = sorted({a for a in self.table.action if a is not None} - set(EFFECTS))
+        if unknown:
+            raise ValueError(f"no simulated effect for action(s): {', '.join(unknown)}")
+        check_setup(definition, self.table, players)
+        fixed: ScoreworksCard | None = None
+        cards: tuple[ScoreworksCard, ...] = ()
+        if scoreworks is not None and expansion is None:
+            raise ValueError("a Scoreworks card was named but the Scoreworks expansion is not in play")
+        if expansion is not None:
+            cards = expansion.cards()
+            missing = sorted(c.key for c in cards if c.key not in SIMULATED_KEYS)
+            if missing:
+                raise ValueError(f"no simulated scoring rule for Scoreworks card(s): {', '.join(missing)}")
+            if scoreworks is not None:
+                try:
+                    fixed = expansion.card(scoreworks)
+                except KeyError:
+                    keys = ", ".join(c.key for c in cards)
+                    raise ValueError(f"unknown Scoreworks card '{scoreworks}' (cards: {keys})") from None
+            if not cards:
+                raise ValueError("the Scoreworks expansion has no cards")
+        core = {rule.key for rule in expansion.core_rules} if expansion is not None else set()
+        play_core = bool(self.options.get("scoreworks_core_rules", True))
+        self.rules = Rules(
+            threshold=int(self.options.get("explosion_threshold", 10)),
+            short_game=bool(self.options.get("short_game", False)),
+            neighbour_step=-1 if self.options.get("neighbour", "next") == "previous" else 1,
+            max_rounds=int(self.options.get("max_rounds", 100)),
+            must_buy=play_core and CORE_RULE_MUST_BUY in core,
+            last_alive_destroy=play_core and CORE_RULE_DESTROY in core,
+            scoreworks_cards=cards,
+            fixed_scoreworks=fixed,
+            effects=EFFECTS,
+            points_bound=points_bound(self.table),
+            kinds_by_cost=tuple(sorted((k.cost, k.index) for k in self.table.kinds)),
+        )
+
+    def new_game(self, rng: random.Random) -> FirecrackersState:
+        """Draw the Scoreworks card (unless fixed), deal the starting decks and start round 1."""
+        card = self.rules.fixed_scoreworks
+        if card is None and self.rules.scoreworks_cards:
+            card = rng.choice(self.rules.scoreworks_cards)
+        dealt = deal(self.definition, self.table, self.players, rng)
+        return FirecrackersState(self.table, self.rules, self.players, rng, dealt, card)
+
+
+def make_engine(
+    definition: FirecrackersDefinition,
+    players: int,
+    options: Mapping[str, OptionValue] | None = None,
+    *,
+    expansion: ScoreworksDefinition | None = None,
+    scoreworks: str | None = None,
+) -> FirecrackersEngine:
+    """The engine of a table; ``scoreworks`` fixes the Scoreworks card (None: drawn at random with
+    the game's rng). Raises ValueError for a table the definition cannot deal or simulate."""
+    return FirecrackersEngine(definition, players, options or {}, expansion, scoreworks)

@@ -1,0 +1,116 @@
+"""Hanabi rules: every suit has the declared rank shape, the rulebook's tokens and hand sizes,
+and suits that can be told apart without colour."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from generator.model import GameDefinition
+from generator.validate.findings import Severity
+from generator.validate.registry import Reporter, RulePack
+
+from .model import HanabiDefinition
+
+CHECKS = RulePack()
+"""The rules this game's definitions are checked against (its GameDescription's ``checks``)."""
+
+RULEBOOK_RANKS = {1: 3, 2: 2, 3: 2, 4: 2, 5: 1}
+RULEBOOK_NOTE_TOKENS = 8
+RULEBOOK_STORM_TOKENS = 3
+RULEBOOK_HAND_SIZES = {2: 5, 3: 5, 4: 4, 5: 4}
+MAX_SUITS = 6
+"""The community replay format (and every published bot) knows at most six suits."""
+
+
+def _shape(counts: dict[int, int]) -> str:
+    return ", ".join(f"{rank} x{count}" for rank, count in sorted(counts.items()))
+
+
+@CHECKS.rule(
+    "hanabi.suit-shape",
+    codes=("rank-missing", "rank-count", "rank-extra"),
+    rationale="""
+    Hanabi's strategy rests on every suit having the same cards (three 1s, one 5...): a suit
+    with a card missing or extra changes which cards are safe to discard, for players and bots.
+    Each suit is compared with the shape the file declares under `ranks`.
+    """,
+)
+def suit_shape(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, HanabiDefinition)
+    expected = {r.rank: r.count for r in game.expected_ranks}
+    for suit in game.suits:
+        counts = suit.rank_counts()
+        locs = {r.rank: (r.loc if r.loc.line else suit.loc) for r in suit.ranks}
+        for rank, want in sorted(expected.items()):
+            have = counts.get(rank, 0)
+            if have == 0:
+                report("rank-missing", suit.loc,
+                       f"suit '{suit.key}' has no {rank}s; every suit needs {want} (ranks: {_shape(expected)})")
+            elif have != want:
+                report("rank-count", locs[rank],
+                       f"suit '{suit.key}' has {have} cards of rank {rank}; every suit needs {want}")
+        for rank in sorted(set(counts) - set(expected)):
+            report("rank-extra", locs[rank],
+                   f"suit '{suit.key}' has rank {rank}, which the declared ranks ({_shape(expected)}) do not include")
+
+
+@CHECKS.rule(
+    "hanabi.rulebook",
+    severity=Severity.WARNING,
+    codes=("rank-shape", "note-tokens", "storm-tokens", "hand-size"),
+    rationale="""
+    The rulebook's box has three 1s, two 2s, 3s and 4s and one 5 per suit, 8 note tokens, 3 storm
+    tokens, and hands of 5 cards (2-3 players) or 4 (4-5 players). A custom deck may change them
+    on purpose, so this is a warning: it tells the designer their deck is no longer the boxed game.
+    """,
+)
+def rulebook(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, HanabiDefinition)
+    declared = {r.rank: r.count for r in game.expected_ranks}
+    if declared and declared != RULEBOOK_RANKS:
+        loc = game.expected_ranks[0].loc
+        report("rank-shape", loc,
+               f"ranks {_shape(declared)} differ from the rulebook's {_shape(RULEBOOK_RANKS)}")
+    if game.note_tokens != RULEBOOK_NOTE_TOKENS:
+        report("note-tokens", game.tokens_loc,
+               f"{game.note_tokens} note tokens; the rulebook has {RULEBOOK_NOTE_TOKENS}")
+    if game.storm_tokens != RULEBOOK_STORM_TOKENS:
+        report("storm-tokens", game.tokens_loc,
+               f"{game.storm_tokens} storm tokens; the rulebook has {RULEBOOK_STORM_TOKENS}")
+    for entry in game.hand_sizes:
+        want = RULEBOOK_HAND_SIZES.get(entry.players)
+        if want is not None and entry.value != want:
+            report("hand-size", entry.loc,
+                   f"hands of {entry.value} cards with {entry.players} players; the rulebook deals {want}")
+
+
+@CHECKS.rule(
+    "hanabi.suits",
+    codes=("no-suits", "same-symbol", "same-colour", "too-many-suits"),
+    rationale="""
+    Every suit needs its own symbol as well as its colour, so colour-blind players and greyscale
+    prints can tell suits apart; the community replay format knows at most six suits.
+    """,
+)
+def suits(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, HanabiDefinition)
+    if not game.suits:
+        report("no-suits", game.info.loc, "the game has no suits")
+        return
+    by_symbol = Counter(s.symbol for s in game.suits)
+    by_colour = Counter(s.colour.hex.lower() for s in game.suits)
+    seen_symbol: set[object] = set()
+    seen_colour: set[str] = set()
+    for suit in game.suits:
+        if by_symbol[suit.symbol] > 1 and suit.symbol in seen_symbol:
+            report("same-symbol", suit.loc,
+                   f"suit '{suit.key}' uses the symbol '{suit.symbol.value}' of another suit")
+        seen_symbol.add(suit.symbol)
+        colour = suit.colour.hex.lower()
+        if by_colour[colour] > 1 and colour in seen_colour:
+            report("same-colour", suit.loc,
+                   f"suit '{suit.key}' uses the colour {suit.colour.hex} of another suit", Severity.WARNING)
+        seen_colour.add(colour)
+    if len(game.suits) > MAX_SUITS:
+        report("too-many-suits", game.suits[MAX_SUITS].loc,
+               f"{len(game.suits)} suits; replays and bots support at most {MAX_SUITS}", Severity.WARNING)

@@ -1,0 +1,27 @@
+"""The Hanabi engine, its bots and the hanab.live file format.
+
+Modules: ``engine`` (deal, actions, end, invariants), ``observation`` (what a seat sees), ``bots``,
+``hanablive`` (replay and export of the community format), ``summary`` (statistics).
+"""
+
+from __future__ import annotations
+
+from generator.sim.api import Replayer, ReplayError, Simulator
+
+from .bots import BOTS
+from .engine import HanabiEngine, HanabiState, make_engine
+from .hanablive import describe, export, recorded_rules, replay
+from .summary import summarize
+
+SIMULATOR = Simulator(
+    kind="hanabi",
+    make_engine=make_engine,
+    bots=BOTS,
+    best="smart",
+    competitive=False,
+    summarize=summarize,
+    export_game=export,
+    replayer=Replayer("hanab.live JSON", replay, recorded_rules, describe),  # type: ignore[arg-type]
+)
+
+__all__ = ["SIMULATOR", "HanabiEngine", "HanabiState", "ReplayError", "export", "make_engine", "replay", "summarize"]

@@ -1,0 +1,63 @@
+"""Sequence: cards, the 10 x 10 board, teams and chips (``card_defs/sequence.yaml``).
+
+Rooms: ``model`` (deck, board, jacks, chips, table), ``loader``, ``checks`` (validation rules),
+``faces`` (cards, back, chips, board), ``sim/`` (engine, bots, statistics).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from generator.registry import DeckRequest, GameDescription
+
+from .model import KIND, SequenceDefinition
+
+if TYPE_CHECKING:
+    import yaml
+
+    from generator.layout.faces import FaceTools
+    from generator.layout.kit import Kit
+    from generator.loader.fields import Reader
+    from generator.sim.api import Simulator
+    from generator.validate.registry import Rule
+
+
+class Sequence_(GameDescription[SequenceDefinition]):
+    """The registry's description of Sequence."""
+
+    kind = KIND
+    title = "Sequence"
+
+    def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[SequenceDefinition]:
+        from .loader import build_sequence
+
+        return build_sequence(reader, root)
+
+    def checks(self) -> Sequence["Rule"]:
+        from .checks import CHECKS
+
+        return CHECKS.rules
+
+    def face_fields(self) -> dict[str, tuple[str, ...]]:
+        from .faces import FIELDS
+
+        return {KIND: FIELDS}
+
+    def kit(self, definition: SequenceDefinition, tools: "FaceTools", request: DeckRequest) -> "Kit":
+        from .faces import build
+
+        return build(definition, tools.context(KIND))
+
+    def deck_records(self, definition: SequenceDefinition, request: DeckRequest) -> list[dict[str, Any]]:
+        return [{"id": c.id, "code": c.code} for c in definition.cards()]
+
+    def board(self, definition: SequenceDefinition) -> list[list[str]]:
+        return definition.board.codes()
+
+    def simulator(self) -> "Simulator":
+        from .sim import SIMULATOR
+
+        return SIMULATOR
+
+
+GAME = Sequence_()

@@ -1,0 +1,198 @@
+"""Sequence rules: two standard decks, the 10x10 board with every non-jack card twice and four
+free corners, the jacks, chips and the rulebook's table."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from generator.model import GameDefinition
+from generator.validate.findings import Severity
+from generator.validate.registry import Reporter, RulePack
+
+from .model import FREE_CELL, BoardCell, JackKind, SequenceDefinition
+
+CHECKS = RulePack()
+"""The rules this game's definitions are checked against (its GameDescription's ``checks``)."""
+
+STANDARD_SUITS = ("S", "H", "D", "C")
+STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+RULEBOOK_DECKS = 2
+BOARD_SIZE = 10
+RULEBOOK_HAND_SIZES = {2: 7, 3: 6, 4: 6, 6: 5, 8: 4, 9: 4, 10: 3, 12: 3}
+RULEBOOK_TO_WIN = {2: 2, 3: 1}
+RULEBOOK_CHIPS = 48
+
+
+@CHECKS.rule(
+    "sequence.deck",
+    codes=("deck-count", "deck-suits", "deck-ranks"),
+    rationale="""
+    Sequence is played with two standard 52-card decks (104 cards, no jokers): every board space
+    has exactly two cards that can claim it, and the rest of the rules count on that.
+    """,
+)
+def deck(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, SequenceDefinition)
+    if game.decks != RULEBOOK_DECKS:
+        report("deck-count", game.decks_loc,
+               f"{game.decks} deck{'s' if game.decks != 1 else ''} ({len(game.cards())} cards); Sequence needs {RULEBOOK_DECKS} "
+               f"standard decks ({RULEBOOK_DECKS * 52} cards)")
+    suits = tuple(s.code for s in game.suits)
+    if sorted(suits) != sorted(STANDARD_SUITS):
+        loc = game.suits[0].loc if game.suits else game.decks_loc
+        report("deck-suits", loc, f"suits {' '.join(suits) or '(none)'}; a standard deck has {' '.join(STANDARD_SUITS)}")
+    ranks = tuple(r.code for r in game.ranks)
+    if sorted(ranks) != sorted(STANDARD_RANKS):
+        missing = [r for r in STANDARD_RANKS if r not in ranks]
+        extra = [r for r in ranks if r not in STANDARD_RANKS]
+        loc = game.ranks[0].loc if game.ranks else game.decks_loc
+        detail = "; ".join(
+            part for part in (
+                f"missing {' '.join(missing)}" if missing else "",
+                f"not standard {' '.join(extra)}" if extra else "",
+                "a rank twice" if len(set(ranks)) != len(ranks) else "",
+            ) if part
+        )
+        report("deck-ranks", loc, f"ranks {' '.join(ranks)}: {detail} (a standard deck has 2-9 T J Q K A)")
+
+
+def _corners(rows: int, columns: int) -> set[tuple[int, int]]:
+    return {(0, 0), (0, columns - 1), (rows - 1, 0), (rows - 1, columns - 1)}
+
+
+@CHECKS.rule(
+    "sequence.board",
+    codes=("board-shape", "corner-not-free", "free-cell-misplaced", "jack-on-board", "unknown-card",
+           "card-extra", "card-missing"),
+    rationale="""
+    The board has 10 x 10 spaces: the four corners are free for everybody, and every card of a
+    standard deck except the jacks appears exactly twice (96 spaces), so each of the two copies
+    of a card claims one of its two spaces. Jacks are wild or remove chips and have no space.
+    """,
+)
+def board(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, SequenceDefinition)
+    cells = game.board.cells
+    rows, columns = len(cells), game.board.columns
+    if rows != BOARD_SIZE or any(len(row) != BOARD_SIZE for row in cells):
+        widths = sorted({len(row) for row in cells})
+        report("board-shape", game.board.loc,
+               f"the board has {rows} rows of {'/'.join(map(str, widths)) or 0} spaces; it needs "
+               f"{BOARD_SIZE} rows of {BOARD_SIZE}")
+    corners = _corners(rows, columns) if rows and columns else set()
+    deck_codes = {card.code for card in game.cards()}
+    jacks = {j.code for j in game.jacks} | {code for code in deck_codes if code.startswith("J")}
+    places: dict[str, list[BoardCell]] = {}
+    for row in cells:
+        for cell in row:
+            if _check_cell(report, cell, corners, deck_codes, jacks):
+                places.setdefault(cell.code, []).append(cell)
+    for code, spaces in places.items():
+        if len(spaces) > 2:
+            where = "; ".join(_where(c) for c in spaces)
+            for cell in spaces:
+                report("card-extra", cell.loc,
+                       f"{code} is on the board {len(spaces)} times ({where}); every card is on it exactly twice")
+    for code in sorted(code for code in deck_codes if code not in jacks):
+        count = len(places.get(code, ()))
+        if count < 2:
+            report("card-missing", game.board.loc,
+                   f"{code} is on the board {_times(count)}; every card but the jacks must be on it exactly twice")
+
+
+def _where(cell: BoardCell) -> str:
+    return f"row {cell.row + 1}, column {cell.column + 1}"
+
+
+def _check_cell(
+    report: Reporter,
+    cell: BoardCell,
+    corners: set[tuple[int, int]],
+    deck_codes: set[str],
+    jacks: set[str],
+) -> bool:
+    """Check one space; True when it holds a card that counts towards the twice-each rule."""
+    where = _where(cell)
+    at_corner = (cell.row, cell.column) in corners
+    if cell.code == FREE_CELL:
+        if not at_corner:
+            report("free-cell-misplaced", cell.loc, f"a free space ({FREE_CELL}) at {where}; only the four corners are free")
+        return False
+    if at_corner:
+        report("corner-not-free", cell.loc, f"the corner at {where} holds {cell.code}; corners are free ({FREE_CELL})")
+    if cell.code in jacks:
+        report("jack-on-board", cell.loc, f"{cell.code} at {where}: jacks have no space on the board")
+        return False
+    if cell.code not in deck_codes:
+        report("unknown-card", cell.loc, f"{cell.code} at {where} is not a card of the deck")
+        return False
+    return True
+
+
+def _times(n: int) -> str:
+    return {0: "nowhere", 1: "once"}.get(n, f"{n} times")
+
+
+@CHECKS.rule(
+    "sequence.jacks",
+    codes=("jack-not-in-deck", "not-a-jack", "jack-kinds"),
+    rationale="""
+    Two jacks of each deck are two-eyed (wild) and two one-eyed (remove a chip): eight jacks in
+    all, four of each kind. A jack power on a card that is not in the deck can never be played.
+    """,
+)
+def jacks(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, SequenceDefinition)
+    deck_codes = {card.code for card in game.cards()}
+    for jack in game.jacks:
+        if jack.code not in deck_codes:
+            report("jack-not-in-deck", jack.loc, f"{jack.code} has a jack power but is not a card of the deck")
+        elif not jack.code.startswith("J"):
+            report("not-a-jack", jack.loc, f"{jack.code} is given a jack power but is not a jack", Severity.WARNING)
+    kinds = Counter(j.kind for j in game.jacks)
+    for kind in JackKind:
+        if kinds[kind] != 2:
+            loc = game.jacks[0].loc if game.jacks else game.info.loc
+            report("jack-kinds", loc,
+                   f"{kinds[kind]} {kind.value.replace('_', '-')} jack codes; the rules have 2 "
+                   f"({2 * game.decks} cards with {game.decks} decks)")
+
+
+@CHECKS.rule(
+    "sequence.table",
+    codes=("too-few-chip-colours", "chip-count", "hand-size", "sequences-to-win", "sequence-length"),
+    rationale="""
+    The rulebook's table: up to three players or teams (one chip colour each, 48 chips per colour
+    in the box), hands by player count, sequences of five, two sequences to win with two teams
+    and one with three.
+    """,
+)
+def table(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, SequenceDefinition)
+    teams = max((game.teams_for(p) for p in game.info.players), default=0)
+    if len(game.chips) < teams:
+        report("too-few-chip-colours", game.chips[0].loc if game.chips else game.info.loc,
+               f"{len(game.chips)} chip colours but up to {teams} players or teams")
+    for chip in game.chips:
+        if chip.count != RULEBOOK_CHIPS:
+            report("chip-count", chip.loc, f"{chip.count} {chip.key} chips; the box has {RULEBOOK_CHIPS} of each colour",
+                   Severity.WARNING)
+    for entry in game.hand_sizes:
+        want = RULEBOOK_HAND_SIZES.get(entry.players)
+        if want is not None and entry.value != want:
+            report("hand-size", entry.loc, f"hands of {entry.value} with {entry.players} players; the rulebook deals {want}",
+                   Severity.WARNING)
+    declared = {e.players: e for e in game.sequences_to_win}
+    for count in sorted({game.teams_for(p) for p in game.info.players}):
+        if count not in declared:
+            report("sequences-to-win", game.info.loc, f"no number of sequences to win for {count} players or teams")
+        elif count in RULEBOOK_TO_WIN and RULEBOOK_TO_WIN[count] != declared[count].value:
+            report("sequences-to-win", declared[count].loc,
+                   f"{declared[count].value} sequences to win with {count} teams; the rulebook says {RULEBOOK_TO_WIN[count]}",
+                   Severity.WARNING)
+    if not 2 <= game.sequence_length <= BOARD_SIZE:
+        report("sequence-length", game.info.loc,
+               f"sequences of {game.sequence_length} cannot be made on a {BOARD_SIZE}x{BOARD_SIZE} board")
+    elif game.sequence_length != 5:
+        report("sequence-length", game.info.loc, f"sequences of {game.sequence_length}; the rulebook's are 5",
+               Severity.WARNING)

@@ -1,0 +1,181 @@
+"""Sequence faces: playing cards with standard corner indices and pips, jacks marked one-eyed
+(remove) or two-eyed (wild); the back; the 10x10 board as one scene; the chips."""
+
+from __future__ import annotations
+
+from generator.layout.faces import FaceContext, tint, unknown_field
+from generator.layout.kit import FaceSettings, Kit, Piece, PieceKind
+from generator.layout.scene import (
+    BLACK,
+    WHITE,
+    Anchor,
+    Circle,
+    Group,
+    Item,
+    Line,
+    Paint,
+    Rect,
+    Scene,
+    Text,
+)
+from generator.layout.symbols import eye, symbol
+from generator.layout.templates import FaceRegion
+from generator.layout.textfit import Box
+from generator.model.common import Colour, Symbol
+
+from .model import FREE_CELL, JackKind, SequenceDefinition
+
+FIELDS = ("rank", "suit_symbol", "rank_art", "jack_power")
+BACK_RED = Colour("#8e1b22")
+BOARD_CELL_MM = 38.0
+BOARD_BORDER_MM = 5.0
+CHIP_DIAMETER_MM = 24.0
+FREE_COLOUR = Colour("#333333")
+
+PIPS: dict[int, list[tuple[float, float]]] = {
+    2: [(0.5, 0), (0.5, 1)],
+    3: [(0.5, 0), (0.5, 0.5), (0.5, 1)],
+    4: [(0.15, 0), (0.85, 0), (0.15, 1), (0.85, 1)],
+    5: [(0.15, 0), (0.85, 0), (0.5, 0.5), (0.15, 1), (0.85, 1)],
+    6: [(0.15, 0), (0.85, 0), (0.15, 0.5), (0.85, 0.5), (0.15, 1), (0.85, 1)],
+    7: [(0.15, 0), (0.85, 0), (0.5, 0.25), (0.15, 0.5), (0.85, 0.5), (0.15, 1), (0.85, 1)],
+    8: [(0.15, 0), (0.85, 0), (0.5, 0.25), (0.15, 0.5), (0.85, 0.5), (0.5, 0.75), (0.15, 1), (0.85, 1)],
+    9: [(0.15, 0), (0.85, 0), (0.15, 1 / 3), (0.85, 1 / 3), (0.5, 0.5), (0.15, 2 / 3), (0.85, 2 / 3), (0.15, 1), (0.85, 1)],
+    10: [(0.15, 0), (0.85, 0), (0.5, 1 / 6), (0.15, 1 / 3), (0.85, 1 / 3), (0.15, 2 / 3), (0.85, 2 / 3),
+         (0.5, 5 / 6), (0.15, 1), (0.85, 1)],
+}
+JACK_WORDS = {
+    JackKind.TWO_EYED: "TWO-EYED JACK: WILD. Place a chip on any open space.",
+    JackKind.ONE_EYED: "ONE-EYED JACK: REMOVE an opponent's chip (not from a sequence).",
+}
+
+
+def _pip_count(rank: str) -> int | None:
+    return 10 if rank == "T" else int(rank) if rank.isdigit() else None
+
+
+def front(ctx: FaceContext, game: SequenceDefinition, code: str) -> Scene:
+    rank, suit_code = code[0], code[1]
+    suit = next(s for s in game.suits if s.code == suit_code)
+    label = next(r.label for r in game.ranks if r.code == rank)
+    colour = suit.colour
+    jack = game.jack_kind(code)
+    items: list[Item] = [*ctx.background(WHITE)]
+
+    def fill(region: FaceRegion, box: Box) -> list[Item]:
+        cx, cy = box.x + box.width / 2, box.y + box.height / 2
+        if region.field == "rank":
+            return ctx.text(code, region, label, colour, wrap=False)
+        if region.field == "suit_symbol":
+            return [symbol(suit.symbol, cx, cy, min(box.width, box.height), Paint(colour))]
+        if region.field == "jack_power":
+            return ctx.text(code, region, JACK_WORDS[jack], colour) if jack else []
+        if region.field == "rank_art":
+            return _art(ctx, region, box, rank, label, suit.symbol, colour, jack, code)
+        raise unknown_field(ctx.template, region, FIELDS)
+
+    items += ctx.regions(fill)
+    return Scene(f"{game.info.id}:front:{code}", ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items))
+
+
+def _art(ctx: FaceContext, region: FaceRegion, box: Box, rank: str, label: str, suit: Symbol,
+         colour: Colour, jack: JackKind | None, code: str) -> list[Item]:
+    cx, cy = box.x + box.width / 2, box.y + box.height / 2
+    pips = _pip_count(rank)
+    if pips is not None:
+        size = min(box.width * 0.3, box.height / 5.2)
+        items: list[Item] = []
+        for fx, fy in PIPS[pips]:
+            px = box.x + size / 2 + fx * (box.width - size)
+            py = box.y + size / 2 + fy * (box.height - size)
+            shape = symbol(suit, 0, 0, size, Paint(colour))
+            items.append(Group((shape,), px, py, 180 if fy > 0.5 else 0))
+        return items
+    if rank == "A":
+        return [symbol(suit, cx, cy, min(box.width, box.height) * 0.75, Paint(colour))]
+    frame = Rect(box.x, box.y, box.width, box.height, Paint(tint(colour, 0.9) if not ctx.settings.ink_saver else None, colour, 0.5), 2)
+    items = [frame, symbol(suit, cx, box.y + box.height * 0.72, box.width * 0.45, Paint(colour))]
+    letter_size = box.height * 0.42 * 72 / 25.4
+    items.append(Text(cx, box.y + box.height * 0.45, label, "serif-bold", letter_size, colour, Anchor.MIDDLE))
+    if jack is not None:
+        eyes = 2 if jack is JackKind.TWO_EYED else 1
+        spacing = box.width * 0.3
+        for i in range(eyes):
+            ex = cx + (i - (eyes - 1) / 2) * spacing
+            almond, pupil = eye(ex, box.y + box.height * 0.1, box.width * 0.24, Paint(WHITE, colour, 0.4), Paint(colour))
+            items += [almond, pupil]
+    return items
+
+
+def back(ctx: FaceContext, game: SequenceDefinition) -> Scene:
+    w, h, s = ctx.w, ctx.h, ctx.scale
+    line = BACK_RED if ctx.settings.ink_saver else WHITE
+    items: list[Item] = [*ctx.background(BACK_RED)]
+    step = 8.0 * s
+    faint = tint(BACK_RED, 0.25) if not ctx.settings.ink_saver else tint(BACK_RED, 0.7)
+    for i in range(-int(h // step) - 2, int(w // step) + 3):
+        x = i * step
+        items.append(Line(x, -ctx.settings.bleed_mm, x + h + ctx.settings.bleed_mm, h + ctx.settings.bleed_mm, faint, 0.3))
+        items.append(Line(x + h, -ctx.settings.bleed_mm, x - ctx.settings.bleed_mm, h + ctx.settings.bleed_mm, faint, 0.3))
+    plate = Paint(WHITE if ctx.settings.ink_saver else BACK_RED, line, 0.6)
+    items.append(Rect(w * 0.12, h * 0.42, w * 0.76, h * 0.16, plate, 2))
+    items.append(Text(w / 2, h * 0.52, "SEQUENCE", "serif-bold", 15 * s, line, Anchor.MIDDLE))
+    return Scene(f"{game.info.id}:back", w, h, ctx.settings.bleed_mm, tuple(items))
+
+
+def board(game: SequenceDefinition, settings: FaceSettings) -> Scene:
+    """The whole board: cells with their card, free corners, a border (about 39 cm square)."""
+    cell, border = BOARD_CELL_MM, BOARD_BORDER_MM
+    rows, cols = game.board.rows, game.board.columns
+    width, height = cols * cell + 2 * border, rows * cell + 2 * border
+    frame = Paint(None, BLACK, 0.5) if settings.ink_saver else Paint(Colour("#1f4d3a"))
+    items: list[Item] = [Rect(0, 0, width, height, frame)]
+    suits = {s.code: s for s in game.suits}
+    labels = {r.code: r.label for r in game.ranks}
+    for r, row in enumerate(game.board.cells):
+        for c, space in enumerate(row):
+            x, y = border + c * cell, border + r * cell
+            items.append(Rect(x + 0.6, y + 0.6, cell - 1.2, cell - 1.2, Paint(WHITE, Colour("#8c8c8c"), 0.3), 2.5))
+            cx = x + cell / 2
+            if space.code == FREE_CELL:
+                items.append(symbol(Symbol.STAR, cx, y + cell * 0.42, cell * 0.5, Paint(FREE_COLOUR)))
+                items.append(Text(cx, y + cell * 0.86, "FREE", "sans-bold", 11, FREE_COLOUR, Anchor.MIDDLE))
+                continue
+            suit = suits.get(space.code[1])
+            if suit is None:
+                continue
+            items.append(Text(cx, y + cell * 0.4, labels.get(space.code[0], space.code[0]), "sans-bold", 30, suit.colour, Anchor.MIDDLE))
+            items.append(symbol(suit.symbol, cx, y + cell * 0.66, cell * 0.34, Paint(suit.colour)))
+    return Scene(f"{game.info.id}:board", width, height, 0.0, tuple(items))
+
+
+CHIP_MARKS = (Symbol.CIRCLE, Symbol.TRIANGLE, Symbol.CROSS, Symbol.STAR, Symbol.SQUARE)
+
+
+def chips(game: SequenceDefinition, settings: FaceSettings) -> list[Piece]:
+    """Every chip of the box as a round token: its team colour plus a distinct mark per colour."""
+    d, b = CHIP_DIAMETER_MM, 1.0
+    c = d / 2
+    pieces: list[Piece] = []
+    for index, chip in enumerate(game.chips):
+        mark = CHIP_MARKS[index % len(CHIP_MARKS)]
+        if settings.ink_saver:
+            disc: list[Item] = [Circle(c, c, c - 0.3, Paint(None, chip.colour, 1.2))]
+            sign = Paint(chip.colour)
+        else:
+            disc = [Circle(c, c, c + b, Paint(chip.colour)), Circle(c, c, c - 2, Paint(None, WHITE, 0.5))]
+            sign = Paint(WHITE)
+        scene = Scene(f"{game.info.id}:chip:{chip.key}", d, d, b, (*disc, symbol(mark, c, c, d * 0.42, sign)))
+        pieces += [Piece(f"chip-{chip.key}-{i + 1}", PieceKind.TOKEN, scene, None, True) for i in range(chip.count)]
+    return pieces
+
+
+def build(game: SequenceDefinition, ctx: FaceContext) -> Kit:
+    card_back = back(ctx, game)
+    fronts: dict[str, Scene] = {}
+    pieces = []
+    for card in game.cards():
+        if card.code not in fronts:
+            fronts[card.code] = front(ctx, game, card.code)
+        pieces.append(Piece(card.id, PieceKind.CARD, fronts[card.code], card_back))
+    return Kit(game.info.id, tuple(pieces), tuple(chips(game, ctx.settings)), board(game, ctx.settings), (), tuple(ctx.problems))

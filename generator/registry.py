@@ -1,0 +1,176 @@
+"""The games the toolkit knows: one ``GameDescription`` per game kind, registered once.
+
+A game kind is the value of ``game:`` in a definition file. The built-in games are listed in
+``generator.games.BUILTIN``; a game from another package registers the same way through the
+entry-point group ``cardforge.games`` of its own package metadata (entry-point name: the kind;
+value: ``module:attribute`` of a GameDescription instance), so ``pip install`` adds a game.
+
+Descriptions are imported only when their kind is used, and a description's methods import the
+game's modules only when called: listing the kinds costs no game import, and a command that only
+loads definitions never imports a face or an engine. The rest of the toolkit asks this registry
+and never names a game (``tests/test_architecture.py`` checks it).
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import TYPE_CHECKING, Any, Generic, Mapping, Sequence, TypeVar
+
+from .model.definition import GameDefinition
+
+if TYPE_CHECKING:  # the registry is imported early: these are for type checking only
+    import yaml
+
+    from .layout.faces import FaceTools
+    from .layout.kit import Kit
+    from .loader.fields import Reader
+    from .sim.api import Simulator
+    from .validate.registry import Rule
+
+ENTRY_POINT_GROUP = "cardforge.games"
+
+D = TypeVar("D", bound=GameDefinition)
+
+
+class RegistryError(LookupError):
+    """An unknown game kind, or a registered game whose package cannot be loaded."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeckRequest:
+    """Which of a game's cards a deck, a build or a kit asks for."""
+
+    players: int | None = None
+    """Games whose deck depends on the table (Firecrackers): the cards for this many players;
+    None: the game's own default table."""
+    all_cards: bool = False
+    """Every card of the box, whatever the player count."""
+
+
+class GameDescription(ABC, Generic[D]):
+    """Everything the toolkit needs to know about one game kind; subclass it once per game, with
+    the game's definition type as ``D``.
+
+    Methods import the game's own modules when called (see the module docstring)."""
+
+    kind: str
+    """The value of ``game:`` in a definition file (lower-case, ``-`` and ``_`` allowed)."""
+    title: str
+    """The game's name in messages and listings."""
+
+    @abstractmethod
+    def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[GameDefinition]:
+        """Every definition (the game and its variants) one file holds; problems go to ``reader``."""
+
+    @abstractmethod
+    def checks(self) -> Sequence["Rule"]:
+        """The game's validation rules (the rules every game shares are added by ``validate``)."""
+
+    def face_fields(self) -> Mapping[str, tuple[str, ...]]:
+        """Face template name -> the card fields its regions may name (checked by ``validate``)."""
+        return {}
+
+    @abstractmethod
+    def kit(self, definition: D, tools: "FaceTools", request: DeckRequest) -> "Kit":
+        """Every piece the game prints for ``request``: faces laid out as scenes."""
+
+    @abstractmethod
+    def deck_records(self, definition: D, request: DeckRequest) -> list[dict[str, Any]]:
+        """Every physical card of ``request`` as a plain record (``cardforge deck --json``)."""
+
+    def card_count(self, definition: D) -> int:
+        """Cards of the whole box (``cardforge list``)."""
+        return len(definition.cards())
+
+    def board(self, definition: D) -> list[list[str]] | None:
+        """The board as rows of cell codes (``cardforge board``), or None for games without one."""
+        return None
+
+    def simulator(self) -> "Simulator | None":
+        """The game's engine and bots, or None when the game cannot be simulated."""
+        return None
+
+
+@dataclass
+class _Registry:
+    """Known kinds (name -> where the description lives) and the descriptions loaded so far."""
+
+    sources: dict[str, str] = field(default_factory=dict)
+    loaded: dict[str, "GameDescription[Any]"] = field(default_factory=dict)
+    scanned: bool = False
+
+
+_REGISTRY = _Registry()
+
+
+def register(description: "GameDescription[Any]") -> "GameDescription[Any]":
+    """Register a description directly (tests, or code that builds games at run time)."""
+    _REGISTRY.loaded[description.kind] = description
+    _REGISTRY.sources.setdefault(description.kind, f"{type(description).__module__}:{type(description).__name__}")
+    return description
+
+
+def unregister(kind: str) -> None:
+    """Forget a kind registered with ``register`` (tests)."""
+    _REGISTRY.loaded.pop(kind, None)
+    _REGISTRY.sources.pop(kind, None)
+
+
+def _scan() -> None:
+    if _REGISTRY.scanned:
+        return
+    from .games import BUILTIN
+
+    for kind, source in BUILTIN.items():
+        _REGISTRY.sources.setdefault(kind, source)
+    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        _REGISTRY.sources.setdefault(entry.name, entry.value)
+    _REGISTRY.scanned = True
+
+
+def kinds() -> tuple[str, ...]:
+    """Every registered game kind, built-in games first, in registration order."""
+    _scan()
+    return tuple(_REGISTRY.sources)
+
+
+def lookup(kind: str) -> "GameDescription[Any]":
+    """The description of ``kind``; RegistryError naming the known kinds or the loading problem."""
+    _scan()
+    found = _REGISTRY.loaded.get(kind)
+    if found is not None:
+        return found
+    source = _REGISTRY.sources.get(kind)
+    if source is None:
+        close = difflib.get_close_matches(kind, list(_REGISTRY.sources), n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(_REGISTRY.sources)}"
+        raise RegistryError(f"unknown game '{kind}' ({hint})")
+    module_name, _, attribute = source.partition(":")
+    try:
+        value: object = importlib.import_module(module_name)
+        for part in attribute.split(".") if attribute else ():
+            value = getattr(value, part)
+    except (ImportError, AttributeError) as exc:
+        raise RegistryError(f"game '{kind}' is registered as {source} but cannot be loaded: {exc}") from None
+    if isinstance(value, type) and issubclass(value, GameDescription):
+        value = value()
+    if not isinstance(value, GameDescription):
+        raise RegistryError(f"game '{kind}' is registered as {source}, which is not a GameDescription")
+    if value.kind != kind:
+        raise RegistryError(f"game '{kind}' is registered as {source}, which describes '{value.kind}'")
+    _REGISTRY.loaded[kind] = value
+    return value
+
+
+def describe(definition: GameDefinition) -> "GameDescription[Any]":
+    """The description of the game a definition belongs to."""
+    return lookup(definition.info.kind)
+
+
+def descriptions() -> tuple["GameDescription[Any]", ...]:
+    """Every registered description, loaded (for listings and tests that walk the registry)."""
+    return tuple(lookup(kind) for kind in kinds())
