@@ -1,8 +1,13 @@
-"""Building print-and-play files: load, validate, lay out, render, then write every file at once.
+"""Building print-and-play files: load, check, lay out, render, then write every file at once.
 
-Nothing is written unless every game of the build was laid out and rendered without error, and
-each file is written atomically, so a failed or interrupted build never leaves a broken PDF where a
-good one was.
+``check_build`` is every check a build makes before it draws a page: the definitions against their
+games' rules, the face templates against the fields each game draws, text that does not fit its
+region, and cards that do not fit the sheet. ``cardforge validate`` runs the same function, so
+validation finds every mistake a build would. Nothing is written unless every game of the build
+was laid out and rendered without error, and each file is written atomically, so a failed or
+interrupted build never leaves a broken PDF where a good one was.
+
+The renderers (reportlab, pikepdf) are imported only when a build renders.
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ from typing import Callable, Sequence
 
 from . import registry
 from .atomicio import write_atomic
+from .fontbook import FontBook, FontError
 from .layout.faces import FaceTools, UnknownField, build_kit
-from .layout.kit import FaceSettings, Kit
+from .layout.kit import FaceSettings, FitProblem, Kit
 from .layout.page import Document
 from .layout.sheets import (
     Duplex,
@@ -24,14 +30,14 @@ from .layout.sheets import (
     alignment_document,
     plan_document,
 )
-from .layout.templates import LayoutLibrary
 from .loader import DefinitionErrors
 from .loader.layouts import load_layout_library
 from .model import GameDefinition, Project
-from .paths import shipped_root
-from .render.fonts import FontError, FontRegistry, load_fonts
-from .render.pdf import render_pdf
-from .validate import Finding, validate_games
+from .model.templates import LayoutLibrary
+from .validate import Finding, Note, Severity, validate_games
+
+TEMPLATE_RULE_ID = "layout.templates"
+SHEET_RULE_ID = "layout.sheet-fit"
 
 
 class BuildError(Exception):
@@ -42,7 +48,7 @@ class BuildError(Exception):
         self.findings = list(findings)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BuildOptions:
     """Everything a user can choose about a build (the ``cardforge build`` options)."""
 
@@ -88,25 +94,21 @@ class BuildPlan:
 
 @dataclass(frozen=True, slots=True)
 class Toolkit:
-    """What every game of a build shares: templates and fonts, loaded once."""
+    """What every game of a build shares: the project's templates and its fonts (parsed on use)."""
 
     layouts: LayoutLibrary
-    fonts: FontRegistry
+    fonts: FontBook
 
 
 def load_toolkit(project: Project) -> Toolkit:
-    """The project's templates and the fonts (the project's fonts/ if it has one, else the shipped)."""
-    root = Path(project.root)
-    try:
-        layouts = load_layout_library(root)
-    except DefinitionErrors as exc:
-        raise BuildError(exc.report()) from None
-    fonts_dir = root / "fonts" if (root / "fonts").is_dir() else shipped_root() / "fonts"
-    try:
-        fonts = load_fonts(fonts_dir)
-    except FontError as exc:
-        raise BuildError(str(exc)) from None
-    return Toolkit(layouts, fonts)
+    """The project's templates (loaded now if the project was loaded without them) and fonts."""
+    layouts = project.layouts
+    if layouts is None:
+        try:
+            layouts = load_layout_library(Path(project.root))
+        except DefinitionErrors as exc:
+            raise BuildError(exc.report()) from None
+    return Toolkit(layouts, FontBook(layouts.fonts))
 
 
 def face_settings(game: GameDefinition, toolkit: Toolkit, options: BuildOptions) -> FaceSettings:
@@ -148,6 +150,8 @@ def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: 
         return build_kit(game, tools, request, expansion)
     except (KeyError, UnknownField) as exc:
         raise BuildError(str(exc.args[0] if isinstance(exc, KeyError) else exc)) from None
+    except FontError as exc:
+        raise BuildError(str(exc)) from None
 
 
 def sheet_options(toolkit: Toolkit, options: BuildOptions) -> SheetOptions:
@@ -162,6 +166,111 @@ def sheet_options(toolkit: Toolkit, options: BuildOptions) -> SheetOptions:
                         options.copies, board)
 
 
+@dataclass
+class CheckedBuild:
+    """What ``check_build`` found, and the documents it laid out on the way (one per game)."""
+
+    findings: list[Finding]
+    documents: list[tuple[GameDefinition, Document]]
+
+    @property
+    def has_errors(self) -> bool:
+        return any(f.is_error for f in self.findings)
+
+
+def check_build(
+    project: Project,
+    games: Sequence[GameDefinition],
+    options: BuildOptions,
+    toolkit: Toolkit,
+    progress: Callable[[str], None] = lambda _: None,
+) -> CheckedBuild:
+    """Every check a build makes, every finding at once: the definitions' rules, the face templates
+    each game uses, text that does not fit at its smallest size, pieces that do not fit the sheet.
+
+    An unusable option (an unknown paper, a bleed of 50 mm) is a BuildError: it is the command
+    line's mistake, not the project's."""
+    sheets = sheet_options(toolkit, options)
+    required = len(games) == 1
+    expansions = {g.info.id: expansion_for(project, g, options, required=required) for g in games}
+    if options.expansion is not None and not any(expansions.values()):
+        raise BuildError(f"no game of this build has an expansion '{options.expansion}'")
+    checked = [*games, *(e for e in expansions.values() if e is not None)]
+    rule_findings = validate_games(checked)
+    findings = _template_findings(toolkit.layouts, checked)
+    broken = {f.game_id for f in findings if f.is_error}
+    breaks_rules = {f.game_id for f in rule_findings if f.is_error}
+    fit_problems: list[FitProblem] = []
+    documents: list[tuple[GameDefinition, Document]] = []
+    for game in games:
+        expansion = expansions[game.info.id]
+        if game.info.id in broken or (expansion is not None and expansion.info.id in broken):
+            continue
+        progress(f"laying out {game.info.id}")
+        try:
+            kit = make_kit(project, game, toolkit, options, expansion_required=required)
+        except BuildError as exc:
+            findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "cannot-lay-out", Severity.ERROR, str(exc), game.info.id))
+            continue
+        except Exception:
+            if game.info.id in breaks_rules or (expansion is not None and expansion.info.id in breaks_rules):
+                continue  # a definition that breaks its rules may not be drawable: its findings say why
+            raise
+        fit_problems += kit.fit_problems
+        if kit.fit_problems:
+            continue
+        try:
+            documents.append((game, plan_document(kit, sheets, f"{game.info.name}: print-and-play kit")))
+        except FitError as exc:
+            findings.append(_sheet_finding(game, toolkit, options, str(exc)))
+    return CheckedBuild(sorted([*validate_games(checked, fit_problems=fit_problems), *findings]), documents)
+
+
+def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition]) -> list[Finding]:
+    """Face templates whose regions name a field their game does not draw (checked for the
+    templates the ``games`` use), and templates no registered game draws."""
+    findings: list[Finding] = []
+    used: dict[str, tuple[GameDefinition, tuple[str, ...]]] = {}
+    for game in games:
+        for name, fields in registry.describe(game).face_fields().items():
+            used.setdefault(name, (game, fields))
+    drawn = {name for d in registry.descriptions() for name in d.face_fields()}
+    for template in layouts.faces:
+        if template.name not in drawn:
+            findings.append(Finding(template.loc, TEMPLATE_RULE_ID, "unused-template", Severity.WARNING,
+                                    f"face template '{template.name}' is drawn by no game "
+                                    f"(face templates: {', '.join(sorted(drawn))})"))
+            continue
+        if template.name not in used:
+            continue
+        game, fields = used[template.name]
+        for region in template.regions:
+            if region.artwork is None and region.field not in fields:
+                findings.append(Finding(region.loc, TEMPLATE_RULE_ID, "unknown-field", Severity.ERROR,
+                                        f"region '{region.name}' of face template '{template.name}' has field "
+                                        f"'{region.field}'; the {registry.describe(game).title} faces draw: {', '.join(fields)}",
+                                        game.info.id))
+    for game in games:
+        for name in registry.describe(game).face_fields():
+            try:
+                layouts.face(name)
+            except KeyError:
+                findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "missing-template", Severity.ERROR,
+                                        f"{game.info.id} is drawn with the face template '{name}', which no layout file defines",
+                                        game.info.id))
+    return findings
+
+
+def _sheet_finding(game: GameDefinition, toolkit: Toolkit, options: BuildOptions, message: str) -> Finding:
+    """A piece that does not fit the sheet: at the card template, with a note at the sheet's."""
+    card = toolkit.layouts.card(options.card_size or game.info.card_size)
+    sheet = toolkit.layouts.sheet(options.paper)
+    notes = (Note(sheet.loc, f"the sheet '{sheet.name}' ({sheet.width_mm:g} x {sheet.height_mm:g} mm, "
+                             f"margin {sheet.margin_mm:g} mm) is here"),) if sheet.loc.line else ()
+    loc = card.loc if card.loc.line else game.info.loc
+    return Finding(loc, SHEET_RULE_ID, "piece-too-large", Severity.ERROR, f"{game.info.id}: {message}", game.info.id, notes)
+
+
 def plan_build(
     project: Project,
     games: Sequence[GameDefinition],
@@ -169,38 +278,25 @@ def plan_build(
     out_dir: Path,
     progress: Callable[[str], None] = lambda _: None,
 ) -> BuildPlan:
-    """Validate, lay out and render every game; BuildError (nothing written) at the first failure."""
-    checked = list(games)
-    required = len(games) == 1
-    expansions = {g.info.id: expansion_for(project, g, options, required=required) for g in games}
-    if options.expansion is not None and not any(expansions.values()):
-        raise BuildError(f"no game of this build has an expansion '{options.expansion}'")
-    findings = validate_games(checked + [e for e in expansions.values() if e is not None])
-    if any(f.is_error for f in findings):
-        raise BuildError("the definitions break the rules of their games; nothing was built", findings)
+    """Check, lay out and render every game; BuildError (nothing written) on any error finding."""
     toolkit = load_toolkit(project)
-    sheets = sheet_options(toolkit, options)
-    kits = []
-    for game in games:
-        progress(f"laying out {game.info.id}")
-        kits.append((game, make_kit(project, game, toolkit, options, expansion_required=required)))
-    problems = [p for _, kit in kits for p in kit.fit_problems]
-    if problems:
-        raise BuildError("text does not fit on some faces; nothing was built",
-                         validate_games(checked, fit_problems=problems))
+    checked = check_build(project, games, options, toolkit, progress)
+    if checked.has_errors:
+        raise BuildError("the project has errors (listed above); nothing was built", checked.findings)
+    from .render.pdf import render_pdf
+
     plan = BuildPlan()
-    for game, kit in kits:
+    for game, document in checked.documents:
         progress(f"rendering {game.info.id}")
         try:
-            document = plan_document(kit, sheets, f"{game.info.name}: print-and-play kit")
-        except FitError as exc:
+            pdf = render_pdf(document, toolkit.fonts)
+        except FontError as exc:
             raise BuildError(str(exc)) from None
-        pdf = render_pdf(document, toolkit.fonts)
         stem = out_dir / game.info.id
         plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".pdf"), pdf, len(document.pages), "pdf"))
         plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".json"), manifest_json(document), 0, "manifest"))
     if options.alignment_page:
-        test = alignment_document(sheets)
+        test = alignment_document(sheet_options(toolkit, options))
         plan.files.append(BuiltFile("alignment", out_dir / "alignment.pdf", render_pdf(test, toolkit.fonts), len(test.pages), "pdf"))
     return plan
 

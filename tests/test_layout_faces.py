@@ -22,13 +22,14 @@ from generator.model import GameDefinition, Project
 from generator.model.common import Symbol
 from generator.paths import shipped_root
 from generator.registry import DeckRequest
-from generator.render.fonts import load_fonts
+from generator.fontbook import FontBook
+from generator.loader.layouts import shipped_fonts
 
 from .scenedump import dump
 
 GOLDEN = Path(__file__).parent / "golden" / "scenes"
 LAYOUTS = load_layout_library(shipped_root())
-FONTS = load_fonts(shipped_root() / "fonts")
+FONTS = FontBook(shipped_fonts())
 POKER = FaceSettings(63.5, 88.9, 3.0, 3.0, 3.0)
 
 

@@ -17,7 +17,7 @@ from generator.layout.sheets import (
     best_grid,
     plan_document,
 )
-from generator.layout.templates import MIN_PRINTABLE_MARGIN_MM, SheetTemplate
+from generator.model.templates import MIN_PRINTABLE_MARGIN_MM, SheetTemplate
 from generator.model.common import Colour
 
 A4 = SheetTemplate("a4", 210, 297)

@@ -31,17 +31,19 @@ from generator.layout.scene import (
     Text,
 )
 from generator.layout.sheets import SheetOptions, plan_document
-from generator.layout.templates import SheetTemplate
+from generator.model.templates import SheetTemplate
 from generator.model.common import Colour
 from generator.paths import shipped_root
-from generator.render.fonts import FontError, load_fonts
+from generator.fontbook import FontBook, FontError
+from generator.loader.layouts import shipped_fonts
+from generator.model.templates import FontFace
 from generator.render.pdf import render_pdf
 from generator.render.png import scene_png
 from generator.render.svg import scene_svg
 from generator.render.tts import tts_sheets
 
 GOLDEN = FilePath(__file__).parent / "golden" / "render"
-FONTS = load_fonts(shipped_root() / "fonts")
+FONTS = FontBook(shipped_fonts())
 RED, BLUE = Colour("#cc2222"), Colour("#2244cc")
 
 
@@ -165,5 +167,6 @@ def test_tts_sheets_keep_the_last_slot_for_the_back() -> None:
 
 
 def test_a_missing_font_is_a_clear_error(tmp_path: FilePath) -> None:
-    with pytest.raises(FontError, match="DejaVuSans.ttf"):
-        load_fonts(tmp_path)
+    book = FontBook([FontFace("sans", str(tmp_path / "DejaVuSans.ttf"), "fonts/DejaVuSans.ttf")])
+    with pytest.raises(FontError, match="fonts/DejaVuSans.ttf: cannot read the font file"):
+        book.width_mm("text", "sans", 10)

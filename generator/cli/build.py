@@ -13,15 +13,18 @@ from typing import Any, Callable
 import click
 
 from ..atomicio import write_atomic
-from ..build import BuildError, BuildOptions, load_toolkit, make_kit, plan_build
+from ..build import (
+    BuildError,
+    BuildOptions,
+    check_build,
+    load_toolkit,
+    make_kit,
+    plan_build,
+)
 from ..layout.scene import Scene
 from ..layout.sheets import Duplex
 from ..model import GameDefinition, Project
-from ..render.png import scene_png
-from ..render.tts import tts_sheets
-from ..validate import has_errors, validate_games
 from .common import (
-    EXIT_ERROR,
     fail,
     game_or_usage_error,
     open_project,
@@ -53,7 +56,7 @@ def face_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _project_and_games(project_dir: Path | None, names: tuple[str, ...]) -> tuple[Project, list[GameDefinition]]:
-    project = open_project(project_dir)
+    project = open_project(project_dir, layouts=True)
     games = [game_or_usage_error(project, n) for n in names] if names else list(project.games)
     return project, games
 
@@ -97,8 +100,10 @@ def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: 
     """
     started = time.perf_counter()
     project, chosen = _project_and_games(project_dir, games)
-    options = BuildOptions(paper, card_size, Duplex(duplex), back_offset, bleed_mm, crop_marks, gutterfold, ink_saver,
-                           copies, players, all_packs, expansion, board_paper, alignment_page)
+    options = BuildOptions(paper=paper, card_size=card_size, duplex=Duplex(duplex), back_offset_mm=back_offset,
+                           bleed_mm=bleed_mm, crop_marks=crop_marks, gutterfold=gutterfold, ink_saver=ink_saver,
+                           copies=copies, players=players, all_packs=all_packs, expansion=expansion,
+                           board_paper=board_paper, alignment_page=alignment_page)
     out_dir = _out_dir(out, project_dir)
     show = sys.stderr.isatty()
     try:
@@ -137,23 +142,20 @@ def export_command(game: str, png_dir: Path | None, tts_dir: Path | None, dpi: i
     if png_dir is None and tts_dir is None:
         usage_error("say what to export: --png DIR and/or --tts DIR")
     project, (definition,) = _project_and_games(project_dir, (game,))
-    findings = validate_games([definition])
-    if has_errors(findings):
-        for finding in findings:
-            click.echo(finding.format(), err=True)
-        fail("the definitions break the rules of their game; nothing was exported")
     options = BuildOptions(card_size=card_size, bleed_mm=bleed_mm, ink_saver=ink_saver, players=players,
                            all_packs=all_packs, expansion=expansion)
     try:
         toolkit = load_toolkit(project)
+        checked = check_build(project, [definition], options, toolkit)
+        if checked.has_errors:
+            raise BuildError("the project has errors (listed above); nothing was exported", checked.findings)
         kit = make_kit(project, definition, toolkit, options)
     except BuildError as exc:
         _report(exc)
-    if kit.fit_problems:
-        for finding in validate_games([definition], fit_problems=kit.fit_problems):
-            click.echo(finding.format(), err=True)
-        fail("text does not fit on some faces; nothing was exported", EXIT_ERROR)
     written: list[Path] = []
+    from ..render.png import scene_png
+    from ..render.tts import tts_sheets
+
     if png_dir is not None:
         faces: dict[str, Scene] = {}
         for piece in (*kit.cards, *kit.tokens):

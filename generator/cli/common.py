@@ -38,14 +38,15 @@ def usage_error(message: str) -> NoReturn:
     raise click.UsageError(message)
 
 
-def open_project(project_dir: Path | None) -> Project:
-    """Load every definition of the project, or print all problems and exit 1."""
+def open_project(project_dir: Path | None, *, layouts: bool = False) -> Project:
+    """Load every definition of the project (and, with ``layouts``, its templates, fonts and
+    artwork), or print all problems and exit 1."""
     try:
         root = find_project(project_dir)
     except ProjectNotFound as exc:
         fail(str(exc))
     try:
-        return load_project(root)
+        return load_project(root, layouts=layouts)
     except DefinitionErrors as exc:
         fail(exc.report())
 

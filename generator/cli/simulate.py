@@ -25,6 +25,7 @@ from ..sim.api import BotSpec, GameRecord, ReplayError, Simulator
 from ..sim.registry import simulator_for
 from ..sim.runner import RunResult, TurnLimitExceeded, check_table, run
 from ..sim.stats import summarize
+from ..validate import validate_games
 from .common import (
     EXIT_ERROR,
     fail,
@@ -89,6 +90,7 @@ class _Table:
         self.bot_specs = tuple(BotSpec.parse(text) for text in bots) or (BotSpec("best"),)
         self.overrides = _parse_rules(self.definition, rules)
         self.extra = _extra_settings(project, self.definition, self.simulator, expansion_id, settings)
+        _refuse_invalid([self.definition, *([self.extra["expansion"]] if "expansion" in self.extra else [])])
 
     def check(self, overrides: dict[str, OptionValue] | None = None) -> tuple[BotSpec, ...]:
         """Build the table once; a bot, rule or setting the engine refuses is a usage error."""
@@ -128,6 +130,17 @@ class _Table:
         if result.extra:
             settings["extra"] = dict(result.extra)
         return {**settings, **summary}
+
+
+def _refuse_invalid(definitions: Sequence[GameDefinition]) -> None:
+    """Exit 1 with the findings when a definition breaks its game's rules, as ``build`` does: the
+    simulator plays only decks that could be printed."""
+    findings = validate_games(definitions)
+    if any(f.is_error for f in findings):
+        for finding in findings:
+            if finding.is_error:
+                click.echo(finding.format(), err=True)
+        fail("the definitions break the rules of their games (listed above); nothing was played")
 
 
 def _parse_rules(definition: GameDefinition, rules: Sequence[str]) -> dict[str, OptionValue]:
@@ -340,6 +353,7 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
         replayer = None
     if replayer is None:
         usage_error(f"{game_id} has no game file format to replay")
+    _refuse_invalid([definition])
     overrides = _parse_rules(definition, rules)
 
     failed = False

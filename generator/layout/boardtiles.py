@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import math
 
+from ..model.templates import SheetTemplate
 from .kit import PieceKind
 from .marks import label, registration
 from .page import ManifestItem, Page, Placement
 from .scene import BLACK, Anchor, Group, Item, Paint, Rect, Scene, Text
-from .templates import SheetTemplate
 
 MIN_OVERLAP_MM = 10.0
 

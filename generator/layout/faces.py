@@ -11,6 +11,8 @@ from typing import Callable
 from .. import registry
 from ..model import GameDefinition
 from ..model.common import Colour
+from ..model.source import UNKNOWN_LOC, SourceLoc
+from ..model.templates import FaceRegion, FaceTemplate, LayoutLibrary
 from .kit import FaceSettings, FitProblem, Kit
 from .scene import (
     BLACK,
@@ -24,7 +26,6 @@ from .scene import (
     Text,
     TextMeasurer,
 )
-from .templates import FaceRegion, FaceTemplate, LayoutLibrary
 from .textfit import Box, fit_text
 
 INK_SAVER_LINE = Colour("#9a9a9a")
@@ -95,15 +96,16 @@ class FaceContext:
         return Rect(inset, inset, self.w - 2 * inset, self.h - 2 * inset, paint, max(s.corner_radius_mm - inset / 2, 1.0))
 
     def text(self, piece_id: str, region: FaceRegion, text: str, colour: Colour,
-             anchor: Anchor = Anchor.MIDDLE, wrap: bool = True) -> list[Item]:
-        """``text`` fitted in ``region``; a FitProblem (and nothing drawn) when it cannot fit."""
+             anchor: Anchor = Anchor.MIDDLE, wrap: bool = True, source: SourceLoc = UNKNOWN_LOC) -> list[Item]:
+        """``text`` fitted in ``region``; a FitProblem (and nothing drawn) when it cannot fit.
+        ``source`` is where a definition file holds the text, for the problem's location."""
         if not text:
             return []
         result = fit_text(text, self.box(region), self.measurer, font=region.font,
                           max_pt=region.max_pt * self.scale, min_pt=region.min_pt * self.scale,
                           colour=colour, anchor=anchor, wrap_lines=wrap)
         if result.problem is not None:
-            self.problems.append(FitProblem(piece_id, region.name, result.problem))
+            self.problems.append(FitProblem(piece_id, region.name, result.problem, region.loc, source))
             return []
         return list(result.items)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from ..model.source import UNKNOWN_LOC, SourceLoc
 from .scene import Scene
 
 
@@ -58,11 +59,16 @@ class Sheetlet:
 
 @dataclass(frozen=True, slots=True)
 class FitProblem:
-    """Text that does not fit its box even at the minimum size: reported as a finding, never clipped."""
+    """Text that does not fit its box even at the minimum size: reported as a finding, never clipped.
+
+    ``region_loc`` is the region's place in a layout file (where to make it larger), ``source_loc``
+    the place in a definition file that holds the text (where to make it shorter), when known."""
 
     piece_id: str
     region: str
     message: str
+    region_loc: SourceLoc = UNKNOWN_LOC
+    source_loc: SourceLoc = UNKNOWN_LOC
 
 
 @dataclass(frozen=True, slots=True)

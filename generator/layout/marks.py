@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..model.common import Colour
+from ..model.templates import MIN_PRINTABLE_MARGIN_MM, CropMarks
 from .scene import BLACK, Anchor, Circle, Item, Line, Paint, Text
-from .templates import MIN_PRINTABLE_MARGIN_MM, CropMarks
 
 GREY = Colour("#7f7f7f")
 MIN_MARK_MM = 2.0

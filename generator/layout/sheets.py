@@ -13,12 +13,12 @@ from enum import Enum
 from typing import Sequence
 
 from ..model.common import Colour
+from ..model.templates import SheetTemplate
 from .boardtiles import board_pages
 from .kit import Kit, Piece
 from .marks import crop_marks, cut_circles, fold_line, label
 from .page import Document, ManifestItem, Page, Placement
 from .scene import BLACK, Anchor, Item, Line, Scene, Text
-from .templates import SheetTemplate
 
 GREY_RULER = Colour("#555555")
 TOKEN_GUTTER_MM = 3.0

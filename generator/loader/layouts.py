@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 import yaml
 
-from ..layout.templates import (
+from ..fontbook import FontError, read_metrics
+from ..model.templates import (
     MIN_PRINTABLE_MARGIN_MM,
     Artwork,
     CardTemplate,
@@ -17,6 +19,7 @@ from ..layout.templates import (
     FaceRegion,
     FaceTemplate,
     FillOrder,
+    FontFace,
     LayoutLibrary,
     SheetTemplate,
 )
@@ -25,11 +28,19 @@ from .errors import DefinitionErrors, Problem
 from .fields import Reader
 from .yamlnodes import compose_file
 
-SECTIONS = ("cards", "sheets", "faces")
+SECTIONS = ("cards", "sheets", "faces", "fonts")
 CARD_FIELDS = ("extends", "width", "height", "safe", "corner_radius")
 SHEET_FIELDS = ("extends", "width", "height", "margin", "gutter", "bleed", "crop_marks", "fill_order", "large")
 FACE_FIELDS = ("extends", "base_width", "base_height", "regions")
-FONT_KEYS = ("sans", "sans-bold", "sans-condensed", "sans-condensed-bold", "serif-bold")
+SHIPPED_FONTS = {
+    "sans": "DejaVuSans.ttf",
+    "sans-bold": "DejaVuSans-Bold.ttf",
+    "sans-condensed": "DejaVuSansCondensed.ttf",
+    "sans-condensed-bold": "DejaVuSansCondensed-Bold.ttf",
+    "serif-bold": "DejaVuSerif-Bold.ttf",
+}
+"""Font key -> file in the toolkit's ``fonts/``: every project can name these."""
+FONT_KINDS = {".ttf": "ttf", ".otf": "otf"}
 
 
 MAX_ARTWORK_BYTES = 5 * 1024 * 1024
@@ -61,38 +72,56 @@ def layout_files(root: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
-def load_layout_library(project_root: Path) -> LayoutLibrary:
-    """Every template the project can use; DefinitionErrors listing every problem of every file."""
+def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) -> LayoutLibrary:
+    """Every template the project can use: the shipped layout files, the project's (a template there
+    replaces a shipped one of its name), then ``extra_files`` (a file validated on its own, read as
+    one of the project's); DefinitionErrors listing every problem of every file."""
     shipped = shipped_root().resolve()
     roots = [shipped] if project_root.resolve() == shipped else [shipped, project_root.resolve()]
     entries: dict[str, dict[str, _Entry]] = {section: {} for section in SECTIONS}
     readers: list[Reader] = []
     problems: list[Problem] = []
-    for root in roots:
-        for file in layout_files(root):
-            reader = _FileReader(display_path(file), root=root)
-            readers.append(reader)
-            try:
-                top = compose_file(file, reader.path)
-            except DefinitionErrors as exc:
-                problems.extend(exc.problems)
-                continue
-            sections = reader.mapping(top, "a layouts file", (), SECTIONS)
-            for section, node in (sections or {}).items():
-                for key_node, value_node in reader.entries(node, section):
-                    name = reader.name(key_node, f"a {section[:-1]} template name")
-                    allowed = {"cards": CARD_FIELDS, "sheets": SHEET_FIELDS, "faces": FACE_FIELDS}[section]
-                    fields = reader.mapping(value_node, f"{section[:-1]} template '{key_node.value}'", (), allowed)
-                    if name is not None and fields is not None:
-                        entries[section][name] = _Entry(name, fields, value_node, reader)
+    sources = [(root, file) for root in roots for file in layout_files(root)]
+    known = {file.resolve() for _, file in sources}
+    sources += [(project_root.resolve(), file) for file in extra_files if file.resolve() not in known]
+    for root, file in sources:
+        reader = _FileReader(display_path(file), root=root)
+        readers.append(reader)
+        try:
+            top = compose_file(file, reader.path)
+        except DefinitionErrors as exc:
+            problems.extend(exc.problems)
+            continue
+        sections = reader.mapping(top, "a layouts file", (), SECTIONS)
+        for section, node in (sections or {}).items():
+            for key_node, value_node in reader.entries(node, section):
+                if section == "fonts":
+                    name = reader.name(key_node, "a font name")
+                    if name is not None:
+                        entries[section][name] = _Entry(name, {"file": value_node}, key_node, reader)
+                    continue
+                name = reader.name(key_node, f"a {section[:-1]} template name")
+                allowed = {"cards": CARD_FIELDS, "sheets": SHEET_FIELDS, "faces": FACE_FIELDS}[section]
+                fields = reader.mapping(value_node, f"{section[:-1]} template '{key_node.value}'", (), allowed)
+                if name is not None and fields is not None:
+                    entries[section][name] = _Entry(name, fields, value_node, reader)
     cards = tuple(t for t in (_card(e, _resolve(e, entries["cards"])) for e in entries["cards"].values()) if t)
     sheets = tuple(t for t in (_sheet(e, _resolve(e, entries["sheets"])) for e in entries["sheets"].values()) if t)
-    faces = tuple(t for t in (_face(e, _resolve(e, entries["faces"])) for e in entries["faces"].values()) if t)
+    fonts = shipped_fonts() + tuple(f for f in (_font(e) for e in entries["fonts"].values()) if f)
+    keys = tuple(f.key for f in fonts)
+    faces = tuple(t for t in (_face(e, _resolve(e, entries["faces"]), keys) for e in entries["faces"].values()) if t)
     for reader in readers:
         problems.extend(reader.problems)
     if problems:
         raise DefinitionErrors(problems)
-    return LayoutLibrary(cards, sheets, faces)
+    return LayoutLibrary(cards, sheets, faces, fonts)
+
+
+def shipped_fonts() -> tuple[FontFace, ...]:
+    """The fonts shipped in the toolkit's ``fonts/`` folder, under their keys."""
+    folder = shipped_root() / "fonts"
+    return tuple(FontFace(key, str(folder / name), display_path(folder / name), shipped=True)
+                 for key, name in SHIPPED_FONTS.items())
 
 
 def _resolve(entry: _Entry, known: dict[str, _Entry]) -> dict[str, tuple[yaml.Node, Reader]] | None:
@@ -192,7 +221,27 @@ def _sheet(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) ->
                          entry.reader.loc(entry.node))
 
 
-def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> FaceTemplate | None:
+def _font(entry: _Entry) -> FontFace | None:
+    """A project font: ``key: path/to/file.ttf`` (relative to the project folder)."""
+    reader, node = entry.reader, entry.fields["file"]
+    if entry.name in SHIPPED_FONTS:
+        reader.error(entry.node, f"font '{entry.name}' is a shipped font; a project font needs a name of its own "
+                                 f"(shipped: {', '.join(SHIPPED_FONTS)})")
+        return None
+    path = project_file(reader, node, "font", FONT_KINDS)
+    if path is None:
+        return None
+    shown = display_path(path)
+    try:
+        read_metrics(path, shown)
+    except FontError as exc:
+        reader.error(node, str(exc))
+        return None
+    return FontFace(entry.name, str(path), shown, loc=reader.loc(entry.node))
+
+
+def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
+          fonts: tuple[str, ...]) -> FaceTemplate | None:
     if fields is None:
         return None
     what = f"face template '{entry.name}'"
@@ -221,7 +270,7 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> 
             continue
         else:
             field = reader.name(sub["field"], f"region '{name}' field")
-        font = reader.choice(sub["font"], "font", FONT_KEYS) if "font" in sub else "sans"
+        font = reader.choice(sub["font"], "font", fonts) if "font" in sub else "sans"
         max_pt = reader.number(sub["max_pt"], "max_pt") if "max_pt" in sub else 12.0
         min_pt = reader.number(sub["min_pt"], "min_pt") if "min_pt" in sub else 6.0
         mirrored = bool(reader.boolean(sub["mirrored"], "mirrored")) if "mirrored" in sub else False
@@ -240,33 +289,53 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> 
     return FaceTemplate(entry.name, width, height, tuple(regions), entry.reader.loc(entry.node))
 
 
-def read_artwork(reader: Reader, node: yaml.Node) -> Artwork | None:
-    """An image file named in a template: read only from inside the project folder, never fetched.
-
-    Refused: URLs of any scheme, absolute paths, paths that lead outside the project (``..`` or a
-    symbolic link), missing files, kinds other than PNG and SVG, files over 5 MB."""
-    text = reader.text(node, "image")
+def project_file(reader: Reader, node: yaml.Node, what: str, kinds: dict[str, str]) -> Path | None:
+    """A file named in a template, relative to the project folder: read only from inside it, never
+    fetched. Refused (a located problem, None returned): URLs of any scheme, absolute paths, paths
+    that lead outside the project (``..`` or a symbolic link), missing files, anything but a regular
+    file, and suffixes other than ``kinds``."""
+    text = reader.text(node, what)
     if text is None:
         return None
     root = getattr(reader, "root", Path(".")).resolve()
     if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", text) and not re.match(r"^[A-Za-z]:[\\/]", text):
-        reader.error(node, f"image '{text}' is a URL: images are read from the project folder only, nothing is fetched")
+        reader.error(node, f"{what} '{text}' is a URL: files are read from the project folder only, nothing is fetched")
+        return None
+    if "\0" in text:
+        reader.error(node, f"{what} '{text!r}' holds a NUL character")
         return None
     relative = Path(text)
     if relative.is_absolute() or text.startswith(("\\", "/")):
-        reader.error(node, f"image '{text}' is an absolute path: name it relative to the project folder")
+        reader.error(node, f"{what} '{text}' is an absolute path: name it relative to the project folder")
         return None
-    path = (root / relative).resolve()
+    try:
+        path = (root / relative).resolve()
+    except (OSError, RuntimeError):
+        reader.error(node, f"{what} '{text}' cannot be followed (a symbolic link loop?)")
+        return None
     if not path.is_relative_to(root):
-        reader.error(node, f"image '{text}' is outside the project folder; images are read from inside it only")
+        reader.error(node, f"{what} '{text}' is outside the project folder; files are read from inside it only")
         return None
-    kind = ARTWORK_KINDS.get(path.suffix.lower())
-    if kind is None:
-        reader.error(node, f"image '{text}': only PNG and SVG files can be drawn")
+    if path.suffix.lower() not in kinds:
+        names = [k.upper().lstrip(".") for k in kinds]
+        reader.error(node, f"{what} '{text}': only {' and '.join([', '.join(names[:-1]), names[-1]] if len(names) > 1 else names)} files can be used")
+        return None
+    if not path.exists():
+        reader.error(node, f"{what} '{text}' does not exist (looked in the project folder)")
         return None
     if not path.is_file():
-        reader.error(node, f"image '{text}' does not exist (looked in the project folder)")
+        reader.error(node, f"{what} '{text}' is not a regular file")
         return None
+    return path
+
+
+def read_artwork(reader: Reader, node: yaml.Node) -> Artwork | None:
+    """An image file named in a template (see ``project_file``), PNG or SVG, at most 5 MB."""
+    path = project_file(reader, node, "image", ARTWORK_KINDS)
+    if path is None:
+        return None
+    text = reader.text(node, "image") or ""
+    kind = ARTWORK_KINDS[path.suffix.lower()]
     if path.stat().st_size > MAX_ARTWORK_BYTES:
         reader.error(node, f"image '{text}' is larger than {MAX_ARTWORK_BYTES // (1024 * 1024)} MB")
         return None

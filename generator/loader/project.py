@@ -57,6 +57,14 @@ def _description_of(reader: Reader, root: yaml.Node) -> registry.GameDescription
 
 def load_files(files: list[Path], root: Path | None = None) -> Project:
     """Load the given files as one project (all problems of all files at once)."""
+    games, problems = _read_files(files)
+    if problems:
+        raise DefinitionErrors(problems)
+    return Project(str(root) if root else "", tuple(games))
+
+
+def _read_files(files: list[Path]) -> tuple[list[GameDefinition], list[Problem]]:
+    """The definitions of every file that loads, and every problem of every file."""
     problems: list[Problem] = []
     games: list[GameDefinition] = []
     seen: dict[str, GameDefinition] = {}
@@ -76,9 +84,7 @@ def load_files(files: list[Path], root: Path | None = None) -> Project:
             seen[game.info.id] = game
             games.append(game)
     problems.extend(_check_expansions(games))
-    if problems:
-        raise DefinitionErrors(problems)
-    return Project(str(root) if root else "", tuple(games))
+    return games, problems
 
 
 def _check_expansions(games: list[GameDefinition]) -> list[Problem]:
@@ -90,17 +96,42 @@ def _check_expansions(games: list[GameDefinition]) -> list[Problem]:
     ]
 
 
-def load_project(root: Path) -> Project:
-    """Every definition of the project folder ``root``; DefinitionErrors listing every problem."""
+def read_project(root: Path, *, layouts: bool = True) -> tuple[Project, list[Problem]]:
+    """Everything of the project folder ``root`` that loads, and every problem found on the way
+    (definitions and, with ``layouts``, the layout files): a file with problems contributes none
+    of its definitions, and a layout library with problems is left out (``layouts`` None)."""
+    problems: list[Problem] = []
+    games: list[GameDefinition] = []
     folder = root / "card_defs"
     if not folder.is_dir():
-        raise DefinitionErrors([Problem(_loc(root), "no card_defs/ folder here")])
-    files = definition_files(root)
-    if not files:
-        raise DefinitionErrors([Problem(_loc(folder), "card_defs/ holds no .yaml definition files")])
-    if len(files) > MAX_DEFINITION_FILES:
-        raise DefinitionErrors([Problem(_loc(folder), f"card_defs/ holds {len(files)} files; at most {MAX_DEFINITION_FILES}")])
-    return load_files(files, root)
+        problems.append(Problem(_loc(root), "no card_defs/ folder here"))
+    else:
+        files = definition_files(root)
+        if not files:
+            problems.append(Problem(_loc(folder), "card_defs/ holds no .yaml definition files"))
+        elif len(files) > MAX_DEFINITION_FILES:
+            problems.append(Problem(_loc(folder), f"card_defs/ holds {len(files)} files; at most {MAX_DEFINITION_FILES}"))
+        else:
+            games, found = _read_files(files)
+            problems.extend(found)
+    library = None
+    if layouts:
+        from .layouts import load_layout_library
+
+        try:
+            library = load_layout_library(root)
+        except DefinitionErrors as exc:
+            problems.extend(exc.problems)
+    return Project(str(root), tuple(games), library), problems
+
+
+def load_project(root: Path, *, layouts: bool = True) -> Project:
+    """Every definition of the project folder ``root`` (and, with ``layouts``, its templates, fonts
+    and artwork); DefinitionErrors listing every problem."""
+    project, problems = read_project(root, layouts=layouts)
+    if problems:
+        raise DefinitionErrors(problems)
+    return project
 
 
 def _loc(path: Path) -> SourceLoc:

@@ -1,18 +1,23 @@
-"""A project: the folder of definitions a command works on, and the games read from it."""
+"""A project: the folder a command works on, with its definitions, templates, fonts and artwork."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .definition import GameDefinition
+from .templates import LayoutLibrary
 
 
 @dataclass(frozen=True, slots=True)
 class Project:
-    """Every game and variant of a project folder, in file order (variants after their base game)."""
+    """Every game and variant of a project folder, in file order (variants after their base game),
+    and the layout library (card, sheet and face templates, fonts, artwork) its prints use.
+
+    ``layouts`` is None when a command loaded the definitions only (``deck``, ``simulate``...)."""
 
     root: str
     games: tuple[GameDefinition, ...]
+    layouts: LayoutLibrary | None = None
 
     def ids(self) -> tuple[str, ...]:
         return tuple(game.info.id for game in self.games)

@@ -10,6 +10,7 @@ from typing import Sequence
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from ..fontbook import FontBook
 from ..layout.page import Document, Page, Placement
 from ..layout.scene import (
     PT_PER_MM,
@@ -30,7 +31,7 @@ from ..layout.scene import (
     Text,
 )
 from .artwork import artwork_png, fit, png_size
-from .fonts import FontRegistry
+from .fonts import pdf_font_name
 from .pdfcompact import compact_pdf
 
 K = PT_PER_MM
@@ -39,7 +40,7 @@ K = PT_PER_MM
 class PdfPainter:
     """Draws scene items on a reportlab canvas whose origin is the scene's top-left, y up in points."""
 
-    def __init__(self, canvas: Canvas, fonts: FontRegistry) -> None:
+    def __init__(self, canvas: Canvas, fonts: FontBook) -> None:
         self.canvas = canvas
         self.fonts = fonts
 
@@ -83,7 +84,7 @@ class PdfPainter:
                            fillMode=1)
         elif isinstance(item, Text):
             c.setFillColorRGB(*item.colour.rgb)
-            c.setFont(self.fonts.pdf_name(item.font), item.size_pt)
+            c.setFont(pdf_font_name(self.fonts, item.font), item.size_pt)
             draw = {Anchor.START: c.drawString, Anchor.MIDDLE: c.drawCentredString,
                     Anchor.END: c.drawRightString}[item.anchor]
             draw(item.x * K, -item.y * K, item.text)
@@ -115,11 +116,11 @@ class PdfPainter:
         return paint.fill is not None or paint.stroke is not None
 
 
-def render_pdf(document: Document, fonts: FontRegistry, *, invariant: bool = True) -> bytes:
+def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True) -> bytes:
     """The document as PDF bytes: each distinct scene key becomes one form, drawn once."""
     buffer = io.BytesIO()
     # the initial font is ours too, so no standard (unembedded) font is referenced anywhere
-    canvas = Canvas(buffer, invariant=int(invariant), pageCompression=1, initialFontName=fonts.pdf_name("sans"))
+    canvas = Canvas(buffer, invariant=int(invariant), pageCompression=1, initialFontName=pdf_font_name(fonts, "sans"))
     canvas.setTitle(document.title)
     canvas.setAuthor("cardforge")
     canvas.setCreator("cardforge")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import cairosvg
 
+from ..fontbook import FontBook
 from ..layout.page import Page
 from ..layout.scene import Scene
-from .fonts import FontRegistry
 from .svg import page_svg, scene_svg
 
 MM_PER_INCH = 25.4
@@ -24,10 +24,10 @@ def svg_to_png_px(svg: str, width_px: int, height_px: int) -> bytes:
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width_px, output_height=height_px, unsafe=False)
 
 
-def scene_png(scene: Scene, fonts: FontRegistry, *, dpi: int = 300, bleed: bool = False) -> bytes:
+def scene_png(scene: Scene, fonts: FontBook, *, dpi: int = 300, bleed: bool = False) -> bytes:
     b = scene.bleed_mm if bleed else 0.0
     return svg_to_png(scene_svg(scene, fonts, bleed=bleed), scene.width_mm + 2 * b, scene.height_mm + 2 * b, dpi)
 
 
-def page_png(page: Page, fonts: FontRegistry, *, dpi: int = 100) -> bytes:
+def page_png(page: Page, fonts: FontBook, *, dpi: int = 100) -> bytes:
     return svg_to_png(page_svg(page, fonts), page.width_mm, page.height_mm, dpi)

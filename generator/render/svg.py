@@ -12,6 +12,7 @@ import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
+from ..fontbook import FontBook
 from ..layout.page import Page
 from ..layout.scene import (
     PT_PER_MM,
@@ -32,7 +33,6 @@ from ..layout.scene import (
     Text,
 )
 from .artwork import artwork_png, fit, png_size
-from .fonts import FontRegistry
 
 
 class GlyphOutlines:
@@ -67,7 +67,7 @@ def _num(value: float) -> str:
 class SvgPainter:
     """Turns scene items into svgwrite elements (coordinates in mm, y down, like scenes)."""
 
-    def __init__(self, drawing: svgwrite.Drawing, fonts: FontRegistry) -> None:
+    def __init__(self, drawing: svgwrite.Drawing, fonts: FontBook) -> None:
         self.dwg = drawing
         self.fonts = fonts
 
@@ -129,7 +129,7 @@ class SvgPainter:
         return out
 
     def _text(self, text: Text):  # type: ignore[no-untyped-def]
-        outlines = outlines_for(str(self.fonts.files[text.font]))
+        outlines = outlines_for(str(self.fonts.path(text.font)))
         scale = text.size_pt / PT_PER_MM / outlines.units
         width = self.fonts.width_mm(text.text, text.font, text.size_pt)
         x = {Anchor.START: text.x, Anchor.MIDDLE: text.x - width / 2, Anchor.END: text.x - width}[text.anchor]
@@ -144,7 +144,7 @@ class SvgPainter:
         return group
 
 
-def scene_svg(scene: Scene, fonts: FontRegistry, *, bleed: bool = False) -> str:
+def scene_svg(scene: Scene, fonts: FontBook, *, bleed: bool = False) -> str:
     """One face as an SVG document sized in mm (the trim box, or the trim box plus bleed)."""
     b = scene.bleed_mm if bleed else 0.0
     w, h = scene.width_mm + 2 * b, scene.height_mm + 2 * b
@@ -158,7 +158,7 @@ def scene_svg(scene: Scene, fonts: FontRegistry, *, bleed: bool = False) -> str:
     return dwg.tostring()
 
 
-def sheet_svg(scenes: list[tuple[Scene, float, float]], width_mm: float, height_mm: float, fonts: FontRegistry,
+def sheet_svg(scenes: list[tuple[Scene, float, float]], width_mm: float, height_mm: float, fonts: FontBook,
               background: str = "#ffffff") -> str:
     """Several faces on one canvas (a Tabletop Simulator deck sheet): each scene at (x, y), clipped to its trim."""
     dwg = svgwrite.Drawing(size=(f"{_num(width_mm)}mm", f"{_num(height_mm)}mm"),
@@ -176,7 +176,7 @@ def sheet_svg(scenes: list[tuple[Scene, float, float]], width_mm: float, height_
     return dwg.tostring()
 
 
-def page_svg(page: Page, fonts: FontRegistry) -> str:
+def page_svg(page: Page, fonts: FontBook) -> str:
     """A whole imposed page (previews): placements and marks."""
     dwg = svgwrite.Drawing(size=(f"{_num(page.width_mm)}mm", f"{_num(page.height_mm)}mm"),
                            viewBox=f"0 0 {_num(page.width_mm)} {_num(page.height_mm)}", debug=False)

@@ -7,8 +7,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..fontbook import FontBook
 from ..layout.scene import Scene
-from .fonts import FontRegistry
 from .png import svg_to_png_px
 from .svg import sheet_svg
 
@@ -29,7 +29,7 @@ class TtsSheet:
     card_px: tuple[int, int]
 
 
-def tts_sheets(fronts: Sequence[Scene], back: Scene, fonts: FontRegistry) -> list[TtsSheet]:
+def tts_sheets(fronts: Sequence[Scene], back: Scene, fonts: FontBook) -> list[TtsSheet]:
     """Deck sheets holding ``fronts`` in order (69 per sheet), each with ``back`` in its last slot."""
     if not fronts:
         return []

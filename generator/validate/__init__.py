@@ -1,13 +1,14 @@
 """Deck validation: registered rules (id, severity, rationale, stable codes) that check game
 definitions against the games' rules and report every finding at its place in the files."""
 
-from .findings import Finding, Severity
+from .findings import Finding, Note, Severity
 from .registry import Rule, all_rules, rules_for
 from .run import FIT_RULE_ID, fit_finding, has_errors, validate_game, validate_games
 
 __all__ = [
     "FIT_RULE_ID",
     "Finding",
+    "Note",
     "Rule",
     "Severity",
     "all_rules",

@@ -16,6 +16,17 @@ class Severity(str, Enum):
     INFO = "info"
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A second place a finding concerns (the layout region of text that does not fit...)."""
+
+    loc: SourceLoc
+    message: str
+
+    def format(self) -> str:
+        return f"{self.loc}: note: {self.message}"
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Finding:
     """One problem a rule found, at the place in a definition file that causes it.
@@ -29,6 +40,7 @@ class Finding:
     severity: Severity = field(compare=False)
     message: str = field(compare=False)
     game_id: str = field(default="", compare=False)
+    notes: tuple[Note, ...] = field(default=(), compare=False)
 
     @property
     def is_error(self) -> bool:
@@ -36,7 +48,8 @@ class Finding:
 
     def format(self) -> str:
         """``path:line:col: severity: message [rule-id/code]``, the form every tool of ours prints."""
-        return f"{self.loc}: {self.severity.value}: {self.message} [{self.rule_id}/{self.code}]"
+        first = f"{self.loc}: {self.severity.value}: {self.message} [{self.rule_id}/{self.code}]"
+        return "\n".join([first, *(note.format() for note in self.notes)])
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -48,4 +61,8 @@ class Finding:
             "file": self.loc.path,
             "line": self.loc.line,
             "column": self.loc.column,
+            "notes": [
+                {"file": n.loc.path, "line": n.loc.line, "column": n.loc.column, "message": n.message}
+                for n in self.notes
+            ],
         }

@@ -7,7 +7,7 @@ from typing import Iterable, Sequence
 from ..layout.kit import FitProblem
 from ..model import GameDefinition
 from ..model.source import UNKNOWN_LOC, SourceLoc
-from .findings import Finding, Severity
+from .findings import Finding, Note, Severity
 from .generic import card_ids
 from .registry import Reporter, rules_for
 
@@ -31,12 +31,16 @@ def validate_games(
 
     A fit problem is placed at the definition of the card it names (or of its game when the piece
     is not a card, such as a token)."""
-    findings = [f for game in games for f in validate_game(game)]
+    findings = list(set(f for game in games for f in validate_game(game)))
     places = _piece_places(games)
+    seen: set[tuple[SourceLoc, str]] = set()
     for problem in fit_problems:
         game_id, loc = places.get(problem.piece_id, ("", games[0].info.loc if games else UNKNOWN_LOC))
-        findings.append(fit_finding(problem, loc, game_id))
-    return sorted(set(findings))
+        finding = fit_finding(problem, loc, game_id)
+        if (finding.loc, problem.region) not in seen:  # one finding per text and region, not per copy
+            seen.add((finding.loc, problem.region))
+            findings.append(finding)
+    return sorted(findings)
 
 
 def _piece_places(games: Sequence[GameDefinition]) -> dict[str, tuple[str, SourceLoc]]:
@@ -48,14 +52,20 @@ def _piece_places(games: Sequence[GameDefinition]) -> dict[str, tuple[str, Sourc
 
 
 def fit_finding(problem: FitProblem, loc: SourceLoc, game_id: str = "") -> Finding:
-    """Text that does not fit its box at the minimum size: an error naming the card (never clipped)."""
+    """Text that does not fit its box at the minimum size: an error naming the card (never clipped),
+    at the definition that holds the text (or the card's), with a note at the layout region."""
+    notes: tuple[Note, ...] = ()
+    if problem.region_loc.line:
+        notes = (Note(problem.region_loc, f"the region '{problem.region}' is here: make it larger, or its "
+                                          "min_pt smaller, if the text should stay as it is"),)
     return Finding(
-        loc,
+        problem.source_loc if problem.source_loc.line else loc,
         FIT_RULE_ID,
         "text-does-not-fit",
         Severity.ERROR,
         f"card {problem.piece_id}: the {problem.region} text does not fit: {problem.message}",
         game_id,
+        notes,
     )
 
 

@@ -19,7 +19,7 @@ from generator.layout.scene import (
     Text,
 )
 from generator.layout.symbols import symbol
-from generator.layout.templates import FaceRegion
+from generator.model.templates import FaceRegion
 from generator.layout.textfit import Box
 from generator.model.common import Colour, Symbol
 
@@ -76,9 +76,9 @@ def front(ctx: FaceContext, game: FirecrackersDefinition, card: FirecrackersCard
         if f == "number":
             return ctx.text(ident, region, str(card.number), text, wrap=False)
         if f == "pack_name":
-            return ctx.text(ident, region, pack.name.upper(), text, Anchor.START, wrap=False)
+            return ctx.text(ident, region, pack.name.upper(), text, Anchor.START, wrap=False, source=pack.name_loc)
         if f == "firework":
-            return ctx.text(ident, region, pack.firework, text, Anchor.START, wrap=False)
+            return ctx.text(ident, region, pack.firework, text, Anchor.START, wrap=False, source=pack.firework_loc)
         if f == "pack_symbol":
             size = min(box.width, box.height)
             glow = Paint(None, pack.colour, 0.5) if saver else Paint(tint(pack.colour, 0.55) if not is_black else Colour("#3a3a3a"))
@@ -89,9 +89,9 @@ def front(ctx: FaceContext, game: FirecrackersDefinition, card: FirecrackersCard
             if action is None:
                 return ctx.text(ident, region, "plain firework", text, wrap=False)
             return [Line(box.x, box.y, box.x + box.width, box.y, text, 0.3),
-                    *ctx.text(ident, region, action.label.upper(), text, wrap=False)]
+                    *ctx.text(ident, region, action.label.upper(), text, wrap=False, source=action.label_loc)]
         if f == "action_effect":
-            return ctx.text(ident, region, action.effect, text) if action is not None else []
+            return ctx.text(ident, region, action.effect, text, source=action.effect_loc) if action is not None else []
         if f == "coins":
             coins = game.coins(card.action)
             return ctx.text(ident, region, f"Worth {_plural(coins, 'coin')} when buying", text, wrap=False)
@@ -132,9 +132,9 @@ def scoreworks_front(ctx: FaceContext, expansion: ScoreworksDefinition, card: Sc
 
     def fill(region: FaceRegion, box: Box) -> list[Item]:
         if region.field == "name":
-            return ctx.text(card.id, region, card.name, BLACK, wrap=False)
+            return ctx.text(card.id, region, card.name, BLACK, wrap=False, source=card.name_loc)
         if region.field == "rule":
-            return ctx.text(card.id, region, card.rule, BLACK)
+            return ctx.text(card.id, region, card.rule, BLACK, source=card.rule_loc)
         if region.field == "replaces_default":
             words = "Replaces the default scoring" if card.replaces_default else "Adds to the default scoring"
             return ctx.text(card.id, region, words, band, wrap=False)

@@ -114,7 +114,8 @@ def _actions(reader: Reader, node: yaml.Node, default_coins: int, pack_keys: set
         points = _points(reader, fields["points"]) if "points" in fields else Points()
         if None in (pack, label, effect, coins, points):
             continue
-        actions.append(FirecrackersAction(key, pack, label, effect, action_cost, coins, points, reader.loc(key_node)))  # type: ignore[arg-type]
+        actions.append(FirecrackersAction(key, pack, label, effect, action_cost, coins, points, reader.loc(key_node),  # type: ignore[arg-type]
+                                          label_loc=reader.loc(fields["label"]), effect_loc=reader.loc(fields["effect"])))
     return tuple(actions)
 
 
@@ -161,7 +162,8 @@ def _packs(reader: Reader, node: yaml.Node, action_keys: set[str]) -> tuple[Pack
         if None in (name, firework, colour, symbol):
             continue
         packs.append(
-            Pack(key, name, firework, Colour(colour), Symbol(symbol), tuple(owned), tuple(entries), reader.loc(key_node))  # type: ignore[arg-type]
+            Pack(key, name, firework, Colour(colour), Symbol(symbol), tuple(owned), tuple(entries), reader.loc(key_node),  # type: ignore[arg-type]
+                 name_loc=reader.loc(fields["name"]), firework_loc=reader.loc(fields["firework"]))
         )
     return tuple(packs)
 
@@ -270,7 +272,8 @@ def build_scoreworks(reader: Reader, root: yaml.Node) -> list[ScoreworksDefiniti
             reader.error(entry["key"], f"Scoreworks card '{key}' is listed twice")
             continue
         if None not in (key, name, rule, replaces):
-            cards.append(ScoreworksCard(key, name, rule, replaces, reader.loc(item)))  # type: ignore[arg-type]
+            cards.append(ScoreworksCard(key, name, rule, replaces, reader.loc(item),  # type: ignore[arg-type]
+                                        name_loc=reader.loc(entry["name"]), rule_loc=reader.loc(entry["rule"])))
     rules: list[CoreRule] = []
     for item in (reader.sequence(fields["core_rules"], "core_rules") or []) if "core_rules" in fields else []:
         entry = reader.mapping(item, "a core rule", ("key", "text"))

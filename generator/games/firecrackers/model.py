@@ -48,6 +48,9 @@ class FirecrackersAction:
     coins: int
     points: Points
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    label_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    effect_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    """Where the file writes the label and effect (for messages about that text)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,9 @@ class Pack:
     """The actions this pack owns (colour packs: action A on a 2 and a 4, B on a 3 and a 5)."""
     entries: tuple[CardEntry, ...]
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    name_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    firework_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    """Where the file writes the name and firework (for messages about that text)."""
 
     @property
     def size(self) -> int:
@@ -171,6 +177,9 @@ class ScoreworksCard:
     rule: str
     replaces_default: bool
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    name_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    rule_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    """Where the file writes the name and rule (for messages about that text)."""
 
     @property
     def id(self) -> str:

@@ -16,7 +16,7 @@ from generator.layout.scene import (
     Text,
 )
 from generator.layout.symbols import symbol
-from generator.layout.templates import FaceRegion
+from generator.model.templates import FaceRegion
 from generator.layout.textfit import Box
 from generator.model.common import Colour, Symbol
 
@@ -43,7 +43,7 @@ def front(ctx: FaceContext, game: HanabiDefinition, suit: HanabiSuit, rank: int)
                 drawn.append(symbol(suit.symbol, box.x + box.width / 2, box.y + box.height / 2, size, Paint(faint)))
             return drawn + ctx.text(piece_id, region, str(rank), dark, wrap=False)
         if region.field == "suit_name":
-            return ctx.text(piece_id, region, suit.name.upper(), dark, wrap=False)
+            return ctx.text(piece_id, region, suit.name.upper(), dark, wrap=False, source=suit.name_loc)
         if region.field == "suit_symbol":
             size = min(box.width, box.height)
             return [symbol(suit.symbol, box.x + box.width / 2, box.y + box.height / 2, size, Paint(suit.colour, dark, 0.3))]

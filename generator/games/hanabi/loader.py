@@ -132,5 +132,6 @@ def _suits(
         if None in (key, name, colour, symbol):
             continue
         seen[key] = fields["key"]  # type: ignore[index]
-        suits.append(HanabiSuit(key, name, Colour(colour), Symbol(symbol), ranks, reader.loc(item)))  # type: ignore[arg-type]
+        suits.append(HanabiSuit(key, name, Colour(colour), Symbol(symbol), ranks, reader.loc(item),  # type: ignore[arg-type]
+                                name_loc=reader.loc(fields["name"])))
     return suits

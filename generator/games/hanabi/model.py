@@ -30,6 +30,8 @@ class HanabiSuit:
     symbol: Symbol
     ranks: tuple[RankCount, ...]
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    name_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    """Where the file writes the name (for messages about that text)."""
 
     def rank_counts(self) -> dict[int, int]:
         """Copies per rank, e.g. ``{1: 3, 2: 2, 3: 2, 4: 2, 5: 1}``."""

@@ -19,7 +19,7 @@ from generator.layout.scene import (
     Text,
 )
 from generator.layout.symbols import eye, symbol
-from generator.layout.templates import FaceRegion
+from generator.model.templates import FaceRegion
 from generator.layout.textfit import Box
 from generator.model.common import Colour, Symbol
 

@@ -1,7 +1,8 @@
 """Card, sheet and face templates (``layouts/*.yaml``): sizes in millimetres, resolved ``extends``.
 
-Pure values; the loader (``generator.loader.layouts``) builds them from the shipped layouts and the
-project's own, the project's winning by name.
+Pure values of the model (sizes in millimetres, each with its place in a file); the loader
+(``generator.loader.layouts``) builds them from the shipped layouts and the project's own, the
+project's winning by name; ``generator.layout`` draws with them.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..model.source import UNKNOWN_LOC, SourceLoc
+from .source import UNKNOWN_LOC, SourceLoc
 
 MIN_PRINTABLE_MARGIN_MM = 4.2
 """Home printers cannot print nearer the edge than this; trim boxes and marks stay inside it."""
@@ -122,12 +123,26 @@ class FaceTemplate:
 
 
 @dataclass(frozen=True, slots=True)
+class FontFace:
+    """A font key a template may name, and the TrueType file it stands for."""
+
+    key: str
+    path: str
+    """The file, as an absolute path (shipped fonts live in the toolkit's ``fonts/``)."""
+    shown: str
+    """The file as messages name it (relative to the folder of the command when inside it)."""
+    shipped: bool = False
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class LayoutLibrary:
-    """Every template a project can use, by name."""
+    """Every template and font a project can use, by name."""
 
     cards: tuple[CardTemplate, ...]
     sheets: tuple[SheetTemplate, ...]
     faces: tuple[FaceTemplate, ...] = ()
+    fonts: tuple[FontFace, ...] = ()
 
     def card(self, name: str) -> CardTemplate:
         for template in self.cards:
@@ -146,3 +161,9 @@ class LayoutLibrary:
             if template.name == name:
                 return template
         raise KeyError(f"no face template '{name}' (known: {', '.join(t.name for t in self.faces)})")
+
+    def font(self, key: str) -> FontFace:
+        for face in self.fonts:
+            if face.key == key:
+                return face
+        raise KeyError(f"no font '{key}' (known: {', '.join(f.key for f in self.fonts)})")

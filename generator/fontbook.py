@@ -1,0 +1,252 @@
+"""The fonts a project draws with: each font key names a TrueType file, measured here.
+
+Layout fits text with these metrics (``FontBook`` implements ``TextMeasurer``), so ``validate``,
+``deck`` and ``simulate`` never import a PDF or image library. A file is parsed the first time a
+face uses its font, and once per process (files are cached by path, size and modification time).
+The widths follow reportlab's own reading of a TrueType file (``TTFontFile``: the same cmap
+subtable, advance widths scaled to 1000 units, the no-break space sharing the space's width) and
+its string width (``0.001 * size * sum(widths)``), so text measured here fits exactly as the PDF
+draws it.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from .layout.scene import PT_PER_MM
+from .model.templates import FontFace
+
+MAX_FONT_BYTES = 64 * 1024 * 1024
+"""Font files are a few megabytes (the largest CJK fonts about 20); anything larger is refused
+before it is read."""
+
+
+class FontError(Exception):
+    """A font key that is not declared, or a file that is missing or not a usable TrueType font."""
+
+
+@dataclass(frozen=True, slots=True)
+class FontMetrics:
+    """What layout needs of a font: advance widths per character and the ascent, in 1000 units."""
+
+    ascent: float
+    default_width: float
+    widths: dict[int, float]
+
+    def string_width(self, text: str, size_pt: float) -> float:
+        """The width of ``text`` in points (no kerning, as the PDF draws it)."""
+        get, default = self.widths.get, self.default_width
+        return 0.001 * size_pt * sum(get(ord(char), default) for char in text)
+
+
+class _Reader:
+    """Big-endian reads from a font file's bytes, every read bounds-checked."""
+
+    def __init__(self, data: bytes, name: str) -> None:
+        self.data = data
+        self.name = name
+
+    def ushort(self, offset: int) -> int:
+        return int(self._unpack(">H", offset))
+
+    def short(self, offset: int) -> int:
+        return int(self._unpack(">h", offset))
+
+    def ulong(self, offset: int) -> int:
+        return int(self._unpack(">L", offset))
+
+    def ushorts(self, offset: int, count: int) -> tuple[int, ...]:
+        return tuple(self._unpack(f">{count}H", offset, many=True))
+
+    def _unpack(self, fmt: str, offset: int, many: bool = False):  # type: ignore[no-untyped-def]
+        try:
+            values = struct.unpack_from(fmt, self.data, offset)
+        except struct.error:
+            raise FontError(f"{self.name}: the font file is truncated or damaged") from None
+        if offset < 0:
+            raise FontError(f"{self.name}: the font file is damaged")
+        return values if many else values[0]
+
+
+def _tables(reader: _Reader) -> dict[str, int]:
+    """Table tag -> offset, from the file's table directory."""
+    tag = reader.data[:4]
+    if tag == b"OTTO":
+        raise FontError(f"{reader.name}: an OpenType font with PostScript (CFF) outlines cannot be embedded "
+                        "in PDFs by cardforge; use a TrueType (.ttf) version of the font")
+    if tag == b"ttcf":
+        raise FontError(f"{reader.name}: a font collection (.ttc); name one TrueType font file instead")
+    if tag not in (b"\x00\x01\x00\x00", b"true"):
+        raise FontError(f"{reader.name}: not a TrueType font file")
+    count = reader.ushort(4)
+    tables: dict[str, int] = {}
+    for index in range(count):
+        entry = 12 + 16 * index
+        name = reader.data[entry:entry + 4].decode("latin-1")
+        tables[name] = reader.ulong(entry + 8)
+    for needed in ("head", "hhea", "maxp", "hmtx", "cmap"):
+        if needed not in tables:
+            raise FontError(f"{reader.name}: the font has no '{needed}' table")
+    return tables
+
+
+def _cmap(reader: _Reader, offset: int, glyphs: int) -> dict[int, int]:
+    """Character -> glyph, from the subtable reportlab would pick (the last Unicode one)."""
+    version, count = reader.ushort(offset), reader.ushort(offset + 2)
+    if count == 0 and version != 0:
+        count = version
+    chosen = None
+    kind = 0
+    for index in range(count):
+        platform, encoding = reader.ushort(offset + 4 + 8 * index), reader.ushort(offset + 6 + 8 * index)
+        where = reader.ulong(offset + 8 + 8 * index)
+        if platform == 3 or (platform == 1 and encoding == 1) or (platform == 0 and encoding != 5):
+            kind, chosen = 1, where
+        elif platform == 1 and encoding == 0 and kind != 1:
+            kind, chosen = 2, where
+    if chosen is None:
+        raise FontError(f"{reader.name}: the font has no usable character map")
+    start = offset + chosen
+    fmt = reader.ushort(start)
+    mapping: dict[int, int] = {}
+    if fmt == 4:
+        length = reader.ushort(start + 2)
+        limit = start + length
+        segments = reader.ushort(start + 6) // 2
+        ends = reader.ushorts(start + 14, segments)
+        starts = reader.ushorts(start + 16 + 2 * segments, segments)
+        deltas = [d - 0x10000 if d >= 0x8000 else d for d in reader.ushorts(start + 16 + 4 * segments, segments)]
+        range_start = start + 16 + 6 * segments
+        range_offsets = reader.ushorts(range_start, segments)
+        for n in range(segments):
+            for char in range(starts[n], ends[n] + 1):
+                if range_offsets[n] == 0:
+                    glyph = (char + deltas[n]) & 0xFFFF
+                else:
+                    where = range_start + 2 * n + (char - starts[n]) * 2 + range_offsets[n]
+                    glyph = 0 if where >= limit else reader.ushort(where)
+                    if glyph:
+                        glyph = (glyph + deltas[n]) & 0xFFFF
+                mapping[char] = glyph
+    elif fmt in (12, 13):
+        groups = reader.ulong(start + 12)
+        for n in range(groups):
+            first, last, value = (reader.ulong(start + 16 + 12 * n + 4 * k) for k in range(3))
+            if last - first > 0x10FFFF:
+                raise FontError(f"{reader.name}: the font's character map is damaged")
+            for char in range(first, last + 1):
+                mapping[char] = value + (char - first) if fmt == 12 else value
+    elif fmt == 6:
+        first, entries = reader.ushort(start + 6), reader.ushort(start + 8)
+        for glyph in range(first, first + entries):
+            mapping[reader.ushort(start + 10 + 2 * (glyph - first))] = glyph
+    elif fmt == 0:
+        length = reader.ushort(start + 2)
+        table = reader.data[start + 6:start + length]
+        for char in range(min(256, glyphs, len(table))):
+            mapping[char] = table[char]
+    else:
+        raise FontError(f"{reader.name}: the font's character map (format {fmt}) is not supported")
+    return mapping
+
+
+def parse_metrics(data: bytes, name: str) -> FontMetrics:
+    """The metrics of a TrueType font file's bytes; FontError naming ``name`` when unusable."""
+    reader = _Reader(data, name)
+    tables = _tables(reader)
+    head = tables["head"]
+    if reader.ulong(head + 12) != 0x5F0F3CF5:
+        raise FontError(f"{name}: not a TrueType font file (bad head table)")
+    units = reader.ushort(head + 18)
+    if units == 0:
+        raise FontError(f"{name}: the font's units per em are 0")
+    scale = (lambda x: x) if units == 1000 else (lambda x, m=1000 / units: x * m)
+    if "OS/2" in tables:
+        os2 = tables["OS/2"]
+        fs_type = reader.ushort(os2 + 8)
+        if fs_type == 0x0002:
+            raise FontError(f"{name}: the font's licence forbids embedding it (restricted licence embedding)")
+        ascent = scale(reader.short(os2 + 68))
+    else:
+        ascent = scale(reader.short(head + 42))
+    metrics_count = reader.ushort(tables["hhea"] + 34)
+    if metrics_count == 0:
+        raise FontError(f"{name}: the font has no horizontal metrics")
+    glyphs = reader.ushort(tables["maxp"] + 4)
+    to_glyph = _cmap(reader, tables["cmap"], glyphs)
+    advances = reader.ushorts(tables["hmtx"], 2 * metrics_count)[0::2]
+    default = scale(advances[0])
+    last = scale(advances[-1])
+    widths: dict[int, float] = {}
+    for char, glyph in to_glyph.items():
+        if glyph < metrics_count:
+            widths[char] = scale(advances[glyph])
+        elif glyph < glyphs:
+            widths[char] = last
+    if 0x20 in to_glyph and 0x20 in widths:
+        widths[0xA0] = widths[0x20]
+    elif 0xA0 in to_glyph and 0xA0 in widths:
+        widths[0x20] = widths[0xA0]
+    return FontMetrics(ascent, default, widths)
+
+
+_CACHE: dict[tuple[str, int, int], FontMetrics] = {}
+
+
+def read_metrics(path: Path, name: str | None = None) -> FontMetrics:
+    """The metrics of the font file ``path`` (named ``name`` in messages), parsed once per process
+    for each version of the file; FontError when missing, too large, not a regular file or unusable."""
+    shown = name or str(path)
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise FontError(f"{shown}: cannot read the font file: {exc.strerror or exc}") from None
+    if not path.is_file():
+        raise FontError(f"{shown}: not a regular file")
+    if info.st_size > MAX_FONT_BYTES:
+        raise FontError(f"{shown}: the font file is {info.st_size:,} bytes; at most {MAX_FONT_BYTES:,} are read")
+    key = (str(path.resolve()), info.st_size, info.st_mtime_ns)
+    found = _CACHE.get(key)
+    if found is None:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_FONT_BYTES + 1)
+        except OSError as exc:
+            raise FontError(f"{shown}: cannot read the font file: {exc.strerror or exc}") from None
+        found = _CACHE[key] = parse_metrics(data, shown)
+    return found
+
+
+class FontBook:
+    """The project's fonts by key; measures text for layout (a ``TextMeasurer``)."""
+
+    def __init__(self, faces: Sequence[FontFace]) -> None:
+        self.faces = {face.key: face for face in faces}
+        self._metrics: dict[str, FontMetrics] = {}
+
+    def face(self, key: str) -> FontFace:
+        try:
+            return self.faces[key]
+        except KeyError:
+            raise FontError(f"unknown font '{key}' (known: {', '.join(sorted(self.faces))})") from None
+
+    def path(self, key: str) -> Path:
+        """The font file of ``key``."""
+        return Path(self.face(key).path)
+
+    def metrics(self, key: str) -> FontMetrics:
+        found = self._metrics.get(key)
+        if found is None:
+            face = self.face(key)
+            found = self._metrics[key] = read_metrics(Path(face.path), face.shown)
+        return found
+
+    def width_mm(self, text: str, font: str, size_pt: float) -> float:
+        return self.metrics(font).string_width(text, size_pt) / PT_PER_MM
+
+    def ascent_mm(self, font: str, size_pt: float) -> float:
+        return self.metrics(font).ascent / 1000 * size_pt / PT_PER_MM
