@@ -184,12 +184,16 @@ def check_build(
     options: BuildOptions,
     toolkit: Toolkit,
     progress: Callable[[str], None] = lambda _: None,
+    *,
+    unused_templates: bool = True,
 ) -> CheckedBuild:
     """Every check a build makes, every finding at once: the definitions' rules, the face templates
     each game uses, text that does not fit at its smallest size, pieces that do not fit the sheet.
 
     An unusable option (an unknown paper, a bleed of 50 mm) is a BuildError: it is the command
-    line's mistake, not the project's."""
+    line's mistake, not the project's. ``unused_templates`` also warns about face templates no
+    registered game draws (it reads every installed game: a build, which prints no warnings,
+    leaves it out)."""
     sheets = sheet_options(toolkit, options)
     required = len(games) == 1
     expansions = {g.info.id: expansion_for(project, g, options, required=required) for g in games}
@@ -197,7 +201,7 @@ def check_build(
         raise BuildError(f"no game of this build has an expansion '{options.expansion}'")
     checked = [*games, *(e for e in expansions.values() if e is not None)]
     rule_findings = validate_games(checked)
-    findings = _template_findings(toolkit.layouts, checked)
+    findings = _template_findings(toolkit.layouts, checked, unused=unused_templates)
     broken = {f.game_id for f in findings if f.is_error}
     breaks_rules = {f.game_id for f in rule_findings if f.is_error}
     fit_problems: list[FitProblem] = []
@@ -226,20 +230,30 @@ def check_build(
     return CheckedBuild(sorted([*validate_games(checked, fit_problems=fit_problems), *findings]), documents)
 
 
-def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition]) -> list[Finding]:
+def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], *, unused: bool) -> list[Finding]:
     """Face templates whose regions name a field their game does not draw (checked for the
-    templates the ``games`` use), and templates no registered game draws."""
+    templates the ``games`` use), games whose templates are missing, and, with ``unused``,
+    templates no registered game draws (a warning: a misspelt template name is silently unused)."""
     findings: list[Finding] = []
     used: dict[str, tuple[GameDefinition, tuple[str, ...]]] = {}
     for game in games:
-        for name, fields in registry.describe(game).face_fields().items():
+        description = registry.describe(game)
+        for name, fields in description.face_fields().items():
             used.setdefault(name, (game, fields))
-    drawn = {name for d in registry.descriptions() for name in d.face_fields()}
+        for name in description.face_templates:
+            try:
+                layouts.face(name)
+            except KeyError:
+                findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "missing-template", Severity.ERROR,
+                                        f"{game.info.id} is drawn with the face template '{name}', which no layout file defines",
+                                        game.info.id))
+    drawn = {name for d in registry.descriptions() for name in d.face_templates} if unused else set(used)
     for template in layouts.faces:
         if template.name not in drawn:
-            findings.append(Finding(template.loc, TEMPLATE_RULE_ID, "unused-template", Severity.WARNING,
-                                    f"face template '{template.name}' is drawn by no game "
-                                    f"(face templates: {', '.join(sorted(drawn))})"))
+            if unused:
+                findings.append(Finding(template.loc, TEMPLATE_RULE_ID, "unused-template", Severity.WARNING,
+                                        f"face template '{template.name}' is drawn by no game "
+                                        f"(face templates: {', '.join(sorted(drawn))})"))
             continue
         if template.name not in used:
             continue
@@ -249,14 +263,6 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition]) 
                 findings.append(Finding(region.loc, TEMPLATE_RULE_ID, "unknown-field", Severity.ERROR,
                                         f"region '{region.name}' of face template '{template.name}' has field "
                                         f"'{region.field}'; the {registry.describe(game).title} faces draw: {', '.join(fields)}",
-                                        game.info.id))
-    for game in games:
-        for name in registry.describe(game).face_fields():
-            try:
-                layouts.face(name)
-            except KeyError:
-                findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "missing-template", Severity.ERROR,
-                                        f"{game.info.id} is drawn with the face template '{name}', which no layout file defines",
                                         game.info.id))
     return findings
 
@@ -280,7 +286,7 @@ def plan_build(
 ) -> BuildPlan:
     """Check, lay out and render every game; BuildError (nothing written) on any error finding."""
     toolkit = load_toolkit(project)
-    checked = check_build(project, games, options, toolkit, progress)
+    checked = check_build(project, games, options, toolkit, progress, unused_templates=False)
     if checked.has_errors:
         raise BuildError("the project has errors (listed above); nothing was built", checked.findings)
     from .render.pdf import render_pdf

@@ -17,7 +17,6 @@ import difflib
 import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, Generic, Mapping, Sequence, TypeVar
 
 from .model.definition import GameDefinition
@@ -61,6 +60,8 @@ class GameDescription(ABC, Generic[D]):
     """The value of ``game:`` in a definition file (lower-case, ``-`` and ``_`` allowed)."""
     title: str
     """The game's name in messages and listings."""
+    face_templates: tuple[str, ...] = ()
+    """The names of the face templates the game draws with (``face_fields`` gives their fields)."""
 
     @abstractmethod
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[GameDefinition]:
@@ -120,13 +121,20 @@ def unregister(kind: str) -> None:
     _REGISTRY.sources.pop(kind, None)
 
 
-def _scan() -> None:
-    if _REGISTRY.scanned:
-        return
+def _builtin() -> None:
     from .games import BUILTIN
 
     for kind, source in BUILTIN.items():
         _REGISTRY.sources.setdefault(kind, source)
+
+
+def _scan() -> None:
+    """Add the entry points of installed packages (read once: it costs tens of milliseconds)."""
+    if _REGISTRY.scanned:
+        return
+    _builtin()
+    from importlib import metadata
+
     for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
         _REGISTRY.sources.setdefault(entry.name, entry.value)
     _REGISTRY.scanned = True
@@ -139,11 +147,14 @@ def kinds() -> tuple[str, ...]:
 
 
 def lookup(kind: str) -> "GameDescription[Any]":
-    """The description of ``kind``; RegistryError naming the known kinds or the loading problem."""
-    _scan()
+    """The description of ``kind``; RegistryError naming the known kinds or the loading problem.
+    Installed packages' entry points are read only for a kind that is not built in."""
     found = _REGISTRY.loaded.get(kind)
     if found is not None:
         return found
+    _builtin()
+    if kind not in _REGISTRY.sources:
+        _scan()
     source = _REGISTRY.sources.get(kind)
     if source is None:
         close = difflib.get_close_matches(kind, list(_REGISTRY.sources), n=1, cutoff=0.6)

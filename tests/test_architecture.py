@@ -90,3 +90,39 @@ def test_a_game_imports_no_other_game() -> None:
                 parts = name.split(".")
                 if parts[:2] == ["generator", "games"] and len(parts) > 2:
                     assert parts[2] == folder.name, f"{module.relative_to(PACKAGE)} imports {name}"
+
+
+def test_the_command_table_matches_the_commands() -> None:
+    """``cardforge --help`` lists commands from a table without importing them: it must say what
+    each command's own help says."""
+    import click
+
+    from generator.cli.main import COMMANDS, cli
+
+    context = click.Context(cli)
+    for name, (_, _, text) in COMMANDS.items():
+        command = cli.get_command(context, name)
+        assert command is not None and command.name == name
+        first = " ".join((command.help or "").split("\n\n")[0].split())
+        assert text == first, name
+
+
+def test_light_commands_import_no_pdf_or_image_library() -> None:
+    """--help, list, validate, deck, simulate and replay start without the renderers' libraries."""
+    import subprocess
+    import sys
+
+    heavy = ("reportlab", "pikepdf", "cairosvg", "cairocffi", "svgwrite", "fontTools", "PIL", "pymupdf", "fitz")
+    script = (
+        "import sys\n"
+        "from generator.cli.main import cli\n"
+        "for args in (['--help'], ['list'], ['validate'], ['deck', 'hanabi'], ['board', 'sequence'],\n"
+        "             ['simulate', 'hanabi', '-k', '2', '-w', '1'], ['replay', 'hanabi', '--help']):\n"
+        "    try:\n"
+        "        cli(args, prog_name='cardforge')\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({heavy!r})))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "[]"

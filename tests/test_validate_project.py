@@ -148,3 +148,22 @@ def test_simulate_refuses_what_build_refuses(project_copy: Path) -> None:
     assert result.exit_code == 1
     assert "[sequence.deck/deck-count]" in result.stderr and "nothing was played" in result.stderr
     assert run("build", "sequence", "--project", str(project_copy), "--out", str(project_copy / "o")).exit_code == 1
+
+
+def test_a_build_of_one_game_reads_only_what_it_needs(project_copy: Path) -> None:
+    """A mistake in another game's definition does not stop a build of this one (validate and a
+    build of every game still report it)."""
+    edit(project_copy, "card_defs/sequence.yaml", "decks: 2", "decks: two")
+    out = project_copy / "out"
+    assert run("build", "hanabi", "--project", str(project_copy), "--out", str(out)).exit_code == 0
+    assert (out / "hanabi.pdf").exists() and not (out / "sequence.pdf").exists()
+    everything = run("build", "--project", str(project_copy), "--out", str(project_copy / "all"))
+    assert everything.exit_code == 1 and "sequence.yaml" in everything.output
+    assert run("validate", "--project", str(project_copy)).exit_code == 1
+
+
+def test_a_build_of_a_variant_or_with_an_expansion_finds_its_files(project_copy: Path) -> None:
+    out = project_copy / "out"
+    assert run("build", "hanabi-multicolor", "--project", str(project_copy), "--out", str(out)).exit_code == 0
+    result = run("build", "firecrackers", "--expansion", "scoreworks", "--project", str(project_copy), "--out", str(out))
+    assert result.exit_code == 0, result.output

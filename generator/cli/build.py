@@ -56,7 +56,7 @@ def face_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _project_and_games(project_dir: Path | None, names: tuple[str, ...]) -> tuple[Project, list[GameDefinition]]:
-    project = open_project(project_dir, layouts=True)
+    project = open_project(project_dir, layouts=True, only=names)
     games = [game_or_usage_error(project, n) for n in names] if names else list(project.games)
     return project, games
 
@@ -146,7 +146,7 @@ def export_command(game: str, png_dir: Path | None, tts_dir: Path | None, dpi: i
                            all_packs=all_packs, expansion=expansion)
     try:
         toolkit = load_toolkit(project)
-        checked = check_build(project, [definition], options, toolkit)
+        checked = check_build(project, [definition], options, toolkit, unused_templates=False)
         if checked.has_errors:
             raise BuildError("the project has errors (listed above); nothing was exported", checked.findings)
         kit = make_kit(project, definition, toolkit, options)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, NoReturn
+from typing import Any, Callable, NoReturn, Sequence
 
 import click
 
@@ -38,15 +38,15 @@ def usage_error(message: str) -> NoReturn:
     raise click.UsageError(message)
 
 
-def open_project(project_dir: Path | None, *, layouts: bool = False) -> Project:
+def open_project(project_dir: Path | None, *, layouts: bool = False, only: Sequence[str] = ()) -> Project:
     """Load every definition of the project (and, with ``layouts``, its templates, fonts and
-    artwork), or print all problems and exit 1."""
+    artwork; with ``only``, just what those games need), or print all problems and exit 1."""
     try:
         root = find_project(project_dir)
     except ProjectNotFound as exc:
         fail(str(exc))
     try:
-        return load_project(root, layouts=layouts)
+        return load_project(root, layouts=layouts, only=list(only) or None)
     except DefinitionErrors as exc:
         fail(exc.report())
 

@@ -118,10 +118,12 @@ class _Selection:
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as a JSON array (for tools).")
 @project_option
 def validate_command(names: tuple[str, ...], as_json: bool, project_dir: Path | None) -> None:
-    """Check the project as a build would (default: every game): definitions against each game's
-    rules, layout templates (fields, fonts, images), text that does not fit its region at its
-    smallest size, and cards that do not fit the sheet. A layout file (layouts/faces.yaml) may
-    be named alone to check it with every game of the project.
+    """Check the project as a build would, every mistake at once (default: every game).
+
+    Checks the definitions against each game's rules, the layout templates (fields, fonts,
+    images), text that does not fit its region at its smallest size, and cards that do not fit
+    the sheet. A layout file (layouts/faces.yaml) may be named alone to check it with every game
+    of the project.
 
     Each finding is printed as path:line:col: severity: message [rule/code], with notes on the
     lines after it. Exit status: 0 when there is no error (warnings allowed), 1 on any error,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
 import yaml
 
@@ -25,7 +26,10 @@ def definition_files(root: Path) -> list[Path]:
 def load_file(file: Path, shown_as: str | None = None) -> list[GameDefinition]:
     """Every game (and variant) one file defines; DefinitionErrors with all its problems."""
     path = shown_as or display_path(file)
-    root = compose_file(file, path)
+    return _build(compose_file(file, path), path)
+
+
+def _build(root: yaml.Node, path: str) -> list[GameDefinition]:
     reader = Reader(path)
     description = _description_of(reader, root)
     games: list[GameDefinition] = []
@@ -43,13 +47,16 @@ def _description_of(reader: Reader, root: yaml.Node) -> registry.GameDescription
         return None
     for key_node, value_node in root.value:
         if isinstance(key_node, yaml.ScalarNode) and key_node.value == "game":
-            kind = reader.choice(value_node, "game", registry.kinds())
+            kind = reader.text(value_node, "game")
             if kind is None:
                 return None
             try:
                 return registry.lookup(kind)
             except registry.RegistryError as exc:
-                reader.error(value_node, str(exc))
+                if kind in registry.kinds():
+                    reader.error(value_node, str(exc))  # registered, but its package cannot be loaded
+                else:
+                    reader.choice(value_node, "game", registry.kinds())
                 return None
     reader.error(root, f"the file does not say which game it defines: add 'game: ...' ({', '.join(registry.kinds())})")
     return None
@@ -63,14 +70,37 @@ def load_files(files: list[Path], root: Path | None = None) -> Project:
     return Project(str(root) if root else "", tuple(games))
 
 
-def _read_files(files: list[Path]) -> tuple[list[GameDefinition], list[Problem]]:
-    """The definitions of every file that loads, and every problem of every file."""
+def _top_scalar(root: yaml.Node, key: str) -> str | None:
+    """The text of a top-level ``key: value`` of a file, if it is a plain scalar."""
+    if isinstance(root, yaml.MappingNode):
+        for key_node, value_node in root.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == key and isinstance(value_node, yaml.ScalarNode):
+                return str(value_node.value)
+    return None
+
+
+def _may_define(root: yaml.Node, wanted: Sequence[str]) -> bool:
+    """Whether a file may define one of the ``wanted`` game ids or an expansion of one: its ``id``
+    is one of them or the base of one (variant ids are ``base-variant``), or its ``expansion_of``
+    names one."""
+    own = _top_scalar(root, "id")
+    base = _top_scalar(root, "expansion_of")
+    return own is None or any(w == own or w.startswith(f"{own}-") or w == base for w in wanted)
+
+
+def _read_files(files: list[Path], only: Sequence[str] | None = None) -> tuple[list[GameDefinition], list[Problem]]:
+    """The definitions of every file that loads, and every problem of every file. With ``only``,
+    files that cannot define one of those game ids (or their expansions) are not built."""
     problems: list[Problem] = []
     games: list[GameDefinition] = []
     seen: dict[str, GameDefinition] = {}
     for file in files:
+        path = display_path(file)
         try:
-            loaded = load_file(file)
+            root = compose_file(file, path)
+            if only is not None and not _may_define(root, only):
+                continue
+            loaded = _build(root, path)
         except DefinitionErrors as exc:
             problems.extend(exc.problems)
             continue
@@ -96,10 +126,14 @@ def _check_expansions(games: list[GameDefinition]) -> list[Problem]:
     ]
 
 
-def read_project(root: Path, *, layouts: bool = True) -> tuple[Project, list[Problem]]:
+def read_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None = None) -> tuple[Project, list[Problem]]:
     """Everything of the project folder ``root`` that loads, and every problem found on the way
     (definitions and, with ``layouts``, the layout files): a file with problems contributes none
-    of its definitions, and a layout library with problems is left out (``layouts`` None)."""
+    of its definitions, and a layout library with problems is left out (``layouts`` None).
+
+    ``only`` names the games a command needs: other files are read but not built (a build of one
+    game does not pay for the others); when a named game is then missing, every file is built,
+    so the error names what the project has."""
     problems: list[Problem] = []
     games: list[GameDefinition] = []
     folder = root / "card_defs"
@@ -112,7 +146,9 @@ def read_project(root: Path, *, layouts: bool = True) -> tuple[Project, list[Pro
         elif len(files) > MAX_DEFINITION_FILES:
             problems.append(Problem(_loc(folder), f"card_defs/ holds {len(files)} files; at most {MAX_DEFINITION_FILES}"))
         else:
-            games, found = _read_files(files)
+            games, found = _read_files(files, only)
+            if only is not None and not set(only) <= {g.info.id for g in games}:
+                games, found = _read_files(files)
             problems.extend(found)
     library = None
     if layouts:
@@ -125,10 +161,10 @@ def read_project(root: Path, *, layouts: bool = True) -> tuple[Project, list[Pro
     return Project(str(root), tuple(games), library), problems
 
 
-def load_project(root: Path, *, layouts: bool = True) -> Project:
+def load_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None = None) -> Project:
     """Every definition of the project folder ``root`` (and, with ``layouts``, its templates, fonts
-    and artwork); DefinitionErrors listing every problem."""
-    project, problems = read_project(root, layouts=layouts)
+    and artwork; with ``only``, see ``read_project``); DefinitionErrors listing every problem."""
+    project, problems = read_project(root, layouts=layouts, only=only)
     if problems:
         raise DefinitionErrors(problems)
     return project

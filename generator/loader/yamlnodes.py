@@ -91,7 +91,7 @@ def compose_text(text: str, path: str) -> yaml.Node:
         raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), "the file is empty")])
     _check_flow_depth(text, path)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _compose(text, path)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         message = " ".join(part for part in (exc.context, exc.problem) if part)
@@ -104,6 +104,35 @@ def compose_text(text: str, path: str) -> yaml.Node:
         raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), "the file is empty")])
     _check_nodes(node, path)
     return node
+
+
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+"""libyaml's parser where PyYAML was built with it (ten times faster; it keeps lines and columns)."""
+
+MAX_DEPTH = 64
+"""Nesting of lists and mappings (block or flow) a file may use: definitions nest about six deep,
+and libyaml's composer recurses in C, where a very deep file would overflow the stack."""
+
+
+def _compose(text: str, path: str) -> yaml.Node | None:
+    """The document's node tree: with libyaml when it is installed (after an event pass that
+    refuses nesting deeper than MAX_DEPTH), else with PyYAML's own parser. A file libyaml refuses
+    is read again by PyYAML, whose messages say more (and the verdicts then agree)."""
+    if _FAST_LOADER is None:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    try:
+        depth = 0
+        for event in yaml.parse(text, Loader=_FAST_LOADER):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise DefinitionErrors([Problem(_mark_loc(path, event.start_mark),
+                                                    f"lists and mappings nest more than {MAX_DEPTH} deep here")])
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+        return yaml.compose(text, Loader=_FAST_LOADER)
+    except yaml.YAMLError:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
 def compose_file(file: Path, path: str) -> yaml.Node:

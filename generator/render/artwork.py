@@ -7,8 +7,6 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 
-import cairosvg
-
 ARTWORK_DPI = 300
 MM_PER_INCH = 25.4
 
@@ -22,6 +20,8 @@ def artwork_png(data: bytes, kind: str, width_mm: float, height_mm: float) -> by
     """PNG bytes of an artwork (SVG rasterised at 300 dpi for its box)."""
     if kind == "png":
         return data
+    import cairosvg  # only when an SVG is drawn: cairo takes a third of a second to load
+
     try:
         return cairosvg.svg2png(bytestring=data, output_width=max(1, round(width_mm / MM_PER_INCH * ARTWORK_DPI)),
                                 unsafe=False)

@@ -32,6 +32,7 @@ class Firecrackers(GameDescription[FirecrackersDefinition]):
 
     kind = KIND
     title = "Firecrackers"
+    face_templates = (KIND,)
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[FirecrackersDefinition]:
         from .loader import build_firecrackers
@@ -76,6 +77,7 @@ class Scoreworks(GameDescription[ScoreworksDefinition]):
 
     kind = SCOREWORKS_KIND
     title = "Scoreworks"
+    face_templates = (SCOREWORKS_KIND,)
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[ScoreworksDefinition]:
         from .loader import build_scoreworks

@@ -26,6 +26,7 @@ class Hanabi(GameDescription[HanabiDefinition]):
     """The registry's description of Hanabi."""
 
     kind = KIND
+    face_templates = (KIND,)
     title = "Hanabi"
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[HanabiDefinition]:

@@ -26,6 +26,7 @@ class Sequence_(GameDescription[SequenceDefinition]):
     """The registry's description of Sequence."""
 
     kind = KIND
+    face_templates = (KIND,)
     title = "Sequence"
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[SequenceDefinition]:
