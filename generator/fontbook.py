@@ -51,25 +51,24 @@ class _Reader:
         self.name = name
 
     def ushort(self, offset: int) -> int:
-        return int(self._unpack(">H", offset))
+        return int(self._unpack(">H", offset)[0])
 
     def short(self, offset: int) -> int:
-        return int(self._unpack(">h", offset))
+        return int(self._unpack(">h", offset)[0])
 
     def ulong(self, offset: int) -> int:
-        return int(self._unpack(">L", offset))
+        return int(self._unpack(">L", offset)[0])
 
     def ushorts(self, offset: int, count: int) -> tuple[int, ...]:
-        return tuple(self._unpack(f">{count}H", offset, many=True))
+        return tuple(int(v) for v in self._unpack(f">{count}H", offset))
 
-    def _unpack(self, fmt: str, offset: int, many: bool = False):  # type: ignore[no-untyped-def]
-        try:
-            values = struct.unpack_from(fmt, self.data, offset)
-        except struct.error:
-            raise FontError(f"{self.name}: the font file is truncated or damaged") from None
+    def _unpack(self, fmt: str, offset: int) -> tuple[int, ...]:
         if offset < 0:
             raise FontError(f"{self.name}: the font file is damaged")
-        return values if many else values[0]
+        try:
+            return struct.unpack_from(fmt, self.data, offset)
+        except struct.error:
+            raise FontError(f"{self.name}: the font file is truncated or damaged") from None
 
 
 def _tables(reader: _Reader) -> dict[str, int]:
@@ -164,7 +163,11 @@ def parse_metrics(data: bytes, name: str) -> FontMetrics:
     units = reader.ushort(head + 18)
     if units == 0:
         raise FontError(f"{name}: the font's units per em are 0")
-    scale = (lambda x: x) if units == 1000 else (lambda x, m=1000 / units: x * m)
+    ratio = 1000 / units
+
+    def scale(value: int) -> float:
+        """Font units to the 1000-unit em reportlab uses (unchanged when the font's em is 1000)."""
+        return value if units == 1000 else value * ratio
     if "OS/2" in tables:
         os2 = tables["OS/2"]
         fs_type = reader.ushort(os2 + 8)

@@ -8,7 +8,7 @@ from typing import Any, Callable, NoReturn, Sequence
 import click
 
 from ..loader import DefinitionErrors, load_project
-from ..model import Project
+from ..model import GameDefinition, Project
 from ..paths import ProjectNotFound, find_project
 
 EXIT_OK = 0
@@ -51,7 +51,7 @@ def open_project(project_dir: Path | None, *, layouts: bool = False, only: Seque
         fail(exc.report())
 
 
-def game_or_usage_error(project: Project, game_id: str):  # type: ignore[no-untyped-def]
+def game_or_usage_error(project: Project, game_id: str) -> GameDefinition:
     """The game called ``game_id``, or a usage error (exit 2) listing the project's games."""
     try:
         return project.game(game_id)

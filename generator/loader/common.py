@@ -134,15 +134,15 @@ def make_info(
     header: Header, kind: str, variant_of: str | None, loc: SourceLoc, expansion_of: str | None = None
 ) -> GameInfo | None:
     """A GameInfo if every header field was read, else None (problems already recorded)."""
-    if None in (header.id, header.name, header.rulebook, header.players):
+    if header.id is None or header.name is None or header.rulebook is None or header.players is None:
         return None
     return GameInfo(
-        id=header.id,  # type: ignore[arg-type]
+        id=header.id,
         kind=kind,
-        name=header.name,  # type: ignore[arg-type]
-        rulebook=header.rulebook,  # type: ignore[arg-type]
+        name=header.name,
+        rulebook=header.rulebook,
         description=header.description,
-        players=header.players,  # type: ignore[arg-type]
+        players=header.players,
         card_size=header.card_size,
         options=header.options,
         variant_of=variant_of,

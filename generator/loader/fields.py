@@ -140,7 +140,7 @@ class Reader:
         if not node.value.strip() and not allow_empty:
             self.error(node, f"{what} is empty")
             return None
-        return node.value
+        return str(node.value)
 
     def name(self, node: yaml.Node, what: str) -> str | None:
         """An identifier: lower-case letters, digits, '-' and '_' (keys and ids used in files and CLIs)."""
@@ -203,4 +203,4 @@ class Reader:
             return self.integer(node, what)
         if node.tag == _TAG + "float":
             return self.number(node, what)
-        return node.value
+        return str(node.value)

@@ -79,13 +79,13 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
     shipped = shipped_root().resolve()
     roots = [shipped] if project_root.resolve() == shipped else [shipped, project_root.resolve()]
     entries: dict[str, dict[str, _Entry]] = {section: {} for section in SECTIONS}
-    readers: list[Reader] = []
+    readers: list[_FileReader] = []
     problems: list[Problem] = []
     sources = [(root, file) for root in roots for file in layout_files(root)]
     known = {file.resolve() for _, file in sources}
     sources += [(project_root.resolve(), file) for file in extra_files if file.resolve() not in known]
     for root, file in sources:
-        reader = _FileReader(display_path(file), root=root)
+        reader: _FileReader = _FileReader(display_path(file), root=root)
         readers.append(reader)
         try:
             top = compose_file(file, reader.path)
@@ -172,12 +172,12 @@ def _card(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> 
     height = _length(fields, "height", what, entry)
     safe = _length(fields, "safe", what, entry, 3.0, positive=False)
     radius = _length(fields, "corner_radius", what, entry, 3.0, positive=False)
-    if None in (width, height, safe, radius):
+    if width is None or height is None or safe is None or radius is None:
         return None
-    if 2 * safe >= min(width, height):  # type: ignore[operator]
+    if 2 * safe >= min(width, height):
         entry.reader.error(entry.node, f"{what}: the safe zone ({safe:g} mm) leaves no room on a {width:g} x {height:g} mm card")
         return None
-    return CardTemplate(entry.name, width, height, safe, radius, entry.reader.loc(entry.node))  # type: ignore[arg-type]
+    return CardTemplate(entry.name, width, height, safe, radius, entry.reader.loc(entry.node))
 
 
 def _sheet(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> SheetTemplate | None:
@@ -194,11 +194,12 @@ def _sheet(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) ->
         node, reader = fields["crop_marks"]
         sub = reader.mapping(node, f"{what} crop_marks", (), ("length", "offset", "width"))
         if sub is not None:
-            values = {k: reader.number(v, f"crop_marks {k}") for k, v in sub.items()}
-            if any(v is None or v < 0 for v in values.values()):
+            read = {k: reader.number(v, f"crop_marks {k}") for k, v in sub.items()}
+            values = {k: v for k, v in read.items() if v is not None and v >= 0}
+            if len(values) != len(read):
                 reader.error(node, "crop_marks length, offset and width must be numbers of zero or more")
             else:
-                marks = CropMarks(values.get("length", 5.0), values.get("offset", 1.5), values.get("width", 0.2))  # type: ignore[arg-type]
+                marks = CropMarks(values.get("length", 5.0), values.get("offset", 1.5), values.get("width", 0.2))
     order = FillOrder.ROWS
     if "fill_order" in fields:
         node, reader = fields["fill_order"]
@@ -207,17 +208,17 @@ def _sheet(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) ->
     if "large" in fields:
         node, reader = fields["large"]
         large = bool(reader.boolean(node, "large"))
-    if None in (width, height, margin, gutter, bleed):
+    if width is None or height is None or margin is None or gutter is None or bleed is None:
         return None
-    if margin < MIN_PRINTABLE_MARGIN_MM:  # type: ignore[operator]
+    if margin < MIN_PRINTABLE_MARGIN_MM:
         node, reader = fields["margin"]
         reader.error(node, f"{what}: a margin of {margin:g} mm is outside what printers can print "
                            f"(at least {MIN_PRINTABLE_MARGIN_MM:g} mm)")
         return None
-    if 2 * margin >= min(width, height):  # type: ignore[operator]
+    if 2 * margin >= min(width, height):
         entry.reader.error(entry.node, f"{what}: the margins leave no printable area")
         return None
-    return SheetTemplate(entry.name, width, height, margin, gutter, bleed, marks, order, large,  # type: ignore[arg-type]
+    return SheetTemplate(entry.name, width, height, margin, gutter, bleed, marks, order, large,
                          entry.reader.loc(entry.node))
 
 
@@ -258,13 +259,13 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
                              ("field", "font", "max_pt", "min_pt", "mirrored", "image"))
         if name is None or sub is None or not {"x", "y", "width", "height"} <= set(sub):
             continue
-        numbers = {k: reader.number(sub[k], f"region '{name}' {k}") for k in ("x", "y", "width", "height")}
+        x, y, w, h = (reader.number(sub[k], f"region '{name}' {k}") for k in ("x", "y", "width", "height"))
         artwork = None
+        field: str | None = "image"
         if "image" in sub:
             artwork = read_artwork(reader, sub["image"])
             if artwork is None:
                 continue
-            field = "image"
         elif "field" not in sub:
             reader.error(value_node, f"region '{name}' needs a field (or an image)")
             continue
@@ -274,16 +275,15 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
         max_pt = reader.number(sub["max_pt"], "max_pt") if "max_pt" in sub else 12.0
         min_pt = reader.number(sub["min_pt"], "min_pt") if "min_pt" in sub else 6.0
         mirrored = bool(reader.boolean(sub["mirrored"], "mirrored")) if "mirrored" in sub else False
-        if None in (*numbers.values(), field, font, max_pt, min_pt):
+        if x is None or y is None or w is None or h is None or field is None or font is None or max_pt is None or min_pt is None:
             continue
-        if numbers["width"] <= 0 or numbers["height"] <= 0:  # type: ignore[operator]
+        if w <= 0 or h <= 0:
             reader.error(value_node, f"region '{name}' needs a positive width and height")
             continue
-        if not 0 < min_pt <= max_pt:  # type: ignore[operator]
+        if not 0 < min_pt <= max_pt:
             reader.error(value_node, f"region '{name}': min_pt must be positive and at most max_pt")
             continue
-        regions.append(FaceRegion(name, numbers["x"], numbers["y"], numbers["width"], numbers["height"],  # type: ignore[arg-type]
-                                  field, font, max_pt, min_pt, mirrored, artwork, reader.loc(key_node)))  # type: ignore[arg-type]
+        regions.append(FaceRegion(name, x, y, w, h, field, font, max_pt, min_pt, mirrored, artwork, reader.loc(key_node)))
     if width is None or height is None:
         return None
     return FaceTemplate(entry.name, width, height, tuple(regions), entry.reader.loc(entry.node))

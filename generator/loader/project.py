@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 import yaml
 
@@ -40,7 +40,7 @@ def _build(root: yaml.Node, path: str) -> list[GameDefinition]:
     return games
 
 
-def _description_of(reader: Reader, root: yaml.Node) -> registry.GameDescription | None:
+def _description_of(reader: Reader, root: yaml.Node) -> "registry.GameDescription[Any] | None":
     """The registered game the file's ``game:`` names (a located problem when none)."""
     if not isinstance(root, yaml.MappingNode):
         reader.error(root, "a definition file should be a mapping of fields (game: ..., id: ..., ...)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Protocol
 
 import yaml
 
@@ -47,7 +48,14 @@ def node_loc(path: str, node: yaml.Node) -> SourceLoc:
     return SourceLoc(path, mark.line + 1, mark.column + 1)
 
 
-def _mark_loc(path: str, mark: yaml.Mark | None) -> SourceLoc:
+class _Mark(Protocol):
+    """A place in the text as PyYAML's parsers mark it (the pure-Python and the libyaml one)."""
+
+    line: int
+    column: int
+
+
+def _mark_loc(path: str, mark: _Mark | None) -> SourceLoc:
     if mark is None:
         return SourceLoc(path, 1, 1)
     return SourceLoc(path, mark.line + 1, mark.column + 1)

@@ -41,7 +41,7 @@ class Colour:
     def rgb(self) -> tuple[float, float, float]:
         """Red, green and blue in 0..1."""
         value = self.hex.lstrip("#")
-        return tuple(int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+        return int(value[0:2], 16) / 255, int(value[2:4], 16) / 255, int(value[4:6], 16) / 255
 
 
 @dataclass(frozen=True, slots=True)

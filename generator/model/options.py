@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Union
+from typing import Iterator, Mapping, Union
 
 from .source import UNKNOWN_LOC, SourceLoc
 
@@ -71,9 +71,10 @@ class RuleOption:
             raise OptionError(
                 f"option '{self.name}' takes one of {', '.join(self.choices)}, not {value!r}"
             )
-        if self.minimum is not None and value < self.minimum:  # type: ignore[operator]
+        number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+        if self.minimum is not None and number is not None and number < self.minimum:
             raise OptionError(f"option '{self.name}' must be at least {self.minimum:g}, not {value!r}")
-        if self.maximum is not None and value > self.maximum:  # type: ignore[operator]
+        if self.maximum is not None and number is not None and number > self.maximum:
             raise OptionError(f"option '{self.name}' must be at most {self.maximum:g}, not {value!r}")
         return value
 
@@ -84,7 +85,7 @@ class RuleOptions:
 
     options: tuple[RuleOption, ...] = ()
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[RuleOption]:
         return iter(self.options)
 
     def __len__(self) -> int:

@@ -7,6 +7,7 @@ project's winning by name; ``generator.layout`` draws with them.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -101,7 +102,7 @@ class FaceRegion:
     """Also drawn turned 180 degrees about the card's centre (corner indices readable upside down)."""
     artwork: Artwork | None = None
     """For ``field: image``: the picture drawn in the region (a logo, a back design...)."""
-    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    loc: SourceLoc = dataclasses.field(default=UNKNOWN_LOC, compare=False)  # ``field`` is a field here
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,8 +23,9 @@ def artwork_png(data: bytes, kind: str, width_mm: float, height_mm: float) -> by
     import cairosvg  # only when an SVG is drawn: cairo takes a third of a second to load
 
     try:
-        return cairosvg.svg2png(bytestring=data, output_width=max(1, round(width_mm / MM_PER_INCH * ARTWORK_DPI)),
-                                unsafe=False)
+        png: bytes = cairosvg.svg2png(bytestring=data, output_width=max(1, round(width_mm / MM_PER_INCH * ARTWORK_DPI)),
+                                      unsafe=False)
+        return png
     except ArtworkError:
         raise
     except Exception as exc:  # cairosvg raises many kinds of errors for a broken file

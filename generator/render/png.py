@@ -21,7 +21,9 @@ def svg_to_png(svg: str, width_mm: float, height_mm: float, dpi: float) -> bytes
 
 def svg_to_png_px(svg: str, width_px: int, height_px: int) -> bytes:
     """Rasterise ``svg`` to exactly ``width_px`` x ``height_px`` pixels."""
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width_px, output_height=height_px, unsafe=False)
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width_px, output_height=height_px,
+                                  unsafe=False)
+    return png
 
 
 def scene_png(scene: Scene, fonts: FontBook, *, dpi: int = 300, bleed: bool = False) -> bytes:

@@ -155,7 +155,7 @@ def scene_svg(scene: Scene, fonts: FontBook, *, bleed: bool = False) -> str:
     body = dwg.g(clip_path="url(#trim)")
     SvgPainter(dwg, fonts).items(body, scene.items)
     dwg.add(body)
-    return dwg.tostring()
+    return str(dwg.tostring())
 
 
 def sheet_svg(scenes: list[tuple[Scene, float, float]], width_mm: float, height_mm: float, fonts: FontBook,
@@ -173,7 +173,7 @@ def sheet_svg(scenes: list[tuple[Scene, float, float]], width_mm: float, height_
         painter.items(inner, scene.items)
         outer.add(inner)
         dwg.add(outer)
-    return dwg.tostring()
+    return str(dwg.tostring())
 
 
 def page_svg(page: Page, fonts: FontBook) -> str:
@@ -195,4 +195,4 @@ def page_svg(page: Page, fonts: FontBook) -> str:
         outer.add(inner)
         dwg.add(outer)
     painter.items(dwg, page.marks)
-    return dwg.tostring()
+    return str(dwg.tostring())

@@ -131,7 +131,7 @@ def flatten_game_stats(
         elif isinstance(value, (list, tuple)) and value and all(_row_dict(v) for v in value):
             tables.append(_list_table(title, list(value), found))
         elif isinstance(value, Mapping) and value and all(_row_dict(v) for v in value.values()):
-            items = [{title: k, **dict(v)} for k, v in value.items()]
+            items: list[Mapping[str, Any]] = [{title: k, **dict(v)} for k, v in value.items()]
             tables.append(_list_table(title, items, found))
         elif isinstance(value, Mapping) and value and all(is_plain(v) for v in value.values()):
             tables.append((title, [title, "value"], [[k, v] for k, v in value.items()]))

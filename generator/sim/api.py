@@ -64,7 +64,8 @@ class IllegalAction(ValueError):
 class Bot(Protocol):
     """A player: picks one of the legal actions from its observation."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
@@ -72,8 +73,11 @@ class Bot(Protocol):
 class Engine(Protocol):
     """A game's rules for one table: definition, number of players and resolved rule options."""
 
-    players: int
-    options: Mapping[str, OptionValue]
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]: ...
 
     def new_game(self, rng: random.Random) -> GameState:
         """Shuffle and deal a new game using only ``rng``."""
@@ -138,7 +142,7 @@ class Simulator:
     competitive: bool
     summarize: Callable[[Sequence["GameRecord"], int], dict[str, Any]] | None = None
     """Extra game-specific statistics over many records (players given); merged into the summary."""
-    export_game: Callable[[GameState], dict[str, Any]] | None = None
+    export_game: Callable[[Any], dict[str, Any]] | None = None
     """A finished game in the game's community file format (Hanabi: hanab.live JSON), for
     ``simulate --export``; None when the game has no such format."""
     score_is_outcome: bool = False

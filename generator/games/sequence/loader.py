@@ -93,7 +93,7 @@ def _deck(reader: Reader, node: yaml.Node | None):  # type: ignore[no-untyped-de
         text = reader.text(fields["ranks"], "deck.ranks")
         if text is not None:
             start = reader.loc(fields["ranks"])
-            quoted = fields["ranks"].style in ("'", '"')
+            quoted = getattr(fields["ranks"], "style", None) in ("'", '"')
             offset = 0
             for word in text.split(" "):
                 if word:
@@ -163,7 +163,7 @@ def _board(reader: Reader, node: yaml.Node | None, codes: set[str]) -> SequenceB
             reader.error(row_node, f"board row {r} should be one line of card codes")
             continue
         start = reader.loc(row_node)
-        quoted = 1 if row_node.style in ("'", '"') else 0
+        quoted = 1 if getattr(row_node, "style", None) in ("'", '"') else 0
         cells: list[BoardCell] = []
         offset = 0
         for word in text.split(" "):

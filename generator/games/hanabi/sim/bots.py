@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from generator.sim.api import BotFactory
+
 from .engine import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE
 from .observation import RANK_SHIFT, TOUCHED, Observation
 from .smartbot import make_smart
@@ -305,9 +307,9 @@ class HolmesBot:
             for slot, p in enumerate(poss):
                 if p and p & ~useless == 0:
                     return (DISCARD, slot)
-            slot = self._discard_candidate(obs, seat, pos)
-            if slot is not None:
-                return (DISCARD, slot)
+            candidate = self._discard_candidate(obs, seat, pos)
+            if candidate is not None:
+                return (DISCARD, candidate)
             # every card protected: drop the one least likely to matter (unmarked, never critical)
             ranked = sorted(range(len(mine)), key=lambda s: (
                 mine[s] in self.marks,
@@ -362,7 +364,7 @@ class HolmesBot:
             return [o for o, k in zip(obs.orders[target], hand) if k // r == clue[2]]
         return [o for o, k in zip(obs.orders[target], hand) if k % r == clue[2] - 1]
 
-    def _save_clue(self, obs: Observation, pos: Position, legal: set) -> Any:
+    def _save_clue(self, obs: Observation, pos: Position, legal: set[Any]) -> Any:
         """Save the card the next player would discard when it is critical: a clue touching the chop
         (so it reads as a save and protects it) and that card (touched, it is never discarded while
         it may be critical)."""
@@ -397,7 +399,7 @@ class HolmesBot:
                 best_key, best = key, clue
         return best
 
-    def _play_clue(self, obs: Observation, pos: Position, legal: set) -> Any:
+    def _play_clue(self, obs: Observation, pos: Position, legal: set[Any]) -> Any:
         claimed = self._claimed(obs, pos)
         best_key, best = None, None
         for k in range(1, obs.players):
@@ -490,5 +492,5 @@ def _no_param(name: str, param: str | None) -> None:
         raise ValueError(f"the {name} bot takes no parameter")
 
 
-BOTS = {"random": make_random, "simple": make_simple, "cheat": make_cheat, "holmes": make_holmes,
-        "smart": make_smart}
+BOTS: dict[str, BotFactory] = {"random": make_random, "simple": make_simple, "cheat": make_cheat,
+                               "holmes": make_holmes, "smart": make_smart}

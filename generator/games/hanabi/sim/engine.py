@@ -11,10 +11,12 @@ of orders, oldest card first. What each card's owner knows from clues is packed 
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Mapping, Sequence
 
 from generator.model import OptionValue
 from generator.sim.api import TERMINAL, IllegalAction, InvariantError
+from generator.sim.rulesets import read_ruleset
 
 from ..model import HanabiDefinition
 from .observation import RANK_SHIFT, TOUCHED, Observation
@@ -26,6 +28,18 @@ END_PERFECT = "perfect"
 END_STRIKEOUT = "strikeout"
 END_DECK_OUT = "deck_out"
 """End reasons: every firework complete, the last storm token turned, the last round after the deck ran out."""
+
+
+@dataclass(frozen=True, slots=True)
+class HanabiRules:
+    """The rule options the engine plays by (their defaults are in the definition's ``options``)."""
+
+    empty_clues: bool
+    strikeout: Literal["zero", "keep"]
+    discard_at_max_clues: bool
+    five_returns_clue: bool
+    storm_tokens: str
+    """``printed``: the definition's storm tokens; or a number of tokens to play with."""
 
 
 class HanabiEngine:
@@ -40,14 +54,15 @@ class HanabiEngine:
         self.definition = definition
         self.players = players
         self.options: dict[str, OptionValue] = dict(definition.info.options.resolve(options))
-        self.empty_clues = bool(self.options.get("empty_clues", True))
-        self.strikeout_zero = self.options.get("strikeout", "zero") == "zero"
-        self.discard_at_max = bool(self.options.get("discard_at_max_clues", False))
-        self.five_returns = bool(self.options.get("five_returns_clue", True))
+        self.rules = read_ruleset(HanabiRules, self.options, game=definition.info.id)
+        self.empty_clues = self.rules.empty_clues
+        self.strikeout_zero = self.rules.strikeout == "zero"
+        self.discard_at_max = self.rules.discard_at_max_clues
+        self.five_returns = self.rules.five_returns_clue
         self.suits = len(definition.suits)
         self.max_rank = definition.max_rank
         self.max_clues = definition.note_tokens
-        storms = str(self.options.get("storm_tokens", "printed"))
+        storms = self.rules.storm_tokens
         self.max_storms = definition.storm_tokens if storms == "printed" else int(storms)
         """Storm tokens in play: those printed (the default), or the ``storm_tokens`` option's number."""
         self.hand_size = definition.hand_size(players)
@@ -62,8 +77,8 @@ class HanabiEngine:
             self.copies[kind] += 1
         self.copies_t: tuple[int, ...] = tuple(self.copies)
         self.full_knowledge = ((1 << self.suits) - 1) | (((1 << self.max_rank) - 1) << RANK_SHIFT)
-        self.plays = tuple((PLAY, slot) for slot in range(self.hand_size))
-        self.discards = tuple((DISCARD, slot) for slot in range(self.hand_size))
+        self.plays: tuple[tuple[int, ...], ...] = tuple((PLAY, slot) for slot in range(self.hand_size))
+        self.discards: tuple[tuple[int, ...], ...] = tuple((DISCARD, slot) for slot in range(self.hand_size))
         self.colour_clues = tuple(tuple((COLOUR_CLUE, t, s) for s in range(self.suits)) for t in range(players))
         self.rank_clues = tuple(tuple((RANK_CLUE, t, r) for r in range(1, self.max_rank + 1)) for t in range(players))
         self._legal_cache: dict[tuple[int, int, bool, bool], tuple[tuple[int, ...], ...]] = {}

@@ -35,9 +35,9 @@ class Observation:
                  "knowledge", "fireworks", "discarded", "clues", "storms", "deck_size", "turn",
                  "final_turns", "log", "can_discard_at_max")
 
-    def __init__(self, seat: int, engine: Any, hands: tuple, orders: tuple, knowledge: tuple,
-                 fireworks: tuple, discarded: tuple, clues: int, storms: int, deck_size: int,
-                 turn: int, final_turns: int, log: tuple) -> None:
+    def __init__(self, seat: int, engine: Any, hands: tuple[Any, ...], orders: tuple[Any, ...],
+                 knowledge: tuple[Any, ...], fireworks: tuple[int, ...], discarded: tuple[int, ...], clues: int,
+                 storms: int, deck_size: int, turn: int, final_turns: int, log: tuple[Any, ...]) -> None:
         self.seat = seat
         self.players = engine.players
         self.suits = engine.suits

@@ -168,7 +168,7 @@ class SmartBot:
         return self._exhausted(held)
 
     def _discarding_allowed(self) -> bool:
-        return self.clues < self.max_clues or self.discard_at_max
+        return bool(self.clues < self.max_clues or self.discard_at_max)
 
     # ------------------------------------------------------------------ the chop
     def next_discard(self, seat: int) -> int:
@@ -192,7 +192,7 @@ class SmartBot:
             return False
         if _tri(m, self.valuable) != MAYBE:
             return False
-        return m & self.rank_bits[rank - 1] & self.valuable != 0
+        return bool(m & self.rank_bits[rank - 1] & self.valuable != 0)
 
     def _no_warning_given(self, giver: int) -> None:
         """A turn that was not a warning to the giver's next player: their chop is not a last copy."""
@@ -226,7 +226,7 @@ class SmartBot:
                 self._see_clue(seat, action, detail)
         self.next_turn = obs.turn
 
-    def _see_card_leave(self, seat: int, action_type: int, detail: tuple) -> None:
+    def _see_card_leave(self, seat: int, action_type: int, detail: tuple[Any, ...]) -> None:
         order, kind, success = detail
         slot = self.hands[seat].index(order)
         self._no_warning_given(seat)
@@ -265,7 +265,7 @@ class SmartBot:
         if self.me != giver and self.hands[self.me]:
             self.know[self.me][-1] = _narrow(self.know[self.me][-1], bit)
 
-    def _see_clue(self, giver: int, action: tuple, touched_orders: tuple) -> None:
+    def _see_clue(self, giver: int, action: tuple[Any, ...], touched_orders: tuple[Any, ...]) -> None:
         kind_of_clue, target, value = action
         hand = self.hands[target]
         touched = {hand.index(o) for o in touched_orders}
