@@ -183,5 +183,13 @@ def describe(definition: GameDefinition) -> "GameDescription[Any]":
 
 
 def descriptions() -> tuple["GameDescription[Any]", ...]:
-    """Every registered description, loaded (for listings and tests that walk the registry)."""
-    return tuple(lookup(kind) for kind in kinds())
+    """Every registered description that can be loaded (for listings and for tests that walk the
+    registry); a registered game whose package is broken is left out here, and reported where a
+    definition names it."""
+    found = []
+    for kind in kinds():
+        try:
+            found.append(lookup(kind))
+        except RegistryError:
+            continue
+    return tuple(found)

@@ -113,7 +113,8 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None) -> tuple[l
                 continue
             seen[game.info.id] = game
             games.append(game)
-    problems.extend(_check_expansions(games))
+    if only is None:  # a partial read has no view of every base game
+        problems.extend(_check_expansions(games))
     return games, problems
 
 
