@@ -18,7 +18,7 @@ from ...model.firecrackers import PointsRule
 from ..api import Action, Engine
 from .observation import FirecrackersView
 from .setup import CardTable
-from .state import END, PASS, REVEAL, STOP
+from .vocab import END, PASS, REVEAL, STOP
 
 DEFAULT_THRESHOLD = 0.2
 """Tuned at 4 players (one pyro:T against three of a fixed field, 400 games per pair): against a

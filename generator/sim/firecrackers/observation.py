@@ -7,13 +7,11 @@ top card only after safety_goggles. ``as_dict()`` is a full snapshot (for tests 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .board import Board
 from .scoreworks import underdog_leads
 from .setup import CardTable
-
-if TYPE_CHECKING:
-    from .state import FirecrackersState
 
 
 class FirecrackersView:
@@ -21,7 +19,7 @@ class FirecrackersView:
 
     __slots__ = ("_state", "seat")
 
-    def __init__(self, state: "FirecrackersState", seat: int) -> None:
+    def __init__(self, state: Board, seat: int) -> None:
         self._state = state
         self.seat = seat
 
@@ -168,7 +166,7 @@ class FirecrackersView:
             base = state.rules.threshold
             room = [base + s - t if t else base + s - shift for t, s in zip(totals, state.threshold_shift)]
             own_fault = bool(on_table.get("own_fault"))
-            prev = state._previous_last(seat) if on_table.get("reckless_neighbor") else None
+            prev = state.previous_last(seat) if on_table.get("reckless_neighbor") else None
             if own_fault or prev is not None:
                 seen = {colour_of[c] for c in row} if own_fault else set()
                 prev_number = number_of[prev] if prev is not None else -1

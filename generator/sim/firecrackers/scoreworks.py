@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .scoring import ScoreSheet, card_values
+from .points import ScoreSheet, card_values
 from .setup import CardTable
 
 Owned = Sequence[Sequence[int]]

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import PASS, FirecrackersState
+from .board import Board
+from .vocab import PASS
 
 
-def buy_options(state: FirecrackersState, coins: int) -> list[Any]:
+def buy_options(state: Board, coins: int) -> list[Any]:
     """``("buy", kind)`` for every kind in the shop that ``coins`` pay for, in kind order."""
     shop = state.shop
     found = []
@@ -24,7 +25,7 @@ def buy_options(state: FirecrackersState, coins: int) -> list[Any]:
     return [("buy", k) for k in found]
 
 
-def offer_buy(state: FirecrackersState, seat: int, coins: int, once: bool) -> None:
+def offer_buy(state: Board, seat: int, coins: int, once: bool) -> None:
     """Let ``seat`` buy cards with ``coins`` (``once``: a single card, pity_purchase); with the
     Scoreworks must_buy rule passing is not allowed while something is affordable."""
     options = buy_options(state, coins)
@@ -36,7 +37,7 @@ def offer_buy(state: FirecrackersState, seat: int, coins: int, once: bool) -> No
     state.ask(seat, "buy", options, _buy, state, seat, coins, once)
 
 
-def _buy(state: FirecrackersState, seat: int, coins: int, once: bool, action: Any) -> None:
+def _buy(state: Board, seat: int, coins: int, once: bool, action: Any) -> None:
     if action == PASS:
         return
     kind = action[1]
@@ -46,7 +47,7 @@ def _buy(state: FirecrackersState, seat: int, coins: int, once: bool, action: An
         offer_buy(state, seat, coins - state.table.kinds[kind].cost, False)
 
 
-def take_from_shop(state: FirecrackersState, seat: int, kind: int) -> None:
+def take_from_shop(state: Board, seat: int, kind: int) -> None:
     """Move one card of ``kind`` from the shop onto ``seat``'s discard pile."""
     card = state.shop[kind].pop()
     state.shop_left -= 1
