@@ -16,15 +16,19 @@ Decisions where the cards are silent (firecrackers.md's decisions are followed e
   also target your own row.
 - force_reveal: the next seat still in the round. force_skip: yourself or your neighbour
   (option ``neighbour``). strong_force: any other seat still in the round, must reveal or must stop.
-- try_again returns 2 of your *other* revealed cards (returning itself could loop forever);
-  blind_eye may turn itself face down; a face-down
-  card still gives its coins.
+- try_again returns 2 of your *other* revealed cards (returning itself could loop forever).
+- blind_eye: "any revealed card" is a card of any player's row, itself included (option
+  ``blind_eye=own_cards``: your own row only); a face-down card still gives its coins.
+- old_fireworks reads the discard pile as it is when the card is revealed: if that card was the
+  last of the deck, the discard pile has already become the new deck (the rulebook's "at any
+  point"), and there is nothing to move.
 - safety_goggles: one look at the top card at your next turn decision, per card revealed.
 - no_hesitation: after it, up to 2 more reveals this turn (``"end"`` ends the turn in the round).
 - safety_suit: no explosion (except super_cracker/buddy) for the rest of this turn and your next 2
   turns; your coins are halved when you stop this round.
 - colorshift/numbershift take the current (shifted) colour/number of the target card.
-- wildcard_up/down shift only the colours you have revealed cards of.
+- wildcard_up/down: "your total of every colour" is every colour, also those you have not
+  revealed (option ``wildcards=revealed_colours``: only the colours of your revealed cards).
 """
 
 from __future__ import annotations
@@ -77,6 +81,7 @@ def _destroy_own(state: Board, seat: int, shuffle: bool, action: Any) -> None:
                 break
     if shuffle:
         state.rng.shuffle(state.deck[seat])
+    state.refill(seat)  # the last card of the deck destroyed: the discard pile becomes the deck
 
 
 def destroy_discard(state: Board, seat: int, card: int) -> None:
@@ -236,13 +241,16 @@ def super_cracker(state: Board, seat: int, card: int) -> None:
 
 
 def blind_eye(state: Board, seat: int, card: int) -> None:
-    """Turn one of your revealed cards face down: it stops counting toward explosion totals."""
-    options = [("hide", i) for i, c in enumerate(state.revealed[seat]) if c not in state.face_down]
-    state.ask(seat, "blind_eye", options, _hide, state, seat)
+    """"Turn any revealed card face down: it no longer counts toward explosion totals this round":
+    a card of any player's row (option ``blind_eye=own_cards``: of your own row only)."""
+    seats = range(state.n) if state.rules.settings.blind_eye == "any_card" else (seat,)
+    face_down = state.face_down
+    options = [("hide", s, i) for s in seats for i, c in enumerate(state.revealed[s]) if c not in face_down]
+    state.ask(seat, "blind_eye", options, _hide, state)
 
 
-def _hide(state: Board, seat: int, action: Any) -> None:
-    state.face_down.add(state.revealed[seat][action[1]])
+def _hide(state: Board, action: Any) -> None:
+    state.face_down.add(state.revealed[action[1]][action[2]])
     state.reset_totals()
 
 
@@ -276,7 +284,7 @@ def boom_burglar(state: Board, seat: int, card: int) -> None:
 def _steal(state: Board, seat: int, action: Any) -> None:
     card = state.revealed[action[1]].pop(action[2])
     state.leave_row(action[1], card)
-    state.discard[seat].append(card)
+    state.to_discard(seat, card)
 
 
 def safety_suit(state: Board, seat: int, card: int) -> None:

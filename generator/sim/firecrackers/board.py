@@ -19,7 +19,7 @@ from ...model.firecrackers import ScoreworksCard
 from ..api import TERMINAL
 from .points import ScoreSheet
 from .rules import Rules
-from .setup import CardTable, Deal
+from .setup import CardTable, Deal, lay_out_shop
 from .vocab import Resolver
 
 Effect = Callable[["Board", int, int], None]
@@ -44,9 +44,9 @@ class Board:
         self.revealed: list[list[int]] = [[] for _ in range(players)]
         self.aside: list[list[int]] = [[] for _ in range(players)]
         self.destroyed: list[int] = []
-        self.shop: list[list[int]] = [[] for _ in table.kinds]
-        for card in deal.shop:
-            self.shop[table.kind[card]].append(card)
+        self.shop = lay_out_shop(table, deal.shop, rules.pile_of_kind, rules.piles,
+                                 None if rules.open_shop else rng)
+        """The shop's piles, top card last (``rules.pile_of_kind`` says which pile holds a kind)."""
         self.shop_left = len(deal.shop)
         self.shop_plain = sum(1 for c in deal.shop if table.action[c] is None)
         self.round = 0
@@ -88,6 +88,10 @@ class Board:
         self.skips = [0] * n
         self.extra = [0] * n
         self.someone_stopped = False
+        self.turn_seat = -1
+        """The seat whose turn it is (skipped turns are not taken)."""
+        self.previous_turn_seat = -1
+        """The seat that took the turn before, if not the same seat (reckless_neighbor)."""
         self.reset_totals()
 
     # ----------------------------------------------------------------- steps and decisions
@@ -118,23 +122,32 @@ class Board:
         self.pending_resolve = (resolve, args)
 
     # ----------------------------------------------------------------- decks and rows
-    def refill(self, seat: int) -> bool:
-        """Shuffle the discard pile into an empty deck; False if the player has no card to draw."""
-        if self.deck[seat]:
-            return True
-        if not self.discard[seat]:
-            return False
+    def refill(self, seat: int) -> None:
+        """The rulebook: "At any point, if your deck is empty, turn over and shuffle your discard
+        pile to create your new deck." Called wherever a deck may run empty or a discard pile may
+        grow beside an empty deck, so a deck is never empty while its discard pile holds a card."""
+        if self.deck[seat] or not self.discard[seat]:
+            return
         deck = self.discard[seat]
         self.discard[seat] = []
         self.rng.shuffle(deck)
         self.deck[seat] = deck
-        return True
+
+    def to_discard(self, seat: int, card: int) -> None:
+        """Put ``card`` on ``seat``'s discard pile (the new deck at once if the deck is empty)."""
+        self.discard[seat].append(card)
+        if not self.deck[seat]:
+            self.refill(seat)
 
     def draw(self, seat: int) -> int | None:
-        """Take the top card of the deck onto the revealed row (refilling the deck if needed)."""
-        if not self.refill(seat):
+        """Take the top card of the deck onto the revealed row (None if the deck is empty); the
+        discard pile becomes the deck the moment the last card is taken."""
+        deck = self.deck[seat]
+        if not deck:
             return None
-        card = self.deck[seat].pop()
+        card = deck.pop()
+        if not deck:
+            self.refill(seat)
         self.revealed[seat].append(card)
         table = self.table
         action = table.action[card]
@@ -162,6 +175,8 @@ class Board:
             self.leave_row(seat, card)
         self.discard[seat].extend(self.revealed[seat])
         self.revealed[seat] = []
+        if not self.deck[seat]:
+            self.refill(seat)
 
     def owned(self, seat: int) -> list[int]:
         """Every card a seat owns: deck, discard, revealed row and set-aside cards."""
@@ -181,10 +196,27 @@ class Board:
         table_action = self.table.action
         return any(table_action[c] == action for c in self.revealed[seat])
 
+    def previous_player(self, seat: int) -> int:
+        """"The previous player" of reckless_neighbor for a card ``seat`` reveals, or -1 if none.
+
+        previous_turn (the card's words): the player who took the turn before this one (a reveal out
+        of turn, after stayin_alive, compares with the player whose turn it is); seat_before: the
+        seat before, even when that player is out of the round."""
+        if self.rules.settings.reckless_neighbor == "seat_before":
+            other = (seat - 1) % self.n
+        elif seat == self.turn_seat:
+            other = self.previous_turn_seat
+        else:
+            other = self.turn_seat
+        return -1 if other == seat else other
+
     def previous_last(self, seat: int) -> int | None:
-        """The last card revealed this round by the seat before ``seat`` (reckless_neighbor)."""
-        row = self.revealed[(seat - 1) % self.n]
-        return row[-1] if row and self.n > 1 else None
+        """The last card the previous player revealed this round (still in their row), or None."""
+        other = self.previous_player(seat)
+        if other < 0:
+            return None
+        row = self.revealed[other]
+        return row[-1] if row else None
 
     def neighbour(self, seat: int) -> int:
         """"Your neighbour" of single-neighbour effects (option ``neighbour``): next or previous seat."""
@@ -209,8 +241,9 @@ class Board:
 
     def totals(self, seat: int) -> list[int]:
         """The explosion total of each colour for ``seat``: face-down cards left out, shifted colours
-        and numbers applied, wildcards (face up) adding or taking 4 on every colour present.
-        The list may be shared: callers must not change it."""
+        and numbers applied, wildcards (face up) adding or taking 4: "your total of every colour
+        counts 4 higher (lower)", on every colour (option ``wildcards``: or only on the colours of
+        your revealed cards). The list may be shared: callers must not change it."""
         cached = self.plain_totals[seat]
         on_table = self.on_table
         if not (on_table.get("wildcard_up") or on_table.get("wildcard_down")):
@@ -250,6 +283,8 @@ class Board:
                 elif action == "wildcard_down":
                     shift -= 4
             if shift:
+                if self.rules.settings.wildcards == "every_colour":
+                    return [t + shift for t in totals]
                 for colour in set(colours):
                     totals[colour] += shift
         return totals

@@ -107,8 +107,8 @@ class PyroBot:
                     points = float(rule.amount * kind.number)
                 if key == "shifted":
                     points = kind.number - 3.0
-                elif key == "only_action" and kind.action is None:
-                    points = 1.0
+                elif key == "only_action":
+                    points = float(kind.number) if kind.action is not None else 1.0
                 elif key == "only_non_action" and kind.action is not None:
                     points = 0.0
                 values.append(points + 0.5 * (kind.coins - 1))
@@ -208,7 +208,12 @@ class PyroBot:
         return self._riskiest(view, legal, skip_hidden=False)
 
     def _blind_eye(self, view: FirecrackersView, legal: Sequence[Any]) -> Any:
-        return self._riskiest(view, legal, skip_hidden=True)
+        """Hide the most dangerous card of its own row (options name ``("hide", seat, index)``)."""
+        own = [("return", a[2]) for a in legal if a[1] == self.seat]
+        if not own:
+            return legal[0]
+        pick = self._riskiest(view, own, skip_hidden=True)
+        return ("hide", self.seat, pick[1])
 
     def _colorshift(self, view: FirecrackersView, legal: Sequence[Any]) -> Any:
         row = view.revealed(self.seat)

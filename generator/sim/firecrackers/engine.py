@@ -11,7 +11,7 @@ from ..rulesets import read_ruleset
 from .actions import EFFECTS
 from .rules import Rules, RuleSettings
 from .scoreworks import SIMULATED_KEYS
-from .setup import CardTable, check_setup, compile_table, deal, points_bound
+from .setup import CardTable, check_setup, compile_table, deal, points_bound, shop_layout
 from .state import FirecrackersState
 
 CORE_RULE_DESTROY = "last_alive_destroy"
@@ -62,6 +62,7 @@ class FirecrackersEngine:
         core = {rule.key for rule in expansion.core_rules} if expansion is not None else set()
         settings = read_ruleset(RuleSettings, self.options, game=definition.info.id)
         play_core = settings.scoreworks_core_rules
+        pile_of_kind, piles = shop_layout(self.table, open_shop=settings.shop == "open")
         self.rules = Rules(
             settings=settings,
             must_buy=play_core and CORE_RULE_MUST_BUY in core,
@@ -70,6 +71,8 @@ class FirecrackersEngine:
             fixed_scoreworks=fixed,
             points_bound=points_bound(self.table),
             kinds_by_cost=tuple(sorted((k.cost, k.index) for k in self.table.kinds)),
+            pile_of_kind=pile_of_kind,
+            piles=piles,
         )
 
     def new_game(self, rng: random.Random) -> FirecrackersState:

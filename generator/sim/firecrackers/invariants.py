@@ -43,7 +43,8 @@ def outcome_of(state: Board) -> dict[str, Any]:
 
 
 def check_state(state: Board) -> None:
-    """Cards conserved (each card in exactly one place), coins and points within bounds."""
+    """Cards conserved (each card in exactly one place), no empty deck beside a discard pile, shop
+    piles as laid out, coins and points within bounds."""
     seen: list[int] = []
     for seat in range(state.n):
         seen += state.deck[seat] + state.discard[seat] + state.revealed[seat] + state.aside[seat]
@@ -73,9 +74,14 @@ def check_state(state: Board) -> None:
                     raise InvariantError(f"running totals of seat {seat} out of step")
     if state.shop_left != sum(len(p) for p in state.shop):
         raise InvariantError("shop count out of step")
-    for kind, pile in enumerate(state.shop):
-        if any(state.table.kind[c] != kind for c in pile):
-            raise InvariantError("a shop pile holds a card of another kind")
+    pile_of_kind = state.rules.pile_of_kind
+    for index, pile in enumerate(state.shop):
+        if any(pile_of_kind[state.table.kind[c]] != index for c in pile):
+            raise InvariantError("a shop pile holds a card of another pile")
+    for seat in range(state.n):
+        if not state.deck[seat] and state.discard[seat]:
+            raise InvariantError(f"seat {seat} has an empty deck beside a discard pile (the rulebook: "
+                                 "'at any point, if your deck is empty', the discard pile becomes the deck)")
     if state.pending_kind == "buy" and state.pending_seat != TERMINAL:
         most = max(1, max(state.table.coins) * 2) * state.table.size
         if not 0 <= state.buy_coins <= most:

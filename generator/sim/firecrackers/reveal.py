@@ -47,11 +47,18 @@ def check_explosion(board: Board, seat: int) -> None:
 def explode(board: Board, seat: int, preventable: bool = True) -> bool:
     """Make ``seat`` explode; returns False when stayin_alive or safety_suit prevented it.
 
-    stayin_alive: the first time this round, the player stays in and reveals another card at once;
-    the card that would have made it explode is turned face down (else the unchanged total would
-    explode it on the very next card, and the action would never help).
-    buddy_explosion: the nearest seats still in the round on both sides explode too (unpreventable).
-    pity_purchase: the player discards the revealed row and may buy one card of cost <= 2."""
+    stayin_alive: "The first time you would explode this round, you stay in but must reveal another
+    card at once." The player stays in and reveals the next card now; the cards revealed still
+    count, so that card explodes the player after all unless it changes something (its action).
+    Option ``stayin_alive=hide_card`` also turns the card that would have exploded the player face
+    down. pity_purchase: the player discards the revealed row and may buy one card of cost <= 2.
+
+    buddy_explosion: "If you explode this round, each neighbour still in the round explodes too."
+    Each neighbour: the seats on both sides of the exploding player (the one other player at two).
+    Still in the round: a neighbour already out is left alone, and the explosion does not pass on
+    to the next seat. Explodes too: an explosion like any other, which a neighbour's stayin_alive or
+    safety_suit prevents as usual (the card, unlike super_cracker's, does not say nothing prevents
+    it); a neighbour's own buddy_explosion goes off in turn."""
     if not board.in_round[seat]:
         return True
     if preventable:
@@ -59,7 +66,7 @@ def explode(board: Board, seat: int, preventable: bool = True) -> bool:
             return False
         if not board.stayin_used[seat] and board.row_has(seat, "stayin_alive"):
             board.stayin_used[seat] = True
-            if board.revealed[seat]:
+            if board.rules.settings.stayin_alive == "hide_card" and board.revealed[seat]:
                 board.face_down.add(board.revealed[seat][-1])
                 board.reset_totals()
             board.push(reveal_one, board, seat)
@@ -69,22 +76,20 @@ def explode(board: Board, seat: int, preventable: bool = True) -> bool:
     board.explosions[seat] += 1
     board.last_out = seat
     if board.row_has(seat, "buddy_explosion"):
-        for neighbour in neighbours_in_round(board, seat):
-            explode(board, neighbour, preventable=False)
+        for neighbour in neighbours(board, seat):
+            if board.in_round[neighbour]:
+                explode(board, neighbour)
     if board.row_has(seat, "pity_purchase"):
         board.move_row_to_discard(seat)
         board.push(offer_buy, board, seat, 2, True)
     return True
 
 
-def neighbours_in_round(board: Board, seat: int) -> list[int]:
-    """The nearest seat still in the round on each side (one seat if both sides meet)."""
+def neighbours(board: Board, seat: int) -> list[int]:
+    """The seats on both sides of ``seat`` (one seat at a table of two, none alone)."""
     found: list[int] = []
-    for direction in (1, -1):
-        for step in range(1, board.n):
-            other = (seat + direction * step) % board.n
-            if board.in_round[other]:
-                if other not in found:
-                    found.append(other)
-                break
+    for step in (1, -1):
+        other = (seat + step) % board.n
+        if other != seat and other not in found:
+            found.append(other)
     return found

@@ -22,6 +22,16 @@ class RuleSettings:
     neighbour: Literal["next", "previous"]
     max_rounds: int
     scoreworks_core_rules: bool
+    shop: Literal["piles", "open"]
+    """piles: only the top card of each shop pile is for sale; open: any card of the shop."""
+    stayin_alive: Literal["reveal_again", "hide_card"]
+    """hide_card: the card that would have exploded you is also turned face down."""
+    wildcards: Literal["every_colour", "revealed_colours"]
+    """Which of your colour totals wildcard_up/down change."""
+    blind_eye: Literal["any_card", "own_cards"]
+    """Whose revealed cards blind_eye may turn face down."""
+    reckless_neighbor: Literal["previous_turn", "seat_before"]
+    """Who "the previous player" of reckless_neighbor is."""
 
     @property
     def neighbour_step(self) -> int:
@@ -43,7 +53,16 @@ class Rules:
     points_bound: int
     """The largest absolute number of points one card can be worth (for the invariants)."""
     kinds_by_cost: tuple[tuple[int, int], ...]
-    """(cost, kind) of every card kind, cheapest first (the shop's affordable kinds)."""
+    """(cost, kind) of every card kind, cheapest first (the open shop's affordable kinds)."""
+    pile_of_kind: tuple[int, ...]
+    """The shop pile each card kind lies in (open shop: one pile per kind)."""
+    piles: int
+    """How many piles the shop has."""
+
+    @property
+    def open_shop(self) -> bool:
+        """Whether a buyer may take any card of the shop (else only the top card of a pile)."""
+        return self.settings.shop == "open"
 
     @property
     def threshold(self) -> int:

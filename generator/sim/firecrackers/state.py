@@ -12,13 +12,18 @@ action or all plain cards gone), or after ``max_rounds`` rounds (reported as suc
 Decisions where the rulebook and firecrackers.md are silent (also in the effects' docstrings):
 
 - The first Firemaster is seat 0 (so per-seat statistics show the first-player effect).
-- An empty deck is refilled by shuffling the discard pile when a card is needed; with neither,
-  the player can only stop.
-- The shop lies face up: a buyer may take any card of it (the piles only sort it).
+- The rulebook: "At any point, if your deck is empty, turn over and shuffle your discard pile to
+  create your new deck." So the discard pile becomes the deck the moment the deck runs empty (the
+  last card revealed or destroyed), and a card that lands on a discard pile beside an empty deck
+  becomes the deck at once; cards revealed or bought later wait in the discard pile. With neither
+  deck nor discard pile, the player can only stop.
+- The shop (option ``shop``): the rulebook's piles, "one pile for all cards without an action"
+  and "one pile per color (with all remaining cards)", face up and shuffled at setup; a buyer
+  takes the top card of a pile. ``shop=open`` lets a buyer take any card of the shop.
 - Explosions are checked when their owner reveals (after the revealed card's action); changes made
   by others (threshold changes, lost cards) take effect at that player's next reveal.
-- "Prevents explosions" (stayin_alive, safety_suit) covers every explosion but super_cracker's and
-  buddy_explosion's, which "nothing prevents".
+- "Prevents explosions" (stayin_alive, safety_suit) covers every explosion but super_cracker's,
+  which "nothing prevents" (its card says so; buddy_explosion's says nothing of the kind).
 - A turn skipped by force_skip still counts as a turn (for safety_suit); skips, forced moves and
   immunities end with the round.
 - Actions that pick cards pick kinds (pack, number, action); which copy is taken does not matter.
@@ -41,7 +46,7 @@ from .rules import Rules
 from .scoring import score_game
 from .scoreworks import underdog_seat
 from .setup import CardTable, Deal
-from .shop import offer_buy, take_from_shop
+from .shop import offer_buy, shop_offer, take_from_shop
 from .vocab import END, PASS, REVEAL, STOP
 
 __all__ = ["END", "PASS", "REVEAL", "STOP", "FirecrackersState"]
@@ -116,10 +121,12 @@ class FirecrackersState(Board):
             self.skips[seat] -= 1
             self.push(self._advance, seat)
             return
+        self.previous_turn_seat = self.turn_seat if self.turn_seat != seat else -1
+        self.turn_seat = seat
         self._offer_turn(seat, continuing=False)
 
     def _offer_turn(self, seat: int, continuing: bool) -> None:
-        can_reveal = bool(self.deck[seat] or self.discard[seat])
+        can_reveal = bool(self.deck[seat])
         forced = None if continuing else self.forced[seat]
         self.forced[seat] = None
         if forced == STOP or not can_reveal:
@@ -133,7 +140,6 @@ class FirecrackersState(Board):
         self.peek_seat = -1
         if self.goggles[seat] and can_reveal:
             self.goggles[seat] = False
-            self.refill(seat)
             self.peek_seat = seat
         self.ask(seat, "turn", options, self._turn, seat)
 
@@ -197,8 +203,9 @@ class FirecrackersState(Board):
             self.push(self._free_card, last)
 
     def _free_card(self, seat: int) -> None:
-        """stick_it_out: the last player alive takes any one shop card for free (one per such card)."""
-        options: list[Any] = [("take", k) for k, pile in enumerate(self.shop) if pile]
+        """stick_it_out: the last player alive takes "any one shop card" for free (one per such card):
+        a card the shop offers, so the top card of a pile unless the shop is open."""
+        options: list[Any] = [("take", k) for k in shop_offer(self)]
         if options:
             options.append(PASS)
         self.ask(seat, "free_card", options, self._take_free, seat)
