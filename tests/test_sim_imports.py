@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 SIM = Path(__file__).resolve().parent.parent / "generator" / "sim"
-PACKAGES = ("firecrackers",)
+PACKAGES = ("firecrackers", "sequence")
 
 
 def imports_within(package: Path) -> dict[str, set[str]]:

@@ -1,7 +1,10 @@
 """The Sequence engine and its bots, registered on import.
 
-Modules: ``geometry`` (definition -> integer tables: cells, lines, card -> cells), ``engine`` (deal,
-moves, sequences, dead cards, the end, invariants, the observation), ``bots``, ``summary``.
+Modules, from the leaves up (no module imports one above it): ``geometry`` (definition -> integer
+tables: cells, lines, card -> cells), ``table`` (one table: typed rule settings, teams, hands),
+``claims`` (which lines of five a team may claim), ``actions`` (the legal actions of a decision),
+``observation`` (what a seat sees), ``engine`` (deal, moves, sequences, dead cards, the end,
+invariants), ``bots``, ``summary``.
 """
 
 from __future__ import annotations
@@ -9,7 +12,8 @@ from __future__ import annotations
 from ..api import Simulator
 from ..registry import register
 from .bots import BEST, BOTS, HeuristicBot, RandomBot
-from .engine import SequenceEngine, SequenceState, SequenceView, make_engine
+from .engine import SequenceEngine, SequenceState, make_engine
+from .observation import SequenceView
 from .summary import summarize
 
 SIMULATOR = register(

@@ -2,7 +2,19 @@
 
 Actions are integers: ``card * cells + cell`` plays card id ``card`` on ``cell`` (a chip for a
 normal card or a two-eyed jack, a removal for a one-eyed jack); ``-1 - card`` exchanges a dead card
-(discard it, draw another; once per turn, and the player then plays the turn as usual).
+(discard it, draw another; once per turn, and the player then plays the turn as usual);
+``claim_base + line`` (``claim_base = card ids x cells``) claims line of five ``line`` (an index of
+``Geometry.windows``) as a sequence, a decision that follows a chip completing a line of six or
+more (see below).
+
+Choosing the five. A chip that completes a line of six or more completes several lines of five;
+the player chooses which five form the sequence (``claims``: as many sequences as the chips allow,
+two sequences of one team sharing at most one chip, as the rulebook allows). When more than one
+choice is left the same player decides, one line at a time, before drawing; a choice that cannot
+change the game (every choice wins it) is not asked.
+
+``turns`` counts the cards played (chips placed or removed); dead-card exchanges and choices of
+the five are decisions but not turns, and are counted apart in the outcome.
 
 Decisions the rulebook leaves open (documented here and in the outcome):
 
@@ -14,7 +26,9 @@ Decisions the rulebook leaves open (documented here and in the outcome):
 - A player who has no legal action (every card dead and no exchange left, no chips left...) passes.
   If every player passes in a row the game ends as a draw (``blocked``).
 - With the advanced rule a one-eyed jack may take a chip of a completed sequence: that sequence is
-  broken (it no longer counts; its other chips stay on the board).
+  broken (it no longer counts; its other chips stay on the board). The chips left are then checked
+  again: five of that team still in a row (a sequence of six broken at its end) are a sequence
+  again, chosen by that team's next player in turn order when there is a choice.
 - The draw deck runs out: ``deck_exhausted=reshuffle`` shuffles every discard pile into a new deck;
   ``draw`` ends the game as a draw as soon as a player must draw from an empty deck.
 - A game still running after ``MAX_TURNS`` decisions ends as a draw (``turn_limit``); random play on
@@ -25,14 +39,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ...model import OptionValue
 from ...model.sequence import SequenceDefinition
 from ..api import TERMINAL, IllegalAction, InvariantError
 from .actions import LegalActions, removable_cells
-from .geometry import EMPTY, NOT_JACK, ONE_EYED, TWO_EYED, Geometry, build_geometry
+from .claims import claim_options
+from .geometry import EMPTY, NOT_JACK, ONE_EYED, TWO_EYED
 from .observation import SequenceView
+from .table import SequenceTable, geometry_for, resolve_teams
+
+__all__ = ["SequenceEngine", "SequenceState", "make_engine", "geometry_for", "resolve_teams", "EMPTY"]
 
 CORNER = -2
 VOID = -3
@@ -46,56 +64,9 @@ END_BLOCKED = "blocked"
 END_FULL = "board_full"
 END_TURN_LIMIT = "turn_limit"
 
-_GEOMETRY_CACHE: dict[int, tuple[SequenceDefinition, Geometry]] = {}
-
-
-def geometry_for(definition: SequenceDefinition) -> Geometry:
-    """The (cached) integer tables of a definition."""
-    cached = _GEOMETRY_CACHE.get(id(definition))
-    if cached is None or cached[0] is not definition:
-        cached = (definition, build_geometry(definition))
-        _GEOMETRY_CACHE[id(definition)] = cached
-    return cached[1]
-
-
-def resolve_teams(definition: SequenceDefinition, players: int, requested: int) -> int:
-    """Teams at the table: the ``teams`` option, or (0) as the rulebook chooses; ValueError if impossible."""
-    if players not in definition.info.players:
-        allowed = ", ".join(str(n) for n in definition.info.players)
-        raise ValueError(f"Sequence is played by {allowed} players, not {players}")
-    teams = requested or definition.teams_for(players)
-    if teams < 2 or teams > definition.max_teams:
-        raise ValueError(f"Sequence is played by 2 to {definition.max_teams} teams, not {teams}")
-    if players <= definition.max_teams and teams != players:
-        raise ValueError(f"with {players} players everyone plays alone ({players} teams), not {teams} teams")
-    if players % teams:
-        raise ValueError(f"{players} players cannot form {teams} teams of equal size")
-    if len(definition.chips) < teams:
-        raise ValueError(f"{teams} teams need {teams} chip colours; the definition has {len(definition.chips)}")
-    return teams
-
-
 @dataclass(frozen=True, slots=True)
-class SequenceEngine:
-    """One Sequence table: definition, players, rule options and the tables derived from them."""
-
-    definition: SequenceDefinition
-    players: int
-    options: Mapping[str, OptionValue]
-    geometry: Geometry
-    teams: int
-    hand_size: int
-    to_win: int
-    chips: tuple[int, ...]
-    """Chips in each team's supply (its colour's count)."""
-    reshuffle: bool
-    advanced: bool
-    exchange: bool
-    full_board_draws: bool
-
-    def team_of(self, seat: int) -> int:
-        """Teams alternate around the table: seat ``s`` plays for team ``s % teams``."""
-        return seat % self.teams
+class SequenceEngine(SequenceTable):
+    """One Sequence table that deals games (implements ``api.Engine``)."""
 
     def new_game(self, rng: random.Random) -> "SequenceState":
         """Shuffle the two decks with ``rng`` and deal ``hand_size`` cards to each player."""
@@ -103,31 +74,14 @@ class SequenceEngine:
 
 
 def make_engine(definition: SequenceDefinition, players: int, options: Mapping[str, OptionValue], **extra: Any) -> SequenceEngine:
-    """The Simulator's ``make_engine``: checks the table and resolves the options."""
+    """The Simulator's ``make_engine``: checks the table and reads the rule options."""
     if extra:
         raise ValueError(f"Sequence takes no extra settings ({', '.join(sorted(extra))})")
     if not isinstance(definition, SequenceDefinition):
         raise ValueError(f"'{definition.info.id}' is not a Sequence definition")
-    teams = resolve_teams(definition, players, int(options.get("teams", 0) or 0))
-    try:
-        hand_size = definition.hand_size(players)
-        to_win = definition.to_win(teams)
-    except KeyError as exc:
-        raise ValueError(f"the definition gives no hand size or sequences to win for {exc.args[0]}") from exc
-    return SequenceEngine(
-        definition=definition,
-        players=players,
-        options=dict(options),
-        geometry=geometry_for(definition),
-        teams=teams,
-        hand_size=hand_size,
-        to_win=to_win,
-        chips=tuple(chip.count for chip in definition.chips[:teams]),
-        reshuffle=options.get("deck_exhausted", "reshuffle") != "draw",
-        advanced=bool(options.get("advanced_one_eyed_jacks", False)),
-        exchange=bool(options.get("dead_card_exchange", True)),
-        full_board_draws=options.get("full_board", "draw") == "draw",
-    )
+    engine = SequenceEngine.build(definition, players, options)
+    assert isinstance(engine, SequenceEngine)
+    return engine
 
 
 class SequenceState:
@@ -137,7 +91,8 @@ class SequenceState:
         "engine", "geo", "rng", "board", "own", "occupied", "window_owner", "window_count",
         "seq_overlap", "locked", "sequences", "seq_count", "chips_left", "hands", "deck", "discards",
         "player", "_turns", "exchanged", "winner", "end", "jack_use", "exchanges", "passes",
-        "reshuffles", "broken", "free", "near",
+        "reshuffles", "broken", "free", "near", "claim_base", "claim_seat", "claim_team", "claim_sets",
+        "claim_placed", "claim_after_break", "choices", "long_lines", "remade",
     )
 
     @classmethod
@@ -183,6 +138,15 @@ class SequenceState:
         state.passes = 0
         state.reshuffles = 0
         state.broken = 0
+        state.claim_base = len(geo.codes) * geo.cells
+        state.claim_seat = -1
+        state.claim_team = -1
+        state.claim_sets = []
+        state.claim_placed = False
+        state.claim_after_break = False
+        state.choices = 0
+        state.long_lines = 0
+        state.remade = 0
         if not state._has_move(0):
             state._advance()
         return state
@@ -190,7 +154,9 @@ class SequenceState:
     # ----- the GameState protocol -------------------------------------------------------------
 
     def current_player(self) -> int:
-        return TERMINAL if self.end is not None else self.player
+        if self.end is not None:
+            return TERMINAL
+        return self.claim_seat if self.claim_sets else self.player
 
     def is_terminal(self) -> bool:
         return self.end is not None
@@ -199,16 +165,26 @@ class SequenceState:
     def turns(self) -> int:
         return self._turns
 
-    def legal_actions(self) -> LegalActions:
-        """Every legal action of the current player, card by card in hand order, exchanges last.
+    def legal_actions(self) -> Sequence[int]:
+        """Every legal action of the current player, card by card in hand order, exchanges last;
+        while the five of a sequence are being chosen, the lines still to choose from.
 
         A snapshot of the decision (hand, board, flags) listed on first use: a bot that builds its
         move from the observation never pays for the list, which stays right after later moves."""
-        return LegalActions(self)
+        if self.claim_sets:
+            return self.claim_actions()
+        return LegalActions(self._snapshot())
 
     def list_actions(self) -> list[int]:
         """The legal actions as a plain list."""
-        return LegalActions(self).fix()
+        return list(self.legal_actions())
+
+    def claim_actions(self) -> list[int]:
+        """The lines the chooser may claim next (as actions), in line order: those in some choice
+        left but not in all (a line every choice holds is claimed anyway)."""
+        sets = [set(option) for option in self.claim_sets]
+        lines = sorted(set().union(*sets) - set.intersection(*sets)) if sets else []
+        return [self.claim_base + w for w in lines]
 
     def _snapshot(self) -> tuple[Any, ...]:
         """What the legal actions depend on, copied (the board lists are copied at C speed)."""
@@ -224,6 +200,8 @@ class SequenceState:
         """Whether ``action`` is legal now (checked directly, without listing every action)."""
         if self.end is not None or type(action) is not int:
             return False
+        if self.claim_sets:
+            return action in self.claim_actions()
         geo = self.geo
         hand = self.hands[self.player]
         if action < 0:
@@ -246,8 +224,10 @@ class SequenceState:
         if not self.is_legal(action):
             raise IllegalAction(f"{self.describe(action)} is not legal for seat {self.player} now")
         seat = self.player
+        if self.claim_sets:
+            self._choose_line(action - self.claim_base)
+            return
         hand = self.hands[seat]
-        self._turns += 1
         if action < 0:
             card = -1 - action
             hand.remove(card)
@@ -258,6 +238,7 @@ class SequenceState:
             if self.end is None and not self._has_move(seat):
                 self._advance()
             return
+        self._turns += 1
         geo = self.geo
         card, cell = divmod(action, geo.cells)
         hand.remove(card)
@@ -266,15 +247,22 @@ class SequenceState:
         if geo.jack[card] == ONE_EYED:
             self.jack_use["one_eyed"][team] += 1
             self._remove(cell)
+            self.claim_placed = False
         else:
             if geo.jack[card] == TWO_EYED:
                 self.jack_use["two_eyed"][team] += 1
             self._place(cell, team)
-            if self.end is None and self.free == 0 and self.engine.full_board_draws:
-                self._finish(END_FULL, None)
-            if self.end is not None:
-                return
-        self._draw(seat)
+            self.claim_placed = True
+        if not self.claim_sets:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """After the card's chip (and the choice of any sequence): full board, draw, next player."""
+        if self.end is None and self.claim_placed and self.free == 0 and self.engine.full_board_draws:
+            self._finish(END_FULL, None)
+        if self.end is not None:
+            return
+        self._draw(self.player)
         if self.end is None:
             self._advance()
 
@@ -290,7 +278,9 @@ class SequenceState:
         return SequenceView(self, seat)
 
     def outcome(self) -> dict[str, Any]:
-        """End reason, winning team, sequences per team, jack use, dead-card exchanges, passes."""
+        """End reason, winning team, sequences per team, jack use, dead-card exchanges, passes, choices
+        of the five asked (``sequence_choices``; ``lines_with_a_choice`` also counts those not asked
+        because every choice won) and sequences found again after a break."""
         return {
             "end": self.end,
             "winner_team": self.winner,
@@ -302,6 +292,9 @@ class SequenceState:
             "passes": self.passes,
             "reshuffles": self.reshuffles,
             "broken_sequences": self.broken,
+            "sequences_after_break": self.remade,
+            "sequence_choices": self.choices,
+            "lines_with_a_choice": self.long_lines,
             "chips_on_board": [self.engine.chips[t] - self.chips_left[t] for t in range(self.engine.teams)],
         }
 
@@ -336,16 +329,30 @@ class SequenceState:
         other.passes = self.passes
         other.reshuffles = self.reshuffles
         other.broken = self.broken
+        other.claim_base = self.claim_base
+        other.claim_seat = self.claim_seat
+        other.claim_team = self.claim_team
+        other.claim_sets = list(self.claim_sets)
+        other.claim_placed = self.claim_placed
+        other.claim_after_break = self.claim_after_break
+        other.choices = self.choices
+        other.long_lines = self.long_lines
+        other.remade = self.remade
         return other
 
     def describe(self, action: Any) -> str:
-        """An action in words (``play 7H on r3c4``, ``one-eyed JS removes r2c2``, ``exchange dead 5C``)."""
+        """An action in words (``play 7H on r3c4``, ``one-eyed JS removes r2c2``, ``exchange dead 5C``,
+        ``sequence r5c0-r5c4``)."""
         if type(action) is not int:
             return f"action {action!r}"
         geo = self.geo
         if action < 0:
             card = -1 - action
             return f"exchange dead {geo.codes[card]}" if card < len(geo.codes) else f"action {action}"
+        if self.claim_base <= action < self.claim_base + len(geo.windows):
+            run = geo.windows[action - self.claim_base]
+            ends = [f"r{cell // geo.columns}c{cell % geo.columns}" for cell in (run[0], run[-1])]
+            return f"sequence {ends[0]}-{ends[1]}"
         card, cell = divmod(action, geo.cells)
         if card >= len(geo.codes):
             return f"action {action}"
@@ -406,6 +413,13 @@ class SequenceState:
                 raise InvariantError(f"team {team} has won but the game goes on")
         if self.end == END_WIN and (self.winner is None or self.seq_count[self.winner] < engine.to_win):
             raise InvariantError("the game ended on sequences without a winner")
+        if self.claim_sets:
+            if self.end is not None or len(self.claim_sets) < 2 or self.claim_seat % engine.teams != self.claim_team:
+                raise InvariantError("a choice of the five pending without two choices for the team's player")
+            for option in self.claim_sets:
+                for w in option:
+                    if self.window_owner[w] != self.claim_team or self.window_count[w] != geo.length:
+                        raise InvariantError(f"line {w} offered as a sequence is not full of the team's chips")
 
     # ----- rules ------------------------------------------------------------------------------
 
@@ -523,21 +537,57 @@ class SequenceState:
                 else:
                     complete.append(w)
         if complete is not None:
-            for w in complete:
-                self._claim(team, w)
-            if self.seq_count[team] >= self.engine.to_win:
-                self._finish(END_WIN, team)
+            self._offer_claims(team, complete, after_break=False)
 
-    def _claim(self, team: int, w: int) -> None:
-        """Record window ``w`` as a sequence of ``team`` unless it reuses more than one chip of another."""
-        geo = self.geo
-        cells = geo.window_sets[w]
-        for other_team, other in self.sequences:
-            if other_team == team and (other == w or len(cells & geo.window_sets[other]) > 1):
-                return
-        self.sequences.append((team, w))
-        self.seq_count[team] += 1
-        self._mark(team, w, 1)
+    def _chooser(self, team: int) -> int:
+        """The player who chooses for ``team``: the player to act if of that team, else the team's
+        next player in turn order."""
+        players, teams = self.engine.players, self.engine.teams
+        for step in range(players):
+            seat = (self.player + step) % players
+            if seat % teams == team:
+                return seat
+        raise AssertionError(f"no seat plays for team {team}")
+
+    def _offer_claims(self, team: int, candidates: Sequence[int], after_break: bool) -> None:
+        """Claim the largest set of the full lines ``candidates`` that ``team`` may claim; when there
+        is a choice that can change the game, the team's player chooses (``claim_sets`` pending)."""
+        claimed = [w for t, w in self.sequences if t == team]
+        options = claim_options(self.geo.window_sets, claimed, candidates)
+        if not options:
+            return
+        if len(options) > 1:
+            self.long_lines += 1
+        if len(options) > 1 and self.seq_count[team] + len(options[0]) < self.engine.to_win:
+            self.claim_sets = options
+            self.claim_team = team
+            self.claim_seat = self._chooser(team)
+            self.claim_after_break = after_break
+            self.choices += 1
+            return
+        self._claim_all(team, options[0], after_break)
+
+    def _choose_line(self, line: int) -> None:
+        """The chooser picks ``line``: the choices left are those holding it; the last one is claimed."""
+        self.claim_sets = [option for option in self.claim_sets if line in option]
+        if len(self.claim_sets) > 1:
+            return
+        (lines,) = self.claim_sets
+        self.claim_sets = []
+        self.claim_seat = -1
+        self._claim_all(self.claim_team, lines, self.claim_after_break)
+        self._end_turn()
+
+    def _claim_all(self, team: int, lines: Sequence[int], after_break: bool) -> None:
+        """Record ``lines`` as sequences of ``team``; the team wins when it has enough."""
+        for w in lines:
+            self.sequences.append((team, w))
+            self.seq_count[team] += 1
+            self._mark(team, w, 1)
+        if after_break:
+            self.remade += len(lines)
+        if self.seq_count[team] >= self.engine.to_win:
+            self._finish(END_WIN, team)
 
     def _mark(self, team: int, w: int, step: int) -> None:
         geo = self.geo
@@ -551,12 +601,14 @@ class SequenceState:
         """A one-eyed jack takes the chip on ``cell`` back to its team's supply."""
         geo = self.geo
         team = self.board[cell]
+        broken: list[int] = []
         if self.locked[cell]:
             for entry in [s for s in self.sequences if cell in geo.window_sets[s[1]]]:
                 self.sequences.remove(entry)
                 self.seq_count[entry[0]] -= 1
                 self._mark(entry[0], entry[1], -1)
                 self.broken += 1
+                broken.append(entry[1])
         self.board[cell] = EMPTY
         self.free += 1
         self.chips_left[team] += 1
@@ -578,3 +630,17 @@ class SequenceState:
                 holders = [t for t in range(teams) if own_by_team[t][w]]
                 if len(holders) == 1:
                     owner[w] = holders[0]
+        if broken:
+            self._recheck(team, broken)
+
+    def _recheck(self, team: int, broken: list[int]) -> None:
+        """After a one-eyed jack broke ``team``'s sequences ``broken`` (advanced rule), the chips left
+        are checked again: a full line of five of the team that no sequence of it now blocks (the
+        rest of a broken line of six) is a sequence."""
+        geo = self.geo
+        owner, count, length = self.window_owner, self.window_count, geo.length
+        claimed = {w for t, w in self.sequences if t == team}
+        candidates = sorted({x for w in broken for cell in geo.windows[w] for x in geo.windows_of[cell]
+                             if owner[x] == team and count[x] == length and x not in claimed})
+        if candidates:
+            self._offer_claims(team, candidates, after_break=True)
