@@ -149,7 +149,8 @@ def test_the_discard_pile_becomes_the_deck_the_moment_the_deck_is_empty(fc):
     """Rulebook: "At any point, if your deck is empty, turn over and shuffle your discard pile to
     create your new deck." The last card revealed makes the discard pile the new deck at once; the
     cards revealed and bought later that round wait in the discard pile for the next refill."""
-    s = staged(fc, shop="open")
+    s = staged(fc)
+    lay_on_top(s, "green-1-plain")
     for seat in range(1, s.n):
         s.in_round[seat] = False
     (old,) = give(s, 0, "discard", "yellow-2-plain")
@@ -166,7 +167,8 @@ def test_the_discard_pile_becomes_the_deck_the_moment_the_deck_is_empty(fc):
 def test_a_card_landing_beside_an_empty_deck_becomes_the_deck(fc):
     """A player who revealed every card has neither deck nor discard pile; a card bought then is the
     new deck at once (and the revealed row, discarded at the end of the round, waits)."""
-    s = staged(fc, shop="open")
+    s = staged(fc)
+    lay_on_top(s, "green-1-plain")
     for seat in range(1, s.n):
         s.in_round[seat] = False
     top(s, 0, "red-1-plain")
