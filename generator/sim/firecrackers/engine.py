@@ -35,7 +35,7 @@ class FirecrackersEngine:
                              f"{definition.info.players[-1]} players, not {players}")
         self.definition = definition
         self.players = players
-        self.options = dict(definition.info.options.resolve(options))
+        self.options: Mapping[str, OptionValue] = dict(definition.info.options.resolve(options))
         self.expansion = expansion
         self.table: CardTable = compile_table(definition, players)
         unknown = sorted({a for a in self.table.action if a is not None} - set(EFFECTS))

@@ -57,8 +57,9 @@ def check_state(state: Board) -> None:
     counted: dict[str, int] = {}
     for row in state.revealed:
         for c in row:
-            if state.table.action[c] is not None:
-                counted[state.table.action[c]] = counted.get(state.table.action[c], 0) + 1
+            action = state.table.action[c]
+            if action is not None:
+                counted[action] = counted.get(action, 0) + 1
     if {k: v for k, v in state.on_table.items() if v} != counted:
         raise InvariantError("count of revealed actions out of step")
     if state.sheet is None:

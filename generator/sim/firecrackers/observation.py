@@ -207,6 +207,7 @@ class FirecrackersView:
     def as_dict(self) -> dict[str, Any]:
         """A full snapshot of what this seat sees (JSON-ready)."""
         state = self._state
+        peek = self.peek()
         return {
             "seat": self.seat,
             "decision": self.decision,
@@ -224,6 +225,6 @@ class FirecrackersView:
                          for s in range(state.n)],
             "shop": {state.table.kinds[k].label: n for k, n in self.shop_counts().items()},
             "shop_piles": list(self.shop_pile_sizes()),
-            "peek": None if self.peek() is None else state.table.kinds[self.peek()].label,
+            "peek": None if peek is None else state.table.kinds[peek].label,
             "firemaster": state.firemaster,
         }

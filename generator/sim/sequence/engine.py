@@ -46,7 +46,7 @@ from ...model.sequence import SequenceDefinition
 from ..api import TERMINAL, IllegalAction, InvariantError
 from .actions import LegalActions, removable_cells
 from .claims import claim_options
-from .geometry import EMPTY, NOT_JACK, ONE_EYED, TWO_EYED
+from .geometry import EMPTY, NOT_JACK, ONE_EYED, TWO_EYED, Geometry
 from .observation import SequenceView
 from .table import SequenceTable, geometry_for, resolve_teams
 
@@ -94,6 +94,47 @@ class SequenceState:
         "reshuffles", "broken", "free", "near", "claim_base", "claim_seat", "claim_team", "claim_sets",
         "claim_placed", "claim_after_break", "choices", "long_lines", "remade",
     )
+
+    engine: SequenceEngine
+    geo: Geometry
+    rng: random.Random
+    board: list[int]
+    own: list[list[int]]
+    occupied: list[int]
+    window_owner: list[int]
+    window_count: list[int]
+    seq_overlap: list[list[int]]
+    locked: list[int]
+    sequences: list[tuple[int, int]]
+    """(team, line) of every completed sequence."""
+    seq_count: list[int]
+    chips_left: list[int]
+    hands: list[list[int]]
+    deck: list[int]
+    discards: list[list[int]]
+    player: int
+    _turns: int
+    exchanged: bool
+    winner: int | None
+    end: str | None
+    jack_use: dict[str, list[int]]
+    exchanges: list[int]
+    passes: int
+    reshuffles: int
+    broken: int
+    free: int
+    near: set[int]
+    claim_base: int
+    """The action of line 0 when choosing the five (card ids x cells)."""
+    claim_seat: int
+    claim_team: int
+    claim_sets: list[tuple[int, ...]]
+    """The choices of lines left while a player chooses the five (empty otherwise)."""
+    claim_placed: bool
+    claim_after_break: bool
+    choices: int
+    long_lines: int
+    remade: int
 
     @classmethod
     def deal(cls, engine: SequenceEngine, rng: random.Random) -> "SequenceState":
@@ -183,7 +224,7 @@ class SequenceState:
         """The lines the chooser may claim next (as actions), in line order: those in some choice
         left but not in all (a line every choice holds is claimed anyway)."""
         sets = [set(option) for option in self.claim_sets]
-        lines = sorted(set().union(*sets) - set.intersection(*sets)) if sets else []
+        lines = sorted(set().union(*sets) - sets[0].intersection(*sets[1:])) if sets else []
         return [self.claim_base + w for w in lines]
 
     def _snapshot(self) -> tuple[Any, ...]:

@@ -14,7 +14,9 @@ from .table import SequenceTable
 class PublicState(Protocol):
     """The parts of a game state a view reads (all public but this seat's hand)."""
 
-    engine: SequenceTable
+    @property
+    def engine(self) -> SequenceTable: ...
+
     hands: list[list[int]]
     board: list[int]
     window_owner: list[int]
