@@ -1,4 +1,5 @@
-"""The modules of each simulated game import one another without a circle.
+"""The shape of the Firecrackers and Sequence engine packages: their modules import one another
+without a circle, and they read rule options only through their typed rule settings.
 
 Every import counts: at module level, inside functions, and under ``TYPE_CHECKING`` (a circle
 hidden there still ties the modules together for a reader and for a type checker)."""
@@ -75,3 +76,14 @@ def test_shared_vocabulary_is_a_leaf() -> None:
     assert graph["vocab"] == set()
     assert "state" not in graph["actions"] | graph["shop"] | graph["observation"] | graph["invariants"]
     assert "scoring" not in graph["scoreworks"]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_options_are_read_only_through_the_typed_rule_settings(package: str) -> None:
+    """No ``options.get(name, default)``: a default belongs to the definition's ``options:`` block."""
+    for path in sorted((SIM / package).glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+                    and isinstance(node.func.value, ast.Attribute | ast.Name)
+                    and getattr(node.func.value, "attr", getattr(node.func.value, "id", "")) == "options"):
+                pytest.fail(f"{path.name}:{node.lineno} reads a rule option with options.get()")
