@@ -2,8 +2,9 @@
 
 Modules, from the leaves up (no module imports one above it): ``geometry`` (definition -> integer
 tables: cells, lines, card -> cells), ``table`` (one table: typed rule settings, teams, hands),
-``claims`` (which lines of five a team may claim), ``actions`` (the legal actions of a decision),
-``observation`` (what a seat sees), ``engine`` (deal, moves, sequences, dead cards, the end,
+``claims`` (which lines of five a team may claim), ``board`` (chips, line tables, sequences, the
+choice of the five, breaking a sequence), ``actions`` (the legal actions of a decision),
+``observation`` (what a seat sees), ``engine`` (deal, cards, moves, dead cards, the end,
 invariants), ``bots``, ``summary``.
 """
 
