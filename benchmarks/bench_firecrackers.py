@@ -45,6 +45,8 @@ def main() -> None:
     print(f"  explosion rate: {summary['explosion_rate']:.3f} of players leaving a round "
           f"({summary['explosions_per_game']:.2f} explosions per game)")
     print(f"  mean rounds per game: {summary['rounds']['mean']:.2f}")
+    shares = ", ".join(f"{share:.3f}" for share in summary["seat_win_share"])
+    print(f"  win share per seat: {shares}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Sequence simulator speed and bot strength: games per second (1 and 2 processes) for best-vs-best
-and random-vs-random with 2 players, and win rates per seat (heuristic vs random, vs itself).
+and random-vs-random with 2 players, and win rates per seat (heuristic vs random, vs itself), with
+the mean turns (cards played) and how often a chip completed a line of six or more.
 
 Run: python benchmarks/bench_sequence.py [--games N] [--seed S]
 """
@@ -23,7 +24,9 @@ def seat_rates(result: runner.RunResult) -> str:
     summary = summarize(result.records, result.players)["sequence"]
     parts = [f"seat {seat}: {r['rate']:.3f} [{r['low']:.3f}, {r['high']:.3f}]" for seat, r in enumerate(summary["seat_win_rate"])]
     parts.append(f"draws {summary['draw_rate']['rate']:.3f}")
-    return "; ".join(parts) + f"; mean turns {summary['mean_turns']:.1f}"
+    return "; ".join(parts) + (f"; mean turns {summary['mean_turns']:.1f} (cards played); "
+                               f"{summary['games_with_a_line_of_six']} games with a line of six, "
+                               f"{summary['sequence_choices_per_game']:.3f} choices of the five per game")
 
 
 def main() -> None:

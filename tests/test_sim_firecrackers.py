@@ -9,21 +9,17 @@ import random
 import pytest
 
 from generator.games.firecrackers.model import BLACK
+from generator.sim import runner
+from generator.sim.api import BotSpec, InvariantError
 from generator.games.firecrackers.sim.bots import make_pyro, make_random
 from generator.games.firecrackers.sim.engine import make_engine
 from generator.games.firecrackers.sim.setup import starting_colours
-from generator.games.firecrackers.sim.staging import (
-    give,
-    kind_of,
-    play,
-    staged,
-    start,
-    top,
-)
-from generator.games.firecrackers.sim.state import PASS, REVEAL, STOP
-from generator.sim import runner
-from generator.sim.api import BotSpec, InvariantError
+from generator.model.options import RuleOptions
+from generator.games.firecrackers.sim.staging import empty_shop, give, kind_of, lay_on_top, play, staged, start, top
+from generator.games.firecrackers.sim.vocab import PASS, REVEAL, STOP
+from generator.sim.rulesets import RulesetError
 from generator.sim.registry import simulator_for
+
 
 ORDER = ["red", "yellow", "green", "blue", "brown", "orange", "turquoise", "purple", "pink", "white"]
 
@@ -117,23 +113,12 @@ def test_exploded_player_buys_nothing_and_stopping_buys(fc):
     assert s.explosions[0] == 1 and s.pending_kind == "turn" and s.current_player() == 1
 
 
-def _empty_shop(s, keep=()):
-    for kind, pile in enumerate(s.shop):
-        keep_here = sum(1 for label in keep if kind_of(s, label) == kind)
-        while len(pile) > keep_here:
-            card = pile.pop()
-            s.destroyed.append(card)
-            s.shop_left -= 1
-            if s.table.action[card] is None:
-                s.shop_plain -= 1
-
-
 def test_game_ends_after_the_round_the_shop_runs_out(fc):
     s = staged(fc)
     for seat in range(1, s.n):
         s.in_round[seat] = False
     give(s, 0, "revealed", "yellow-1-plain")
-    _empty_shop(s, keep=("red-1-plain",))
+    empty_shop(s, keep=("red-1-plain",))
     start(s).apply(STOP)
     s.apply(("buy", kind_of(s, "red-1-plain")))
     assert s.is_terminal() and s.outcome()["end"] == "shop_empty" and s.scores()[0] == 2.0
@@ -144,12 +129,12 @@ def test_short_game_ends_when_the_plain_cards_are_gone(fc):
     s = staged(fc, short_game=True)
     for seat in range(1, s.n):
         s.in_round[seat] = False
-    for kind, pile in enumerate(s.shop):
-        if s.table.kinds[kind].action is None:
-            while pile:
-                s.destroyed.append(pile.pop())
-                s.shop_left -= 1
-                s.shop_plain -= 1
+    for pile in s.shop:
+        for card in [c for c in pile if s.table.action[c] is None]:
+            pile.remove(card)
+            s.destroyed.append(card)
+            s.shop_left -= 1
+            s.shop_plain -= 1
     start(s).apply(STOP)
     assert s.is_terminal() and s.outcome()["end"] == "short_game"
     long = staged(fc)
@@ -158,6 +143,95 @@ def test_short_game_ends_when_the_plain_cards_are_gone(fc):
         long.in_round[seat] = False
     start(long).apply(STOP)
     assert not long.is_terminal()
+
+
+def test_the_discard_pile_becomes_the_deck_the_moment_the_deck_is_empty(fc):
+    """Rulebook: "At any point, if your deck is empty, turn over and shuffle your discard pile to
+    create your new deck." The last card revealed makes the discard pile the new deck at once; the
+    cards revealed and bought later that round wait in the discard pile for the next refill."""
+    s = staged(fc)
+    lay_on_top(s, "green-1-plain")
+    for seat in range(1, s.n):
+        s.in_round[seat] = False
+    (old,) = give(s, 0, "discard", "yellow-2-plain")
+    top(s, 0, "red-1-plain")
+    start(s).apply(REVEAL)
+    assert s.deck[0] == [old] and s.discard[0] == []
+    s.apply(STOP)
+    s.apply(("buy", kind_of(s, "green-1-plain")))
+    assert s.round == 2 and s.deck[0] == [old]
+    assert sorted(s.table.label(c) for c in s.discard[0]) == ["green-1-plain", "red-1-plain"]
+    s.check_invariants()
+
+
+def test_a_card_landing_beside_an_empty_deck_becomes_the_deck(fc):
+    """A player who revealed every card has neither deck nor discard pile; a card bought then is the
+    new deck at once (and the revealed row, discarded at the end of the round, waits)."""
+    s = staged(fc)
+    lay_on_top(s, "green-1-plain")
+    for seat in range(1, s.n):
+        s.in_round[seat] = False
+    top(s, 0, "red-1-plain")
+    start(s).apply(REVEAL)
+    assert s.deck[0] == [] and s.discard[0] == []
+    s.apply(STOP)
+    s.apply(("buy", kind_of(s, "green-1-plain")))
+    assert [s.table.label(c) for c in s.deck[0]] == ["green-1-plain"]
+    assert [s.table.label(c) for c in s.discard[0]] == ["red-1-plain"]
+
+
+def test_invariants_refuse_an_empty_deck_beside_a_discard_pile(fc):
+    s = staged(fc)
+    give(s, 0, "discard", "red-1-plain")
+    with pytest.raises(InvariantError, match="empty deck"):
+        s.check_invariants()
+
+
+def _stop_with_five_coins(s):
+    give(s, 0, "revealed", "red-1-plain", "yellow-1-plain", "green-1-plain", "blue-1-plain", "brown-1-plain")
+    start(s).apply(STOP)
+    assert s.pending_kind == "buy"
+    return [a[1] for a in s.legal_actions() if a != PASS]
+
+
+def test_the_shop_sells_the_top_card_of_each_pile(fc):
+    """Rulebook: the shop has "one pile for all cards without an action" and "one pile per color
+    (with all remaining cards)": a buyer takes the top card of a pile, not any card."""
+    s = staged(fc)
+    lay_on_top(s, "red-5-plain", "black-2-cleanup", "orange-2-force_reveal")
+    offered = _stop_with_five_coins(s)
+    assert {kind_of(s, "red-5-plain"), kind_of(s, "orange-2-force_reveal"), kind_of(s, "black-2-cleanup")} <= set(offered)
+    assert kind_of(s, "yellow-5-plain") not in offered  # in the plain pile, under the red 5
+    assert len(offered) == len({s.rules.pile_of_kind[k] for k in offered}) <= s.rules.piles
+    assert s.rules.piles == 1 + len(s.table.packs)
+    s.apply(("buy", kind_of(s, "orange-2-force_reveal")))
+    assert [s.table.label(c) for c in s.deck[0]] == ["orange-2-force_reveal"]  # beside an empty deck
+    s.check_invariants()
+
+
+def test_open_shop_option_sells_any_card(fc):
+    s = staged(fc, shop="open")
+    offered = _stop_with_five_coins(s)
+    assert kind_of(s, "red-5-plain") in offered and kind_of(s, "yellow-4-plain") in offered
+
+
+def test_shop_piles_are_shuffled_by_the_seed(fc):
+    engine = make_engine(fc, 4, {})
+    tops = [tuple(pile[-1] for pile in engine.new_game(random.Random(seed)).shop) for seed in (1, 1, 2)]
+    assert tops[0] == tops[1] and tops[0] != tops[2]
+    state = engine.new_game(random.Random(1))
+    view = state.observation(0)
+    assert set(view.shop_counts().values()) == {1} and len(view.shop_counts()) == engine.rules.piles
+    assert sum(view.shop_pile_sizes()) == state.shop_left
+
+
+def test_rule_options_are_read_from_the_definition_only(fc):
+    """The engine takes no default of its own: a definition without an option it needs is refused."""
+    options = RuleOptions(tuple(o for o in fc.info.options if o.name != "shop"))
+    lacking = dataclasses.replace(fc, info=dataclasses.replace(fc.info, options=options))
+    with pytest.raises(RulesetError, match="'shop'"):
+        make_engine(lacking, 4, {})
+    assert make_engine(fc, 4, {"wildcards": "revealed_colours"}).rules.settings.wildcards == "revealed_colours"
 
 
 def test_max_rounds(fc):

@@ -7,7 +7,7 @@ import pytest
 from generator.games.firecrackers.sim.actions import EFFECTS
 from generator.games.firecrackers.sim.scoring import card_values
 from generator.games.firecrackers.sim.staging import give, kind_of, staged, start, top
-from generator.games.firecrackers.sim.state import END, PASS, REVEAL, STOP
+from generator.games.firecrackers.sim.vocab import END, PASS, REVEAL, STOP
 
 
 def colour(state, pack: str) -> int:
@@ -33,7 +33,7 @@ def solo(state):
 def test_destroy_discard(fc):
     s = solo(staged(fc))
     give(s, 0, "discard", "red-1-plain")
-    top(s, 0, "red-2-destroy_discard")
+    top(s, 0, "red-2-destroy_discard", "yellow-1-plain")
     start(s).apply(REVEAL)
     assert s.pending_kind == "destroy_discard" and PASS in s.legal_actions()
     s.apply(("destroy", "discard", kind_of(s, "red-1-plain")))
@@ -81,7 +81,7 @@ def test_force_skip_neighbour_option(fc):
 @covers("treasure", "garbage")
 @pytest.mark.parametrize("label, coins", [("yellow-2-treasure", 3), ("yellow-3-garbage", 1)])
 def test_treasure_and_garbage_coins(fc, label, coins):
-    s = staged(fc)
+    s = staged(fc, shop="open")
     give(s, 0, "revealed", label, "red-1-plain")
     start(s).apply(STOP)
     assert s.pending_kind == "buy" and s.buy_coins == coins
@@ -89,7 +89,7 @@ def test_treasure_and_garbage_coins(fc, label, coins):
 
 @covers("stick_it_out")
 def test_stick_it_out_free_card_for_the_last_alive(fc):
-    s = solo(staged(fc))
+    s = solo(staged(fc, shop="open"))
     give(s, 0, "revealed", "green-2-stick_it_out")
     start(s).apply(STOP)
     s.apply(PASS)  # buys nothing with its coin
@@ -119,8 +119,33 @@ def test_sudden_burst_not_for_the_second_to_stop(fc):
 
 
 @covers("stayin_alive")
-def test_stayin_alive_saves_once_and_reveals_again(fc):
+def test_stayin_alive_reveals_another_card_and_the_total_still_counts(fc):
+    """Card: "The first time you would explode this round, you stay in but must reveal another card
+    at once." The red 10 still counts, so the next card (a yellow 1) explodes the player."""
+    s = staged(fc)
+    give(s, 0, "revealed", "turquoise-2-stayin_alive", "red-5-plain", "red-4-plain")
+    top(s, 0, "red-1-plain", "yellow-1-plain", "red-2-plain")
+    start(s).apply(REVEAL)
+    assert s.stayin_used[0] and len(s.revealed[0]) == 5  # red-1, then yellow-1 at once
+    assert s.explosions[0] == 1 and not s.in_round[0]
+    assert s.totals(0)[colour(s, "red")] == 10 and not s.face_down
+
+
+def test_stayin_alive_the_card_revealed_at_once_may_save_the_player(fc):
+    """The card revealed "at once" runs its action: a blind_eye turning the red 5 face down brings
+    the red total under the threshold, and the player stays in."""
     s = solo(staged(fc))
+    give(s, 0, "revealed", "turquoise-2-stayin_alive", "red-5-plain", "red-4-plain")
+    top(s, 0, "red-1-plain", "brown-3-blind_eye", "yellow-1-plain")
+    start(s).apply(REVEAL)
+    assert s.pending_kind == "blind_eye" and s.current_player() == 0
+    s.apply(("hide", 0, 1))  # the red 5
+    assert s.in_round[0] and s.explosions[0] == 0 and s.totals(0)[colour(s, "red")] == 5
+
+
+def test_stayin_alive_hide_card_option(fc):
+    """Option stayin_alive=hide_card: the card that would have exploded the player is turned face down."""
+    s = solo(staged(fc, stayin_alive="hide_card"))
     give(s, 0, "revealed", "turquoise-2-stayin_alive", "red-5-plain", "red-4-plain")
     top(s, 0, "red-1-plain", "yellow-1-plain", "red-2-plain")
     start(s).apply(REVEAL)
@@ -132,23 +157,59 @@ def test_stayin_alive_saves_once_and_reveals_again(fc):
 
 @covers("buddy_explosion")
 def test_buddy_explosion_takes_both_neighbours(fc):
-    s = staged(fc)
+    """Card: "If you explode this round, each neighbour still in the round explodes too": the seats
+    on both sides (seat 1 and seat 9 of ten)."""
+    s = staged(fc, active=None)
     give(s, 0, "revealed", "turquoise-3-buddy_explosion", "red-5-plain", "red-4-plain")
     top(s, 0, "red-1-plain")
     start(s).apply(REVEAL)
-    assert s.explosions[:3] == [1, 1, 1]
+    assert s.explosions == [1, 1, 0, 0, 0, 0, 0, 0, 0, 1]
+
+
+def test_buddy_explosion_leaves_a_neighbour_already_out_alone(fc):
+    """"Each neighbour still in the round": seat 9, already out, is not replaced by the next seat
+    still in (seat 2 keeps playing)."""
+    s = staged(fc)  # seats 0, 1 and 2 in the round
+    give(s, 0, "revealed", "turquoise-3-buddy_explosion", "red-5-plain", "red-4-plain")
+    top(s, 0, "red-1-plain")
+    start(s).apply(REVEAL)
+    assert s.explosions[:3] == [1, 1, 0] and s.explosions[9] == 0 and s.in_round[2]
+
+
+def test_buddy_explosion_is_prevented_by_a_neighbours_stayin_alive(fc):
+    """"Explodes too" is an ordinary explosion (the card does not say nothing prevents it, as
+    super_cracker's does): seat 1's stayin_alive keeps it in, and it reveals another card at once."""
+    s = staged(fc, active=2)
+    give(s, 1, "revealed", "turquoise-2-stayin_alive")
+    top(s, 1, "yellow-1-plain", "green-1-plain")
+    give(s, 0, "revealed", "turquoise-3-buddy_explosion", "red-5-plain", "red-4-plain")
+    top(s, 0, "red-1-plain")
+    start(s).apply(REVEAL)
+    assert s.explosions[:2] == [1, 0] and s.in_round[1] and s.stayin_used[1]
+    assert [s.table.label(c) for c in s.revealed[1]] == ["turquoise-2-stayin_alive", "yellow-1-plain"]
 
 
 @covers("old_fireworks")
 def test_old_fireworks_moves_two_discards_into_the_deck(fc):
     s = solo(staged(fc))
     give(s, 0, "discard", "red-1-plain", "red-2-plain", "red-3-plain")
-    top(s, 0, "blue-2-old_fireworks")
+    top(s, 0, "blue-2-old_fireworks", "yellow-1-plain")
     start(s).apply(REVEAL)
     assert s.pending_kind == "old_fireworks"
     s.apply(s.legal_actions()[0])
     s.apply(s.legal_actions()[0])
-    assert len(s.deck[0]) == 2 and len(s.discard[0]) == 1
+    assert len(s.deck[0]) == 3 and len(s.discard[0]) == 1
+
+
+def test_old_fireworks_as_the_last_card_of_the_deck_finds_no_discard_pile(fc):
+    """Rulebook: "At any point, if your deck is empty, turn over and shuffle your discard pile to
+    create your new deck." Revealing the last card empties the deck, so the discard pile is the new
+    deck before old_fireworks acts: there is nothing to move, and the action is ignored."""
+    s = solo(staged(fc))
+    give(s, 0, "discard", "red-1-plain", "red-2-plain", "red-3-plain")
+    top(s, 0, "blue-2-old_fireworks")
+    start(s).apply(REVEAL)
+    assert s.pending_kind == "turn" and len(s.deck[0]) == 3 and s.discard[0] == []
 
 
 @covers("try_again")
@@ -246,9 +307,29 @@ def test_blind_eye_hides_a_card_from_the_totals(fc):
     give(s, 0, "revealed", "red-5-plain", "red-4-plain")
     top(s, 0, "brown-3-blind_eye", "red-1-plain")
     start(s).apply(REVEAL)
-    s.apply(("hide", 0))
+    s.apply(("hide", 0, 0))
     s.apply(REVEAL)
     assert s.in_round[0] and s.totals(0)[colour(s, "red")] == 5
+
+
+def test_blind_eye_may_hide_any_players_card(fc):
+    """Card: "Turn any revealed card face down": a card of another player's row too."""
+    s = staged(fc)
+    give(s, 1, "revealed", "yellow-5-plain", "yellow-4-plain")
+    top(s, 0, "brown-3-blind_eye")
+    start(s).apply(REVEAL)
+    assert ("hide", 1, 0) in s.legal_actions() and ("hide", 0, 0) in s.legal_actions()
+    s.apply(("hide", 1, 0))
+    assert s.totals(1)[colour(s, "yellow")] == 4
+
+
+def test_blind_eye_own_cards_option(fc):
+    """Option blind_eye=own_cards: only a card of your own row."""
+    s = staged(fc, blind_eye="own_cards")
+    give(s, 1, "revealed", "yellow-5-plain")
+    top(s, 0, "brown-3-blind_eye")
+    start(s).apply(REVEAL)
+    assert list(s.legal_actions()) == [("hide", 0, 0)]
 
 
 def kind_card(state, label: str) -> int:
@@ -267,7 +348,7 @@ def test_black_scoring_actions(fc):
 @covers("points_trade", "money_trade")
 @pytest.mark.parametrize("label, coins", [("black-4-points_trade", 1), ("black-4-money_trade", 5)])
 def test_trade_coins(fc, label, coins):
-    s = staged(fc)
+    s = staged(fc, shop="open")
     give(s, 0, "revealed", label, "red-1-plain", "red-1-plain")
     start(s).apply(STOP)
     assert s.buy_coins == coins
@@ -282,6 +363,25 @@ def test_wildcard_up_adds_four_to_every_colour(fc):
     assert s.totals(0)[colour(s, "red")] == 9 and s.in_round[0]
     s.apply(REVEAL)
     assert s.explosions[0] == 1
+
+
+def test_wildcard_up_counts_on_colours_not_revealed(fc):
+    """Card: "your total of every colour counts 4 higher": yellow, with no yellow card revealed,
+    counts 4, and two easy_ignite choices (yellow threshold 2) make that explode."""
+    s = solo(staged(fc))
+    s.threshold_shift[colour(s, "yellow")] = -8  # two easy_ignite cards chose yellow this round
+    top(s, 0, "black-2-wildcard_up", "red-1-plain")
+    start(s).apply(REVEAL)
+    assert s.explosions[0] == 1
+
+
+def test_wildcards_revealed_colours_option(fc):
+    """Option wildcards=revealed_colours: only the colours of your revealed cards count 4 higher."""
+    s = solo(staged(fc, wildcards="revealed_colours"))
+    s.threshold_shift[colour(s, "yellow")] = -8
+    top(s, 0, "black-2-wildcard_up", "red-1-plain")
+    start(s).apply(REVEAL)
+    assert s.in_round[0] and s.totals(0)[colour(s, "yellow")] == 0
 
 
 @covers("wildcard_down")
@@ -301,7 +401,8 @@ def test_cleanup_sends_a_row_to_its_discard(fc):
     top(s, 0, "black-2-cleanup")
     start(s).apply(REVEAL)
     s.apply(("cleanup", 1))
-    assert s.revealed[1] == [] and len(s.discard[1]) == 2
+    assert s.revealed[1] == [] and len(s.owned(1)) == 2
+    assert len(s.deck[1]) == 2  # seat 1 had no deck: its discard pile became its deck at once
     s.check_invariants()
 
 
@@ -341,10 +442,11 @@ def test_pity_purchase_buys_one_cheap_card_after_exploding(fc):
     give(s, 0, "revealed", "black-2-pity_purchase", "red-5-plain", "red-4-plain")
     top(s, 0, "red-1-plain")
     start(s).apply(REVEAL)
-    assert s.exploded[0] and s.revealed[0] == [] and len(s.discard[0]) == 4
+    # the discarded row lands beside an empty deck: it is the new deck at once
+    assert s.exploded[0] and s.revealed[0] == [] and len(s.deck[0]) == 4 and s.discard[0] == []
     assert s.pending_kind == "buy" and all(s.table.kinds[a[1]].cost <= 2 for a in s.legal_actions() if a != PASS)
     s.apply(next(a for a in s.legal_actions() if a != PASS))
-    assert s.pending_kind != "buy" and len(s.discard[0]) == 5
+    assert s.pending_kind != "buy" and len(s.discard[0]) == 1
 
 
 @covers("own_fault")
@@ -359,12 +461,52 @@ def test_own_fault_explodes_on_a_repeated_colour(fc):
     assert s.explosions[0] == 1
 
 
+def _reckless_table(fc, **options):
+    """Seats 0-2 in the round; seat 9, out already, left a reckless_neighbor and an orange 3 in its
+    row. Seat 1 reveals a red 1, seat 2 a green card, then seat 0 a yellow 3."""
+    s = staged(fc, **options)
+    give(s, 9, "revealed", "black-4-reckless_neighbor", "orange-3-plain")
+    top(s, 1, "red-1-plain", "red-1-plain")
+    top(s, 0, "yellow-3-plain", "red-2-plain")
+    return s
+
+
+def test_reckless_neighbor_compares_with_the_player_of_the_previous_turn(fc):
+    """Card: "anyone who reveals the same number as the previous player's last reveal explodes at
+    once". The previous player is seat 2, who took the turn before seat 0's; seat 9 is out of the
+    round and takes no turn, so its 3 does not count."""
+    s = _reckless_table(fc)
+    top(s, 2, "green-2-plain", "green-1-plain")
+    start(s, 1).apply(REVEAL)
+    s.apply(REVEAL)  # seat 2: a green 2
+    s.apply(REVEAL)  # seat 0: a yellow 3
+    assert s.explosions[0] == 0 and s.in_round[0]
+    t = _reckless_table(fc)
+    top(t, 2, "green-3-plain", "green-1-plain")
+    start(t, 1).apply(REVEAL)
+    t.apply(REVEAL)  # seat 2: a green 3
+    t.apply(REVEAL)  # seat 0: a yellow 3
+    assert t.explosions[0] == 1
+
+
+def test_reckless_neighbor_seat_before_option(fc):
+    """Option reckless_neighbor=seat_before: the seat before compares, even when it is out."""
+    s = _reckless_table(fc, reckless_neighbor="seat_before")
+    top(s, 2, "green-2-plain", "green-1-plain")
+    start(s, 1).apply(REVEAL)
+    s.apply(REVEAL)
+    s.apply(REVEAL)
+    assert s.explosions[0] == 1
+
+
 @covers("reckless_neighbor")
 def test_reckless_neighbor_explodes_on_the_same_number(fc):
     s = staged(fc)
-    give(s, 0, "revealed", "black-4-reckless_neighbor", "red-3-plain")
+    give(s, 0, "revealed", "black-4-reckless_neighbor")
+    top(s, 0, "red-3-plain", "red-1-plain")
     top(s, 1, "yellow-3-plain")
-    start(s, 1).apply(REVEAL)
+    start(s, 0).apply(REVEAL)
+    s.apply(REVEAL)
     assert s.explosions[1] == 1
 
 
@@ -372,7 +514,7 @@ def test_reckless_neighbor_explodes_on_the_same_number(fc):
 def test_boom_burglar_steals_a_revealed_card(fc):
     s = staged(fc)
     (card,) = give(s, 1, "revealed", "yellow-4-plain")
-    top(s, 0, "black-4-boom_burglar")
+    top(s, 0, "black-4-boom_burglar", "red-1-plain")
     start(s).apply(REVEAL)
     s.apply(("steal", 1, 0))
     assert s.discard[0] == [card] and s.revealed[1] == []

@@ -39,7 +39,7 @@ EXPECTED = {
     "shifted": [0, 0, 0],
     "bonus_color": [22, 13, 0],
     "bonus_number": [32, 18, 0],
-    "only_action": [8, 0, 0],
+    "only_action": [8, 6, 0],
     "only_non_action": [6, 5, 0],
     "penalty_color": [2, -7, 0],
     "penalty_number": [-8, -12, 0],
@@ -70,6 +70,15 @@ def test_scoreworks_card_scores(sw, table, owned, key):
 def test_underdog_picks_the_colour_that_helps_the_last_player(table, owned):
     sheet = score_game(table, owned, "underdog", False)
     assert sheet.underdog_seat == 2 and sheet.underdog_colour == "red"
+
+
+def test_only_action_scores_the_printed_number_of_action_cards(fc):
+    """Card: "Action cards score their number; plain cards score 1": a super_cracker 4 scores 4 (not
+    13), a money_trade 4 scores 4 (not -2), a points_trade 4 scores 4 (not 8), a plain 5 scores 1."""
+    table = make_engine(fc, 10, {}).table
+    owned = cards(table, "brown-4-super_cracker", "black-4-money_trade", "black-4-points_trade", "red-5-plain")
+    sheet = score_game(table, [owned, [], []], "only_action", True)
+    assert sheet.scores[0] == 4 + 4 + 4 + 1
 
 
 def test_sharing_is_caring_doubles_a_colour_every_player_owns(table, owned):

@@ -7,19 +7,14 @@ import random
 
 import pytest
 
-from generator.games.sequence.sim import SequenceState, make_engine, summarize
-from generator.games.sequence.sim.engine import (
-    CORNER,
-    EMPTY,
-    END_DECK,
-    END_FULL,
-    END_WIN,
-    SequenceEngine,
-)
 from generator.loader import load_project
 from generator.paths import shipped_root
 from generator.sim.api import IllegalAction, InvariantError, game_seed, resolve_options
 from generator.sim.registry import simulator_for
+from generator.games.sequence.sim import SequenceState, make_engine, summarize
+from generator.games.sequence.sim.engine import CORNER, EMPTY, END_DECK, END_FULL, END_WIN, SequenceEngine
+from generator.sim.rulesets import RulesetError
+from generator.model.options import RuleOptions
 
 PROJECT = load_project(shipped_root())
 DEFINITION = PROJECT.game("sequence")
@@ -96,6 +91,15 @@ def test_hand_sizes_and_teams(players: int, hand: int, teams: int) -> None:
     assert len(state.deck) == 104 - hand * players
 
 
+def test_rule_options_are_read_from_the_definition_only() -> None:
+    """The engine takes no default of its own: a definition without an option it needs is refused."""
+    options = RuleOptions(tuple(o for o in DEFINITION.info.options if o.name != "full_board"))
+    lacking = dataclasses.replace(DEFINITION, info=dataclasses.replace(DEFINITION.info, options=options))
+    with pytest.raises(RulesetError, match="'full_board'"):
+        make_engine(lacking, 2, {})
+    assert engine(2, full_board="continue").rules.full_board == "continue"
+
+
 def test_team_option_and_impossible_tables() -> None:
     assert engine(6, teams=3).teams == 3
     assert engine(12, teams=3).teams == 3
@@ -162,6 +166,52 @@ def test_second_sequence_may_share_one_chip_only() -> None:
     assert state.seq_count == [2, 0]
     assert state.is_terminal() and state.end == END_WIN and state.winner == 0
     assert state.scores() == [1.0, 0.0]
+
+
+def window(state: SequenceState, cells: list[int]) -> int:
+    """The index of the line of five ``cells``."""
+    return state.geo.windows.index(tuple(sorted(cells)))
+
+
+def test_the_player_chooses_which_five_of_a_line_of_six_form_the_sequence() -> None:
+    """Rulebook: a sequence is "uma série contínua de cinco fichas" (five chips in a row). Six in a
+    row hold two such fives, and the player who completes them chooses which five: here the right
+    one, leaving r5c0 free to serve in another sequence."""
+    state = fresh()
+    place(state, 0, [cell(5, c) for c in (0, 1, 2, 3, 5)])
+    give(state, 0, [code_at(state, cell(5, 4))])
+    act(state, code_at(state, cell(5, 4)), cell(5, 4))
+    left, right = window(state, [cell(5, c) for c in range(5)]), window(state, [cell(5, c) for c in range(1, 6)])
+    assert state.current_player() == 0 and state.observation(0).decision == "claim"
+    assert list(state.legal_actions()) == [state.claim_base + left, state.claim_base + right]
+    assert state.describe(state.claim_base + right) == "sequence r5c1-r5c5"
+    assert len(state.hands[0]) == 6  # the card is drawn once the sequence is chosen
+    state.apply(state.claim_base + right)
+    state.check_invariants()
+    assert state.sequences == [(0, right)] and state.locked[cell(5, 0)] == 0
+    assert state.current_player() == 1 and len(state.hands[0]) == 7
+    assert state.outcome()["sequence_choices"] == 1 and state.turns == 1
+    with pytest.raises(IllegalAction):
+        state.apply(state.claim_base + left)
+
+
+def test_a_choice_that_wins_either_way_is_not_asked() -> None:
+    """With one sequence to win (three players) every five of the line wins: nothing to choose."""
+    state = fresh(3)
+    place(state, 0, [cell(5, c) for c in (0, 1, 2, 3, 5)])
+    give(state, 0, [code_at(state, cell(5, 4))])
+    act(state, code_at(state, cell(5, 4)), cell(5, 4))
+    assert state.end == END_WIN and state.winner == 0
+    assert state.outcome()["sequence_choices"] == 0 and state.outcome()["lines_with_a_choice"] == 1
+
+
+def test_nine_in_a_row_makes_two_sequences_and_no_choice() -> None:
+    """A chip that completes nine in a row makes two sequences sharing the middle chip at once."""
+    state = fresh()
+    place(state, 0, [cell(5, c) for c in (0, 1, 2, 3, 5, 6, 7, 8)])
+    give(state, 0, [code_at(state, cell(5, 4))])
+    act(state, code_at(state, cell(5, 4)), cell(5, 4))
+    assert state.end == END_WIN and state.seq_count == [2, 0]
 
 
 def test_sharing_two_chips_makes_no_second_sequence() -> None:
@@ -231,6 +281,34 @@ def test_advanced_rule_one_eyed_jack_breaks_a_sequence() -> None:
     assert state.outcome()["broken_sequences"] == 1
 
 
+def test_advanced_rule_the_rest_of_a_broken_line_is_a_sequence_again() -> None:
+    """Advanced rule: a one-eyed jack may take a chip of a sequence. The chips left are checked
+    again: six in a row broken at one end still hold five in a row, a sequence."""
+    state = fresh(advanced_one_eyed_jacks=True)
+    place(state, 1, [cell(5, c) for c in range(0, 6)])
+    assert state.sequences == [(1, window(state, [cell(5, c) for c in range(5)]))]
+    give(state, 0, ["JS"])
+    act(state, "JS", cell(5, 0))
+    assert state.sequences == [(1, window(state, [cell(5, c) for c in range(1, 6)]))]
+    assert state.outcome()["broken_sequences"] == 1 and state.outcome()["sequences_after_break"] == 1
+    assert state.current_player() == 1
+
+
+def test_advanced_rule_the_broken_team_chooses_the_five_again() -> None:
+    """Seven in a row broken at one end leave two fives: the broken team's player chooses, then the
+    jack's player draws and the turn passes on."""
+    state = fresh(advanced_one_eyed_jacks=True)
+    place(state, 1, [cell(5, c) for c in range(0, 7)])
+    give(state, 0, ["JS"])
+    act(state, "JS", cell(5, 0))
+    middle, right = window(state, [cell(5, c) for c in range(1, 6)]), window(state, [cell(5, c) for c in range(2, 7)])
+    assert state.current_player() == 1 and list(state.legal_actions()) == [state.claim_base + middle, state.claim_base + right]
+    assert len(state.hands[0]) == 6
+    state.apply(state.claim_base + right)
+    state.check_invariants()
+    assert state.sequences == [(1, right)] and len(state.hands[0]) == 7 and state.current_player() == 1
+
+
 # ----- dead cards ----------------------------------------------------------------------------
 
 
@@ -249,6 +327,7 @@ def test_dead_card_exchange_once_per_turn_then_play() -> None:
     deck_before = len(state.deck)
     state.apply(-1 - card)
     state.check_invariants()
+    assert state.turns == 0  # an exchange is not a turn: turns count the cards played
     assert state.current_player() == 0 and card in state.discards[0] and card not in state.hands[0]
     assert len(state.hands[0]) == 7 and len(state.deck) == deck_before - 1
     give(state, 0, ["5H"])
@@ -256,7 +335,7 @@ def test_dead_card_exchange_once_per_turn_then_play() -> None:
     with pytest.raises(IllegalAction):
         state.apply(-1 - card)
     state.apply(next(a for a in state.legal_actions() if a >= 0))
-    assert state.current_player() == 1
+    assert state.current_player() == 1 and state.turns == 1
     assert state.outcome()["dead_card_exchanges"] == [1, 0]
 
 

@@ -101,3 +101,26 @@ def test_heuristic_mirror_is_roughly_fair() -> None:
     decided = [r for r in records if len(r.winners) == 1]
     first = sum(1 for r in decided if r.winners == (0,)) / len(decided)
     assert 0.35 < first < 0.7
+
+
+def test_heuristic_picks_the_five_that_leave_the_most_for_a_second_sequence() -> None:
+    """Seven in a row (r5c3-r5c9): the heuristic claims r5c5-r5c9, which leaves r5c3 and r5c4 free
+    to join r5c5 in a second sequence (r5c1-r5c5 shares one chip with it); the leftmost five would
+    leave nothing beside it on that row."""
+    state = fresh()
+    place(state, 0, [cell(5, c) for c in (3, 4, 5, 7, 8, 9)])
+    give(state, 0, [code_at(state, cell(5, 6))])
+    state.apply(state.geo.code_id[code_at(state, cell(5, 6))] * 100 + cell(5, 6))
+    assert state.observation(0).decision == "claim"
+    right = state.geo.windows.index(tuple(cell(5, c) for c in range(5, 10)))
+    assert choose(state) == state.claim_base + right
+
+
+def test_random_bot_picks_a_legal_five() -> None:
+    state = fresh()
+    place(state, 0, [cell(5, c) for c in (0, 1, 2, 3, 5)])
+    give(state, 0, [code_at(state, cell(5, 4))])
+    state.apply(state.geo.code_id[code_at(state, cell(5, 4))] * 100 + cell(5, 4))
+    bot = SIM.bots["random"](None, 0, state.engine)
+    picks = {bot.choose(state.observation(0), state.legal_actions(), random.Random(i)) for i in range(20)}
+    assert picks == set(state.legal_actions())

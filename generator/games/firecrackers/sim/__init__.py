@@ -1,9 +1,12 @@
 """The Firecrackers engine (with the Scoreworks expansion) and its bots.
 
-Modules: ``setup`` (definition -> card tables, the deal), ``state`` (rounds, turns, explosions,
-the end), ``shop`` (buying), ``actions`` (effect of each action key), ``scoring`` and
-``scoreworks`` (end scores), ``observation`` (what a seat sees), ``bots``, ``engine``
-(``make_engine``), ``summary``.
+Modules, from the leaves up (no module imports one above it): ``vocab`` (shared words: reveal,
+stop, end, pass), ``setup`` (definition -> card tables, the deal), ``rules`` (typed rule
+settings), ``points`` (card points), ``scoreworks`` (the expansion's scoring rules), ``scoring``
+(end scores), ``board`` (piles, in-round facts, primitives), ``shop`` (buying), ``reveal``
+(revealing and exploding), ``actions`` (effect of each action key), ``observation`` (what a seat
+sees), ``invariants``, ``state`` (rounds and turns, the game interface), ``engine``
+(``make_engine``), ``bots``, ``staging`` (staged positions for tests), ``summary``.
 """
 
 from __future__ import annotations

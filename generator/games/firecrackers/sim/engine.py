@@ -7,10 +7,11 @@ from typing import Mapping
 
 from generator.model import OptionValue
 from ..model import FirecrackersDefinition, ScoreworksCard, ScoreworksDefinition
+from generator.sim.rulesets import read_ruleset
 from .actions import EFFECTS
+from .rules import Rules, RuleSettings
 from .scoreworks import SIMULATED_KEYS
-from .setup import CardTable, check_setup, compile_table, deal, points_bound
-from .rules import Rules
+from .setup import CardTable, check_setup, compile_table, deal, points_bound, shop_layout
 from .state import FirecrackersState
 
 CORE_RULE_DESTROY = "last_alive_destroy"
@@ -34,7 +35,7 @@ class FirecrackersEngine:
                              f"{definition.info.players[-1]} players, not {players}")
         self.definition = definition
         self.players = players
-        self.options = dict(definition.info.options.resolve(options))
+        self.options: Mapping[str, OptionValue] = dict(definition.info.options.resolve(options))
         self.expansion = expansion
         self.table: CardTable = compile_table(definition, players)
         unknown = sorted({a for a in self.table.action if a is not None} - set(EFFECTS))
@@ -59,19 +60,19 @@ class FirecrackersEngine:
             if not cards:
                 raise ValueError("the Scoreworks expansion has no cards")
         core = {rule.key for rule in expansion.core_rules} if expansion is not None else set()
-        play_core = bool(self.options.get("scoreworks_core_rules", True))
+        settings = read_ruleset(RuleSettings, self.options, game=definition.info.id)
+        play_core = settings.scoreworks_core_rules
+        pile_of_kind, piles = shop_layout(self.table, open_shop=settings.shop == "open")
         self.rules = Rules(
-            threshold=int(self.options.get("explosion_threshold", 10)),
-            short_game=bool(self.options.get("short_game", False)),
-            neighbour_step=-1 if self.options.get("neighbour", "next") == "previous" else 1,
-            max_rounds=int(self.options.get("max_rounds", 100)),
+            settings=settings,
             must_buy=play_core and CORE_RULE_MUST_BUY in core,
             last_alive_destroy=play_core and CORE_RULE_DESTROY in core,
             scoreworks_cards=cards,
             fixed_scoreworks=fixed,
-            effects=EFFECTS,
             points_bound=points_bound(self.table),
             kinds_by_cost=tuple(sorted((k.cost, k.index) for k in self.table.kinds)),
+            pile_of_kind=pile_of_kind,
+            piles=piles,
         )
 
     def new_game(self, rng: random.Random) -> FirecrackersState:
@@ -80,7 +81,7 @@ class FirecrackersEngine:
         if card is None and self.rules.scoreworks_cards:
             card = rng.choice(self.rules.scoreworks_cards)
         dealt = deal(self.definition, self.table, self.players, rng)
-        return FirecrackersState(self.table, self.rules, self.players, rng, dealt, card)
+        return FirecrackersState(self.table, self.rules, EFFECTS, self.players, rng, dealt, card)
 
 
 def make_engine(

@@ -3,21 +3,19 @@ bounds) and its outcome record for the statistics."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.sim.api import TERMINAL, InvariantError
-
-if TYPE_CHECKING:
-    from .state import FirecrackersState
+from .board import Board
 
 
-def outcome_of(self: "FirecrackersState") -> dict[str, Any]:
+def outcome_of(state: Board) -> dict[str, Any]:
     """Facts of the game for the statistics (see ``summary.summarize``)."""
-    kinds = self.table.kinds
+    kinds = state.table.kinds
     purchases: dict[str, int] = {}
     actions: dict[str, int] = {}
     per_seat: list[dict[str, int]] = []
-    for seat_bought in self.bought:
+    for seat_bought in state.bought:
         mine: dict[str, int] = {}
         for kind, count in seat_bought.items():
             label = kinds[kind].label
@@ -26,71 +24,78 @@ def outcome_of(self: "FirecrackersState") -> dict[str, Any]:
             actions[key] = actions.get(key, 0) + count
             mine[label] = mine.get(label, 0) + count
         per_seat.append(dict(sorted(mine.items())))
-    sheet = self.sheet
+    sheet = state.sheet
     return {
-        "end": self.end_reason,
-        "rounds": self.round,
-        "explosions": list(self.explosions),
-        "stops": list(self.stops),
+        "end": state.end_reason,
+        "rounds": state.round,
+        "explosions": list(state.explosions),
+        "stops": list(state.stops),
         "purchases": dict(sorted(purchases.items())),
         "purchases_by_action": dict(sorted(actions.items())),
         "bought": per_seat,
-        "free_cards": self.free_cards,
-        "destroyed": len(self.destroyed),
+        "free_cards": state.free_cards,
+        "destroyed": len(state.destroyed),
         "scores": list(sheet.scores) if sheet else [],
         "default_scores": list(sheet.default) if sheet else [],
-        "scoreworks": self.scoreworks.key if self.scoreworks else None,
+        "scoreworks": state.scoreworks.key if state.scoreworks else None,
         "underdog_colour": sheet.underdog_colour if sheet else None,
     }
 
 
-def check_state(self: "FirecrackersState") -> None:
-    """Cards conserved (each card in exactly one place), coins and points within bounds."""
+def check_state(state: Board) -> None:
+    """Cards conserved (each card in exactly one place), no empty deck beside a discard pile, shop
+    piles as laid out, coins and points within bounds."""
     seen: list[int] = []
-    for seat in range(self.n):
-        seen += self.deck[seat] + self.discard[seat] + self.revealed[seat] + self.aside[seat]
-    for pile in self.shop:
+    for seat in range(state.n):
+        seen += state.deck[seat] + state.discard[seat] + state.revealed[seat] + state.aside[seat]
+    for pile in state.shop:
         seen += pile
-    seen += self.destroyed
-    if sorted(seen) != list(range(self.table.size)):
-        raise InvariantError(f"cards not conserved: {len(seen)} placed of {self.table.size}, "
+    seen += state.destroyed
+    if sorted(seen) != list(range(state.table.size)):
+        raise InvariantError(f"cards not conserved: {len(seen)} placed of {state.table.size}, "
                              f"{len(seen) - len(set(seen))} duplicated")
     counted: dict[str, int] = {}
-    for row in self.revealed:
+    for row in state.revealed:
         for c in row:
-            if self.table.action[c] is not None:
-                counted[self.table.action[c]] = counted.get(self.table.action[c], 0) + 1
-    if {k: v for k, v in self.on_table.items() if v} != counted:
+            action = state.table.action[c]
+            if action is not None:
+                counted[action] = counted.get(action, 0) + 1
+    if {k: v for k, v in state.on_table.items() if v} != counted:
         raise InvariantError("count of revealed actions out of step")
-    if self.sheet is None:
-        for seat in range(self.n):
-            cached = self.plain_totals[seat]
+    if state.sheet is None:
+        for seat in range(state.n):
+            cached = state.plain_totals[seat]
             if cached is not None:
-                fresh = [0] * len(self.table.packs)
-                for c in self.revealed[seat]:
-                    if c not in self.face_down:
-                        colour = self.eff_colour.get(c, self.table.colour[c])
-                        fresh[colour] += self.eff_number.get(c, self.table.number[c])
+                fresh = [0] * len(state.table.packs)
+                for c in state.revealed[seat]:
+                    if c not in state.face_down:
+                        colour = state.eff_colour.get(c, state.table.colour[c])
+                        fresh[colour] += state.eff_number.get(c, state.table.number[c])
                 if fresh != cached:
                     raise InvariantError(f"running totals of seat {seat} out of step")
-    if self.shop_left != sum(len(p) for p in self.shop):
+    if state.shop_left != sum(len(p) for p in state.shop):
         raise InvariantError("shop count out of step")
-    for kind, pile in enumerate(self.shop):
-        if any(self.table.kind[c] != kind for c in pile):
-            raise InvariantError("a shop pile holds a card of another kind")
-    if self.pending_kind == "buy" and self.pending_seat != TERMINAL:
-        most = max(1, max(self.table.coins) * 2) * self.table.size
-        if not 0 <= self.buy_coins <= most:
-            raise InvariantError(f"coins out of bounds: {self.buy_coins}")
-    if self.sheet is not None:
-        bound = self.rules.points_bound * self.table.size * 2 + 5 * (len(self.table.packs) + 10) + 10
-        for score in self.sheet.scores:
+    pile_of_kind = state.rules.pile_of_kind
+    for index, pile in enumerate(state.shop):
+        if any(pile_of_kind[state.table.kind[c]] != index for c in pile):
+            raise InvariantError("a shop pile holds a card of another pile")
+    for seat in range(state.n):
+        if not state.deck[seat] and state.discard[seat]:
+            raise InvariantError(f"seat {seat} has an empty deck beside a discard pile (the rulebook: "
+                                 "'at any point, if your deck is empty', the discard pile becomes the deck)")
+    if state.pending_kind == "buy" and state.pending_seat != TERMINAL:
+        most = max(1, max(state.table.coins) * 2) * state.table.size
+        if not 0 <= state.buy_coins <= most:
+            raise InvariantError(f"coins out of bounds: {state.buy_coins}")
+    if state.sheet is not None:
+        bound = state.rules.points_bound * state.table.size * 2 + 5 * (len(state.table.packs) + 10) + 10
+        for score in state.sheet.scores:
             if abs(score) > bound:
                 raise InvariantError(f"score {score} out of bounds (|score| <= {bound})")
-    if not self.is_terminal():
-        if self.pending_seat not in range(self.n):
+    if not state.is_terminal():
+        if state.pending_seat not in range(state.n):
             raise InvariantError("the seat to act is not at the table")
-        if self.pending_kind == "turn" and not self.in_round[self.pending_seat]:
+        if state.pending_kind == "turn" and not state.in_round[state.pending_seat]:
             raise InvariantError("a seat out of the round has the turn")
-    if self.round > self.rules.max_rounds:
+    if state.round > state.rules.max_rounds:
         raise InvariantError("played past max_rounds")

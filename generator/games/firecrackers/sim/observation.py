@@ -7,13 +7,11 @@ top card only after safety_goggles. ``as_dict()`` is a full snapshot (for tests 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .board import Board
 from .scoreworks import underdog_leads
 from .setup import CardTable
-
-if TYPE_CHECKING:
-    from .state import FirecrackersState
 
 
 class FirecrackersView:
@@ -21,7 +19,7 @@ class FirecrackersView:
 
     __slots__ = ("_state", "seat")
 
-    def __init__(self, state: "FirecrackersState", seat: int) -> None:
+    def __init__(self, state: Board, seat: int) -> None:
         self._state = state
         self.seat = seat
 
@@ -61,7 +59,7 @@ class FirecrackersView:
         return tuple(self._state.revealed[seat])
 
     def face_down(self, card: int) -> bool:
-        """Whether a revealed card lies face down (blind_eye, stayin_alive)."""
+        """Whether a revealed card lies face down (blind_eye; stayin_alive=hide_card)."""
         return card in self._state.face_down
 
     def in_round(self) -> tuple[bool, ...]:
@@ -93,8 +91,17 @@ class FirecrackersView:
         return dict(sorted(counts.items()))
 
     def shop_counts(self) -> dict[int, int]:
-        """Kind -> cards left in the shop."""
-        return {k: len(p) for k, p in enumerate(self._state.shop) if p}
+        """Kind -> cards on offer: every card of an open shop; the top card of each pile otherwise
+        (the cards beneath lie under it)."""
+        state = self._state
+        if state.rules.open_shop:
+            return {k: len(p) for k, p in enumerate(state.shop) if p}
+        kind = state.table.kind
+        return dict(sorted((kind[p[-1]], 1) for p in state.shop if p))
+
+    def shop_pile_sizes(self) -> tuple[int, ...]:
+        """How many cards each shop pile holds (public)."""
+        return tuple(len(p) for p in self._state.shop)
 
     def deck_size(self, seat: int) -> int:
         """How many cards a seat has in its deck (public)."""
@@ -136,11 +143,11 @@ class FirecrackersView:
 
     def explosion_risk(self) -> float:
         """Chance that this seat's next revealed card makes it explode, from its own deck's
-        composition (or its discard pile, which becomes the deck when the deck is empty)."""
+        composition (the card's action left out; 1 when a total already reaches its threshold)."""
         state = self._state
         seat = self.seat
         table = state.table
-        source = state.deck[seat] or state.discard[seat]
+        source = state.deck[seat]
         if not source:
             return 0.0
         immune = state.seat_turns[seat] <= state.safe_until[seat]
@@ -159,16 +166,21 @@ class FirecrackersView:
                 if max(totals) + table.max_number < state.rules.threshold + min(state.threshold_shift):
                     return (sum(1 for c in source if c in bombs) / len(source)) if bombs else 0.0
             row = state.revealed[seat]
-            shift = 0
-            if on_table.get("wildcard_up") or on_table.get("wildcard_down"):
-                for c in row:
-                    if c not in state.face_down:
-                        a = action_of[c]
-                        shift += 4 if a == "wildcard_up" else (-4 if a == "wildcard_down" else 0)
             base = state.rules.threshold
-            room = [base + s - t if t else base + s - shift for t, s in zip(totals, state.threshold_shift)]
+            limits = [base + s for s in state.threshold_shift]
+            if any(t > 0 and t >= limit for t, limit in zip(totals, limits)):
+                return 1.0  # the next reveal's explosion check finds a total at its threshold already
+            room = [limit - t for t, limit in zip(totals, limits)]
+            if ((on_table.get("wildcard_up") or on_table.get("wildcard_down"))
+                    and state.rules.settings.wildcards == "revealed_colours"):
+                face_down = state.face_down
+                counted = [c for c in row if c not in face_down]
+                shift = sum(4 if action_of[c] == "wildcard_up" else -4 for c in counted
+                            if action_of[c] in ("wildcard_up", "wildcard_down"))
+                present = {state.eff_colour.get(c, colour_of[c]) for c in counted}
+                room = [r if colour in present else r - shift for colour, r in enumerate(room)]
             own_fault = bool(on_table.get("own_fault"))
-            prev = state._previous_last(seat) if on_table.get("reckless_neighbor") else None
+            prev = state.previous_last(seat) if on_table.get("reckless_neighbor") else None
             if own_fault or prev is not None:
                 seen = {colour_of[c] for c in row} if own_fault else set()
                 prev_number = number_of[prev] if prev is not None else -1
@@ -185,8 +197,9 @@ class FirecrackersView:
             else:
                 bad = sum(1 for c in source if number_of[c] >= room[colour_of[c]])
         risk = bad / len(source)
-        if not immune and not state.stayin_used[seat] and state.row_has(seat, "stayin_alive"):
-            risk *= 0.5
+        if (not immune and not state.stayin_used[seat] and state.rules.settings.stayin_alive == "hide_card"
+                and state.row_has(seat, "stayin_alive")):
+            risk *= 0.5  # the card that would explode is hidden, and the next one is usually safe
         if state.on_table.get("risky_rocket"):
             risk = 1.0 - (1.0 - risk) ** 2
         return risk
@@ -194,6 +207,7 @@ class FirecrackersView:
     def as_dict(self) -> dict[str, Any]:
         """A full snapshot of what this seat sees (JSON-ready)."""
         state = self._state
+        peek = self.peek()
         return {
             "seat": self.seat,
             "decision": self.decision,
@@ -210,6 +224,7 @@ class FirecrackersView:
             "discards": [{state.table.kinds[k].label: n for k, n in self.discard_counts(s).items()}
                          for s in range(state.n)],
             "shop": {state.table.kinds[k].label: n for k, n in self.shop_counts().items()},
-            "peek": None if self.peek() is None else state.table.kinds[self.peek()].label,
+            "shop_piles": list(self.shop_pile_sizes()),
+            "peek": None if peek is None else state.table.kinds[peek].label,
             "firemaster": state.firemaster,
         }

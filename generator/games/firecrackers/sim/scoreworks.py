@@ -7,7 +7,8 @@ Decisions where the cards are silent:
 - "Colour" includes black (black is a colour like the others); "number" means the printed number.
 - Majority rules (bonus_*, penalty_*, anti_shopper, black_magic): ties all get it; nobody gets a
   colour or number majority bonus/penalty for a colour or number nobody owns.
-- only_action: action cards score their default points (super_cracker 13, ...), plain cards 1.
+- only_action: the card says "action cards score their number; plain cards score 1": an action
+  card scores its printed number (a super_cracker 2 or 4, not 13; a money_trade 4, not -2).
 - pyromaniacs / regret_rocket: a colour's total is the sum of its printed numbers.
 - sharing_is_caring with 2 players: "every player owns it" is checked first (double).
 - forbidden_numbers: the cards of the most frequent number(s) score minus their default points.
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .scoring import ScoreSheet, card_values
+from .points import ScoreSheet, card_values
 from .setup import CardTable
 
 Owned = Sequence[Sequence[int]]
@@ -85,10 +86,7 @@ def _shifted(table: CardTable, owned: Owned) -> list[int]:
 
 
 def _only_action(table: CardTable, owned: Owned) -> list[int]:
-    return [
-        sum(v if table.action[c] is not None else 1 for c, v in zip(cards, card_values(table, cards)))
-        for cards in owned
-    ]
+    return [sum(table.number[c] if table.action[c] is not None else 1 for c in cards) for cards in owned]
 
 
 def _only_non_action(table: CardTable, owned: Owned) -> list[int]:

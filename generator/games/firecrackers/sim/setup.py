@@ -194,3 +194,28 @@ def points_bound(table: CardTable) -> int:
             value = rule.amount * kind.number
         bound = max(bound, abs(value), abs(kind.number))
     return bound
+
+
+def shop_layout(table: CardTable, open_shop: bool) -> tuple[tuple[int, ...], int]:
+    """The shop pile of each card kind, and the number of piles.
+
+    The rulebook's shop: "Add one pile for all cards without an action. Add one pile per color
+    (with all remaining cards)": pile 0 holds the plain cards, pile 1 + c the action cards of
+    colour ``c`` (black included). An open shop has one pile per kind (any card can be taken)."""
+    if open_shop:
+        return tuple(range(len(table.kinds))), len(table.kinds)
+    layout = tuple(0 if kind.action is None else 1 + kind.colour for kind in table.kinds)
+    return layout, 1 + len(table.packs)
+
+
+def lay_out_shop(table: CardTable, cards: tuple[int, ...], pile_of_kind: tuple[int, ...], piles: int,
+                 rng: random.Random | None) -> list[list[int]]:
+    """The shop's piles (top = last) of ``cards``; each pile shuffled with ``rng`` (None: left in
+    card order, for an open shop, where the order of a pile does not matter)."""
+    laid: list[list[int]] = [[] for _ in range(piles)]
+    for card in cards:
+        laid[pile_of_kind[table.kind[card]]].append(card)
+    if rng is not None:
+        for pile in laid:
+            rng.shuffle(pile)
+    return laid

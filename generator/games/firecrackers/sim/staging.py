@@ -1,5 +1,8 @@
 """Staged Firecrackers positions (for tests and worked examples): empty the decks, put chosen cards
-in chosen places, hand a seat its turn; and a small seeded game loop with invariant checks."""
+in chosen places, hand a seat its turn; and a small seeded game loop with invariant checks.
+
+Staging puts cards where a test says, even where play would not leave them (a discard pile beside
+an empty deck): ``start`` checks the invariants, so stage a deck under a discard pile."""
 
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ def staged(definition: Any, players: int = 10, active: int | None = 3, expansion
     state = engine.new_game(random.Random(7))
     for seat in range(players):
         for card in state.deck[seat] + state.discard[seat]:
-            state.shop[state.table.kind[card]].append(card)
+            shop_pile(state, state.table.kind[card]).append(card)
             state.shop_left += 1
             if state.table.action[card] is None:
                 state.shop_plain += 1
@@ -38,12 +41,46 @@ def staged(definition: Any, players: int = 10, active: int | None = 3, expansion
     return state
 
 
+def shop_pile(state: FirecrackersState, kind: int) -> list[int]:
+    """The shop pile that holds cards of ``kind``."""
+    return state.shop[state.rules.pile_of_kind[kind]]
+
+
+def take(state: FirecrackersState, label: str) -> int:
+    """Take a card of kind ``label`` out of the shop, from anywhere in its pile."""
+    kind = kind_of(state, label)
+    pile = shop_pile(state, kind)
+    index = max(i for i, c in enumerate(pile) if state.table.kind[c] == kind)
+    return pile.pop(index)
+
+
+def lay_on_top(state: FirecrackersState, *labels: str) -> None:
+    """Put shop cards of the kinds ``labels`` on top of their piles (the last given on top)."""
+    for label in labels:
+        kind = kind_of(state, label)
+        card = take(state, label)
+        shop_pile(state, kind).append(card)
+
+
+def empty_shop(state: FirecrackersState, keep: tuple[str, ...] = ()) -> None:
+    """Destroy every shop card but one card of each kind in ``keep`` (staging the end of a game)."""
+    kept = [take(state, label) for label in keep]
+    for pile in state.shop:
+        while pile:
+            card = pile.pop()
+            state.destroyed.append(card)
+            state.shop_left -= 1
+            if state.table.action[card] is None:
+                state.shop_plain -= 1
+    for card in kept:
+        shop_pile(state, state.table.kind[card]).append(card)
+
+
 def give(state: FirecrackersState, seat: int, zone: str, *labels: str) -> list[int]:
     """Move cards of the given kinds from the shop to a zone (deck: the last given is on top)."""
     cards = []
     for label in labels:
-        pile = state.shop[kind_of(state, label)]
-        card = pile.pop()
+        card = take(state, label)
         state.shop_left -= 1
         if state.table.action[card] is None:
             state.shop_plain -= 1
@@ -62,8 +99,10 @@ def top(state: FirecrackersState, seat: int, *labels: str) -> None:
 
 
 def start(state: FirecrackersState, seat: int = 0) -> FirecrackersState:
-    """Give ``seat`` a fresh turn decision after staging."""
+    """Give ``seat`` the first turn of the staged round (no turn was taken before it)."""
     state.pending_resolve = None
+    state.turn_seat = seat
+    state.previous_turn_seat = -1
     state._offer_turn(seat, continuing=False)
     state.check_invariants()
     return state

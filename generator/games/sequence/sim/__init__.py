@@ -1,14 +1,19 @@
 """The Sequence engine and its bots.
 
-Modules: ``geometry`` (definition -> integer tables: cells, lines, card -> cells), ``engine`` (deal,
-moves, sequences, dead cards, the end, invariants, the observation), ``bots``, ``summary``.
+Modules, from the leaves up (no module imports one above it): ``geometry`` (definition -> integer
+tables: cells, lines, card -> cells), ``table`` (one table: typed rule settings, teams, hands),
+``claims`` (which lines of five a team may claim), ``board`` (chips, line tables, sequences, the
+choice of the five, breaking a sequence), ``actions`` (the legal actions of a decision),
+``observation`` (what a seat sees), ``engine`` (deal, cards, moves, dead cards, the end,
+invariants), ``bots``, ``summary``.
 """
 
 from __future__ import annotations
 
 from generator.sim.api import Simulator
 from .bots import BEST, BOTS, HeuristicBot, RandomBot
-from .engine import SequenceEngine, SequenceState, SequenceView, make_engine
+from .engine import SequenceEngine, SequenceState, make_engine
+from .observation import SequenceView
 from .summary import summarize
 
 SIMULATOR = Simulator(

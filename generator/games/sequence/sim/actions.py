@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence as SequenceABC
 from itertools import compress
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
 
 from .geometry import EMPTY, NOT_JACK, TWO_EYED
-
-if TYPE_CHECKING:
-    from .engine import SequenceState
 
 
 def removable_cells(board: list[int], locked: list[int], team: int, teams: int, advanced: bool) -> list[int]:
@@ -65,12 +62,12 @@ def _list_actions(snapshot: tuple[Any, ...]) -> list[int]:
 
 
 class LegalActions(SequenceABC):
-    """The legal actions of one decision, listed on first use (see ``SequenceState.legal_actions``)."""
+    """The legal actions of one decision snapshot (``SequenceState._snapshot``), listed on first use."""
 
     __slots__ = ("_snapshot", "_actions")
 
-    def __init__(self, state: "SequenceState") -> None:
-        self._snapshot: tuple[Any, ...] | None = state._snapshot()
+    def __init__(self, snapshot: tuple[Any, ...]) -> None:
+        self._snapshot: tuple[Any, ...] | None = snapshot
         self._actions: list[int] | None = None
 
     def fix(self) -> list[int]:

@@ -9,7 +9,10 @@ The heuristic bot, per turn:
 3. keeps its jacks unless they matter: a two-eyed jack completes a sequence no card in hand can
    complete, or blocks an opponent's line one chip short of a sequence that no card can block;
    a one-eyed jack breaks such a line by removing one of its chips (not part of a sequence);
-4. plays the best natural placement, or, holding only jacks, the best jack move.
+4. plays the best natural placement, or, holding only jacks, the best jack move;
+5. when a chip completes a line of six or more, it picks the five that leave the most for a second
+   sequence: the lines still open to its team beside the sequences it would then hold (a chip of
+   the first may serve in the second), valued as placements are.
 
 It reads only its observation (its hand and the public board), never the other hands.
 """
@@ -20,8 +23,10 @@ import random
 from typing import Any, Sequence
 
 from generator.sim.api import Action
-from .engine import EMPTY, SequenceEngine, SequenceView
-from .geometry import NOT_JACK, TWO_EYED
+from .claims import compatible
+from .geometry import EMPTY, NOT_JACK, TWO_EYED
+from .observation import SequenceView
+from .table import SequenceTable
 
 
 class RandomBot:
@@ -38,7 +43,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, engine: SequenceEngine) -> None:
+    def __init__(self, engine: SequenceTable) -> None:
         geo = engine.geometry
         length = geo.length
         self.cells = geo.cells
@@ -47,6 +52,8 @@ class HeuristicBot:
         self.windows_of = geo.windows_of
         self.cells_of = geo.cells_of
         self.jack = geo.jack
+        self.window_sets = geo.window_sets
+        self.claim_base = len(geo.codes) * geo.cells
         self.win_value = 10 ** 6
         self.block_value = 10 ** 5
         # Value of adding a chip to a window already holding k of one's own (corners included).
@@ -75,6 +82,8 @@ class HeuristicBot:
 
     def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         view: SequenceView = observation
+        if view.decision == "claim":
+            return self.claim_base + self.pick_five(view, view.claim_lines)
         board, jack, cells = view.board, self.jack, self.cells
         team = view.team
         best_action, best_value = None, -1
@@ -115,6 +124,22 @@ class HeuristicBot:
         if best_action is not None:
             return best_action
         return legal[rng.randrange(len(legal))]
+
+    def pick_five(self, view: SequenceView, lines: Sequence[int]) -> int:
+        """The line to claim that leaves the most for a second sequence (the first such line on a tie)."""
+        team = view.team
+        owner, count = view.window_owner, view.window_count
+        mine = [4 ** k for k in range(self.length)]
+        own = [w for t, w in view.sequences if t == team]
+
+        def left(line: int) -> int:
+            """What the team's open lines are worth beside its sequences once ``line`` is one."""
+            held = own + [line]
+            return sum(mine[count[x]] for x in range(len(self.windows))
+                       if (owner[x] == EMPTY or owner[x] == team) and count[x] < self.length
+                       and all(compatible(self.window_sets, x, s) for s in held))
+
+        return max(lines, key=lambda line: (left(line), -line))
 
     def _jack_move(self, view: SequenceView, two_eyed: int, one_eyed: int, natural: int, forced: bool) -> Action | None:
         """A jack move when it matters (or when only jacks can be played), else None."""
@@ -167,14 +192,14 @@ class HeuristicBot:
         return best
 
 
-def make_random(param: str | None, seat: int, engine: SequenceEngine) -> RandomBot:
+def make_random(param: str | None, seat: int, engine: SequenceTable) -> RandomBot:
     """The ``random`` bot (takes no parameter)."""
     if param is not None:
         raise ValueError("the random bot takes no parameter")
     return RandomBot()
 
 
-def make_heuristic(param: str | None, seat: int, engine: SequenceEngine) -> HeuristicBot:
+def make_heuristic(param: str | None, seat: int, engine: SequenceTable) -> HeuristicBot:
     """The ``heuristic`` bot (takes no parameter)."""
     if param is not None:
         raise ValueError("the heuristic bot takes no parameter")

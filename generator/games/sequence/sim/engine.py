@@ -2,7 +2,19 @@
 
 Actions are integers: ``card * cells + cell`` plays card id ``card`` on ``cell`` (a chip for a
 normal card or a two-eyed jack, a removal for a one-eyed jack); ``-1 - card`` exchanges a dead card
-(discard it, draw another; once per turn, and the player then plays the turn as usual).
+(discard it, draw another; once per turn, and the player then plays the turn as usual);
+``claim_base + line`` (``claim_base = card ids x cells``) claims line of five ``line`` (an index of
+``Geometry.windows``) as a sequence, a decision that follows a chip completing a line of six or
+more (see below).
+
+Choosing the five. A chip that completes a line of six or more completes several lines of five;
+the player chooses which five form the sequence (``claims``: as many sequences as the chips allow,
+two sequences of one team sharing at most one chip, as the rulebook allows). When more than one
+choice is left the same player decides, one line at a time, before drawing; a choice that cannot
+change the game (every choice wins it) is not asked.
+
+``turns`` counts the cards played (chips placed or removed); dead-card exchanges and choices of
+the five are decisions but not turns, and are counted apart in the outcome.
 
 Decisions the rulebook leaves open (documented here and in the outcome):
 
@@ -14,7 +26,9 @@ Decisions the rulebook leaves open (documented here and in the outcome):
 - A player who has no legal action (every card dead and no exchange left, no chips left...) passes.
   If every player passes in a row the game ends as a draw (``blocked``).
 - With the advanced rule a one-eyed jack may take a chip of a completed sequence: that sequence is
-  broken (it no longer counts; its other chips stay on the board).
+  broken (it no longer counts; its other chips stay on the board). The chips left are then checked
+  again: five of that team still in a row (a sequence of six broken at its end) are a sequence
+  again, chosen by that team's next player in turn order when there is a choice.
 - The draw deck runs out: ``deck_exhausted=reshuffle`` shuffles every discard pile into a new deck;
   ``draw`` ends the game as a draw as soon as a player must draw from an empty deck.
 - A game still running after ``MAX_TURNS`` decisions ends as a draw (``turn_limit``); random play on
@@ -25,77 +39,28 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from generator.model import OptionValue
 from ..model import SequenceDefinition
 from generator.sim.api import TERMINAL, IllegalAction, InvariantError
 from .actions import LegalActions, removable_cells
-from .geometry import EMPTY, NOT_JACK, ONE_EYED, TWO_EYED, Geometry, build_geometry
+from .board import (CORNER, END_BLOCKED, END_DECK, END_FULL, END_TURN_LIMIT, END_WIN, MIXED, VOID,
+                    SequenceBoard)
+from .geometry import EMPTY, NOT_JACK, ONE_EYED, TWO_EYED
 from .observation import SequenceView
+from .table import SequenceTable, geometry_for, resolve_teams
 
-CORNER = -2
-VOID = -3
-MIXED = -2
-"""``window_owner`` of a window holding chips of two teams or more (dead for everyone)."""
+__all__ = [
+    "CORNER", "EMPTY", "END_BLOCKED", "END_DECK", "END_FULL", "END_TURN_LIMIT", "END_WIN", "MAX_TURNS",
+    "MIXED", "VOID", "SequenceEngine", "SequenceState", "geometry_for", "make_engine", "resolve_teams",
+]
+
 MAX_TURNS = 2000
 
-END_WIN = "sequences"
-END_DECK = "deck_exhausted"
-END_BLOCKED = "blocked"
-END_FULL = "board_full"
-END_TURN_LIMIT = "turn_limit"
-
-_GEOMETRY_CACHE: dict[int, tuple[SequenceDefinition, Geometry]] = {}
-
-
-def geometry_for(definition: SequenceDefinition) -> Geometry:
-    """The (cached) integer tables of a definition."""
-    cached = _GEOMETRY_CACHE.get(id(definition))
-    if cached is None or cached[0] is not definition:
-        cached = (definition, build_geometry(definition))
-        _GEOMETRY_CACHE[id(definition)] = cached
-    return cached[1]
-
-
-def resolve_teams(definition: SequenceDefinition, players: int, requested: int) -> int:
-    """Teams at the table: the ``teams`` option, or (0) as the rulebook chooses; ValueError if impossible."""
-    if players not in definition.info.players:
-        allowed = ", ".join(str(n) for n in definition.info.players)
-        raise ValueError(f"Sequence is played by {allowed} players, not {players}")
-    teams = requested or definition.teams_for(players)
-    if teams < 2 or teams > definition.max_teams:
-        raise ValueError(f"Sequence is played by 2 to {definition.max_teams} teams, not {teams}")
-    if players <= definition.max_teams and teams != players:
-        raise ValueError(f"with {players} players everyone plays alone ({players} teams), not {teams} teams")
-    if players % teams:
-        raise ValueError(f"{players} players cannot form {teams} teams of equal size")
-    if len(definition.chips) < teams:
-        raise ValueError(f"{teams} teams need {teams} chip colours; the definition has {len(definition.chips)}")
-    return teams
-
-
 @dataclass(frozen=True, slots=True)
-class SequenceEngine:
-    """One Sequence table: definition, players, rule options and the tables derived from them."""
-
-    definition: SequenceDefinition
-    players: int
-    options: Mapping[str, OptionValue]
-    geometry: Geometry
-    teams: int
-    hand_size: int
-    to_win: int
-    chips: tuple[int, ...]
-    """Chips in each team's supply (its colour's count)."""
-    reshuffle: bool
-    advanced: bool
-    exchange: bool
-    full_board_draws: bool
-
-    def team_of(self, seat: int) -> int:
-        """Teams alternate around the table: seat ``s`` plays for team ``s % teams``."""
-        return seat % self.teams
+class SequenceEngine(SequenceTable):
+    """One Sequence table that deals games (implements ``api.Engine``)."""
 
     def new_game(self, rng: random.Random) -> "SequenceState":
         """Shuffle the two decks with ``rng`` and deal ``hand_size`` cards to each player."""
@@ -103,69 +68,40 @@ class SequenceEngine:
 
 
 def make_engine(definition: SequenceDefinition, players: int, options: Mapping[str, OptionValue], **extra: Any) -> SequenceEngine:
-    """The Simulator's ``make_engine``: checks the table and resolves the options."""
+    """The Simulator's ``make_engine``: checks the table and reads the rule options."""
     if extra:
         raise ValueError(f"Sequence takes no extra settings ({', '.join(sorted(extra))})")
     if not isinstance(definition, SequenceDefinition):
         raise ValueError(f"'{definition.info.id}' is not a Sequence definition")
-    teams = resolve_teams(definition, players, int(options.get("teams", 0) or 0))
-    try:
-        hand_size = definition.hand_size(players)
-        to_win = definition.to_win(teams)
-    except KeyError as exc:
-        raise ValueError(f"the definition gives no hand size or sequences to win for {exc.args[0]}") from exc
-    return SequenceEngine(
-        definition=definition,
-        players=players,
-        options=dict(options),
-        geometry=geometry_for(definition),
-        teams=teams,
-        hand_size=hand_size,
-        to_win=to_win,
-        chips=tuple(chip.count for chip in definition.chips[:teams]),
-        reshuffle=options.get("deck_exhausted", "reshuffle") != "draw",
-        advanced=bool(options.get("advanced_one_eyed_jacks", False)),
-        exchange=bool(options.get("dead_card_exchange", True)),
-        full_board_draws=options.get("full_board", "draw") == "draw",
-    )
+    engine = SequenceEngine.build(definition, players, options)
+    assert isinstance(engine, SequenceEngine)
+    return engine
 
 
-class SequenceState:
-    """A game in progress, mutated in place; window tables are kept up to date move by move."""
+class SequenceState(SequenceBoard):
+    """A game in progress, mutated in place: the board (``SequenceBoard``) plus the cards, the
+    hands and the order of play."""
 
-    __slots__ = (
-        "engine", "geo", "rng", "board", "own", "occupied", "window_owner", "window_count",
-        "seq_overlap", "locked", "sequences", "seq_count", "chips_left", "hands", "deck", "discards",
-        "player", "_turns", "exchanged", "winner", "end", "jack_use", "exchanges", "passes",
-        "reshuffles", "broken", "free", "near",
-    )
+    __slots__ = ("rng", "hands", "deck", "discards", "_turns", "exchanged", "jack_use", "exchanges",
+                 "passes", "reshuffles")
+
+    rng: random.Random
+    hands: list[list[int]]
+    deck: list[int]
+    discards: list[list[int]]
+    _turns: int
+    exchanged: bool
+    jack_use: dict[str, list[int]]
+    exchanges: list[int]
+    passes: int
+    reshuffles: int
 
     @classmethod
     def deal(cls, engine: SequenceEngine, rng: random.Random) -> "SequenceState":
-        geo = engine.geometry
         state = cls.__new__(cls)
-        state.engine = engine
-        state.geo = geo
+        state.set_up_board(engine)
         state.rng = rng
-        board = [EMPTY] * geo.cells
-        for cell in geo.corners:
-            board[cell] = CORNER
-        for cell in geo.void:
-            board[cell] = VOID
-        state.board = board
-        state.free = board.count(EMPTY)
-        nwin = len(geo.windows)
-        state.own = [[0] * nwin for _ in range(engine.teams)]
-        state.occupied = [0] * nwin
-        state.window_owner = [EMPTY] * nwin
-        state.window_count = list(geo.window_corners)
-        state.near = {w for w, corners in enumerate(geo.window_corners) if corners == geo.length - 1}
-        state.seq_overlap = [[0] * nwin for _ in range(engine.teams)]
-        state.locked = [0] * geo.cells
-        state.sequences = []
-        state.seq_count = [0] * engine.teams
-        state.chips_left = list(engine.chips)
-        deck = list(geo.deck)
+        deck = list(engine.geometry.deck)
         rng.shuffle(deck)
         state.hands = []
         for _ in range(engine.players):
@@ -173,16 +109,12 @@ class SequenceState:
             del deck[len(deck) - engine.hand_size:]
         state.deck = deck
         state.discards = [[] for _ in range(engine.players)]
-        state.player = 0
         state._turns = 0
         state.exchanged = False
-        state.winner = None
-        state.end = None
         state.jack_use = {"two_eyed": [0] * engine.teams, "one_eyed": [0] * engine.teams}
         state.exchanges = [0] * engine.players
         state.passes = 0
         state.reshuffles = 0
-        state.broken = 0
         if not state._has_move(0):
             state._advance()
         return state
@@ -190,7 +122,9 @@ class SequenceState:
     # ----- the GameState protocol -------------------------------------------------------------
 
     def current_player(self) -> int:
-        return TERMINAL if self.end is not None else self.player
+        if self.end is not None:
+            return TERMINAL
+        return self.claim_seat if self.claim_sets else self.player
 
     def is_terminal(self) -> bool:
         return self.end is not None
@@ -199,16 +133,19 @@ class SequenceState:
     def turns(self) -> int:
         return self._turns
 
-    def legal_actions(self) -> LegalActions:
-        """Every legal action of the current player, card by card in hand order, exchanges last.
+    def legal_actions(self) -> Sequence[int]:
+        """Every legal action of the current player, card by card in hand order, exchanges last;
+        while the five of a sequence are being chosen, the lines still to choose from.
 
         A snapshot of the decision (hand, board, flags) listed on first use: a bot that builds its
         move from the observation never pays for the list, which stays right after later moves."""
-        return LegalActions(self)
+        if self.claim_sets:
+            return self.claim_actions()
+        return LegalActions(self._snapshot())
 
     def list_actions(self) -> list[int]:
         """The legal actions as a plain list."""
-        return LegalActions(self).fix()
+        return list(self.legal_actions())
 
     def _snapshot(self) -> tuple[Any, ...]:
         """What the legal actions depend on, copied (the board lists are copied at C speed)."""
@@ -224,6 +161,8 @@ class SequenceState:
         """Whether ``action`` is legal now (checked directly, without listing every action)."""
         if self.end is not None or type(action) is not int:
             return False
+        if self.claim_sets:
+            return action in self.claim_actions()
         geo = self.geo
         hand = self.hands[self.player]
         if action < 0:
@@ -246,8 +185,10 @@ class SequenceState:
         if not self.is_legal(action):
             raise IllegalAction(f"{self.describe(action)} is not legal for seat {self.player} now")
         seat = self.player
+        if self.claim_sets:
+            self._choose_line(action - self.claim_base)
+            return
         hand = self.hands[seat]
-        self._turns += 1
         if action < 0:
             card = -1 - action
             hand.remove(card)
@@ -258,6 +199,7 @@ class SequenceState:
             if self.end is None and not self._has_move(seat):
                 self._advance()
             return
+        self._turns += 1
         geo = self.geo
         card, cell = divmod(action, geo.cells)
         hand.remove(card)
@@ -266,15 +208,22 @@ class SequenceState:
         if geo.jack[card] == ONE_EYED:
             self.jack_use["one_eyed"][team] += 1
             self._remove(cell)
+            self.claim_placed = False
         else:
             if geo.jack[card] == TWO_EYED:
                 self.jack_use["two_eyed"][team] += 1
             self._place(cell, team)
-            if self.end is None and self.free == 0 and self.engine.full_board_draws:
-                self._finish(END_FULL, None)
-            if self.end is not None:
-                return
-        self._draw(seat)
+            self.claim_placed = True
+        if not self.claim_sets:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """After the card's chip (and the choice of any sequence): full board, draw, next player."""
+        if self.end is None and self.claim_placed and self.free == 0 and self.engine.full_board_draws:
+            self._finish(END_FULL, None)
+        if self.end is not None:
+            return
+        self._draw(self.player)
         if self.end is None:
             self._advance()
 
@@ -290,7 +239,9 @@ class SequenceState:
         return SequenceView(self, seat)
 
     def outcome(self) -> dict[str, Any]:
-        """End reason, winning team, sequences per team, jack use, dead-card exchanges, passes."""
+        """End reason, winning team, sequences per team, jack use, dead-card exchanges, passes, choices
+        of the five asked (``sequence_choices``; ``lines_with_a_choice`` also counts those not asked
+        because every choice won) and sequences found again after a break."""
         return {
             "end": self.end,
             "winner_team": self.winner,
@@ -302,50 +253,41 @@ class SequenceState:
             "passes": self.passes,
             "reshuffles": self.reshuffles,
             "broken_sequences": self.broken,
+            "sequences_after_break": self.remade,
+            "sequence_choices": self.choices,
+            "lines_with_a_choice": self.long_lines,
             "chips_on_board": [self.engine.chips[t] - self.chips_left[t] for t in range(self.engine.teams)],
         }
 
     def clone(self) -> "SequenceState":
         other = SequenceState.__new__(SequenceState)
-        other.engine = self.engine
-        other.geo = self.geo
+        self.copy_board(other)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
-        other.board = list(self.board)
-        other.free = self.free
-        other.own = [list(row) for row in self.own]
-        other.occupied = list(self.occupied)
-        other.window_owner = list(self.window_owner)
-        other.window_count = list(self.window_count)
-        other.near = set(self.near)
-        other.seq_overlap = [list(row) for row in self.seq_overlap]
-        other.locked = list(self.locked)
-        other.sequences = list(self.sequences)
-        other.seq_count = list(self.seq_count)
-        other.chips_left = list(self.chips_left)
         other.hands = [list(hand) for hand in self.hands]
         other.deck = list(self.deck)
         other.discards = [list(pile) for pile in self.discards]
-        other.player = self.player
         other._turns = self._turns
         other.exchanged = self.exchanged
-        other.winner = self.winner
-        other.end = self.end
         other.jack_use = {key: list(value) for key, value in self.jack_use.items()}
         other.exchanges = list(self.exchanges)
         other.passes = self.passes
         other.reshuffles = self.reshuffles
-        other.broken = self.broken
         return other
 
     def describe(self, action: Any) -> str:
-        """An action in words (``play 7H on r3c4``, ``one-eyed JS removes r2c2``, ``exchange dead 5C``)."""
+        """An action in words (``play 7H on r3c4``, ``one-eyed JS removes r2c2``, ``exchange dead 5C``,
+        ``sequence r5c0-r5c4``)."""
         if type(action) is not int:
             return f"action {action!r}"
         geo = self.geo
         if action < 0:
             card = -1 - action
             return f"exchange dead {geo.codes[card]}" if card < len(geo.codes) else f"action {action}"
+        if self.claim_base <= action < self.claim_base + len(geo.windows):
+            run = geo.windows[action - self.claim_base]
+            ends = [f"r{cell // geo.columns}c{cell % geo.columns}" for cell in (run[0], run[-1])]
+            return f"sequence {ends[0]}-{ends[1]}"
         card, cell = divmod(action, geo.cells)
         if card >= len(geo.codes):
             return f"action {action}"
@@ -368,44 +310,7 @@ class SequenceState:
         for seat, hand in enumerate(self.hands):
             if len(hand) > engine.hand_size:
                 raise InvariantError(f"seat {seat} holds {len(hand)} cards, more than {engine.hand_size}")
-        for team in range(engine.teams):
-            placed = sum(1 for owner in self.board if owner == team)
-            if self.chips_left[team] < 0 or placed + self.chips_left[team] != engine.chips[team]:
-                raise InvariantError(f"team {team}: {placed} chips on the board and {self.chips_left[team]} left, supply {engine.chips[team]}")
-        for cell in geo.corners:
-            if self.board[cell] != CORNER:
-                raise InvariantError(f"free corner {cell} holds a chip")
-        for w, run in enumerate(geo.windows):
-            owners = [self.board[cell] for cell in run if self.board[cell] >= 0]
-            count = len(owners) + geo.window_corners[w]
-            if self.occupied[w] != len(owners) or self.window_count[w] != count:
-                raise InvariantError(f"window {w}: counts out of date")
-            teams = set(owners)
-            expected = EMPTY if not teams else (teams.pop() if len(teams) == 1 else MIXED)
-            if self.window_owner[w] != expected:
-                raise InvariantError(f"window {w}: owner {self.window_owner[w]}, expected {expected}")
-        locked = [0] * geo.cells
-        for team, w in self.sequences:
-            for cell in geo.windows[w]:
-                if self.board[cell] != team and self.board[cell] != CORNER:
-                    raise InvariantError(f"sequence {geo.windows[w]} of team {team} has a cell not its own")
-                locked[cell] += 1
-            for other_team, other in self.sequences:
-                if other != w and other_team == team and len(geo.window_sets[w] & geo.window_sets[other]) > 1:
-                    raise InvariantError(f"two sequences of team {team} share more than one chip")
-        if self.near != {w for w, k in enumerate(self.window_count) if k == geo.length - 1}:
-            raise InvariantError("windows one chip short of a sequence out of date")
-        if self.free != self.board.count(EMPTY):
-            raise InvariantError("free cell count out of date")
-        if locked != self.locked:
-            raise InvariantError("locked cells do not match the completed sequences")
-        for team in range(engine.teams):
-            if self.seq_count[team] != sum(1 for t, _ in self.sequences if t == team):
-                raise InvariantError(f"team {team}: sequence count out of date")
-            if self.end is None and self.seq_count[team] >= engine.to_win:
-                raise InvariantError(f"team {team} has won but the game goes on")
-        if self.end == END_WIN and (self.winner is None or self.seq_count[self.winner] < engine.to_win):
-            raise InvariantError("the game ended on sequences without a winner")
+        self.check_board()
 
     # ----- rules ------------------------------------------------------------------------------
 
@@ -487,94 +392,3 @@ class SequenceState:
             self.rng.shuffle(deck)
             self.reshuffles += 1
         self.hands[seat].append(deck.pop())
-
-    def _finish(self, reason: str, winner: int | None) -> None:
-        self.end = reason
-        self.winner = winner
-
-    def _place(self, cell: int, team: int) -> None:
-        """A chip of ``team`` on ``cell``: update the windows through it, record new sequences."""
-        geo = self.geo
-        self.board[cell] = team
-        self.free -= 1
-        self.chips_left[team] -= 1
-        own = self.own[team]
-        occupied, owner, count = self.occupied, self.window_owner, self.window_count
-        length = geo.length
-        near = self.near
-        complete: list[int] | None = None
-        for w in geo.windows_of[cell]:
-            own[w] += 1
-            occupied[w] += 1
-            k = count[w] = count[w] + 1
-            if k == length - 1:
-                near.add(w)
-            elif k == length:
-                near.discard(w)
-            current = owner[w]
-            if current == EMPTY:
-                owner[w] = team
-            elif current != team:
-                owner[w] = MIXED
-                continue
-            if count[w] == length:
-                if complete is None:
-                    complete = [w]
-                else:
-                    complete.append(w)
-        if complete is not None:
-            for w in complete:
-                self._claim(team, w)
-            if self.seq_count[team] >= self.engine.to_win:
-                self._finish(END_WIN, team)
-
-    def _claim(self, team: int, w: int) -> None:
-        """Record window ``w`` as a sequence of ``team`` unless it reuses more than one chip of another."""
-        geo = self.geo
-        cells = geo.window_sets[w]
-        for other_team, other in self.sequences:
-            if other_team == team and (other == w or len(cells & geo.window_sets[other]) > 1):
-                return
-        self.sequences.append((team, w))
-        self.seq_count[team] += 1
-        self._mark(team, w, 1)
-
-    def _mark(self, team: int, w: int, step: int) -> None:
-        geo = self.geo
-        overlap = self.seq_overlap[team]
-        for cell in geo.windows[w]:
-            self.locked[cell] += step
-            for x in geo.windows_of[cell]:
-                overlap[x] += step
-
-    def _remove(self, cell: int) -> None:
-        """A one-eyed jack takes the chip on ``cell`` back to its team's supply."""
-        geo = self.geo
-        team = self.board[cell]
-        if self.locked[cell]:
-            for entry in [s for s in self.sequences if cell in geo.window_sets[s[1]]]:
-                self.sequences.remove(entry)
-                self.seq_count[entry[0]] -= 1
-                self._mark(entry[0], entry[1], -1)
-                self.broken += 1
-        self.board[cell] = EMPTY
-        self.free += 1
-        self.chips_left[team] += 1
-        own_by_team = self.own
-        occupied, owner, count = self.occupied, self.window_owner, self.window_count
-        teams = self.engine.teams
-        near, length = self.near, geo.length
-        for w in geo.windows_of[cell]:
-            own_by_team[team][w] -= 1
-            occupied[w] -= 1
-            k = count[w] = count[w] - 1
-            if k == length - 1:
-                near.add(w)
-            elif k == length - 2:
-                near.discard(w)
-            if occupied[w] == 0:
-                owner[w] = EMPTY
-            elif owner[w] == MIXED:
-                holders = [t for t in range(teams) if own_by_team[t][w]]
-                if len(holders) == 1:
-                    owner[w] = holders[0]

@@ -67,8 +67,8 @@ def build_geometry(definition: SequenceDefinition) -> Geometry:
         raise ValueError(f"sequence_length must be at least 1, not {length}")
     present: dict[int, str] = {}
     for r, row in enumerate(board.cells):
-        for c, cell in enumerate(row):
-            present[r * columns + c] = cell.code
+        for c, printed in enumerate(row):
+            present[r * columns + c] = printed.code
     cell_code = tuple(present.get(i, "") for i in range(rows * columns))
     corners = tuple(i for i, code in enumerate(cell_code) if code == FREE_CELL)
     void = tuple(i for i, code in enumerate(cell_code) if code == "")

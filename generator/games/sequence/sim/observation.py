@@ -1,11 +1,38 @@
-"""What one seat of a Sequence game sees: its own hand and the public board, never the other hands."""
+"""What one seat of a Sequence game sees: its own hand and the public board, never the other hands.
+
+The view reads the live state through ``PublicState``, the facts of it the view may show (a
+protocol the engine's state meets), so this module needs no import of the engine.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol, Sequence
 
-if TYPE_CHECKING:
-    from .engine import SequenceEngine, SequenceState
+from .table import SequenceTable
+
+
+class PublicState(Protocol):
+    """The parts of a game state a view reads (all public but this seat's hand)."""
+
+    @property
+    def engine(self) -> SequenceTable: ...
+
+    hands: list[list[int]]
+    board: list[int]
+    window_owner: list[int]
+    window_count: list[int]
+    seq_overlap: list[list[int]]
+    near: set[int]
+    locked: list[int]
+    sequences: list[tuple[int, int]]
+    discards: list[list[int]]
+    deck: list[int]
+    chips_left: list[int]
+    claim_sets: list[tuple[int, ...]]
+
+    def _can_exchange(self) -> bool: ...
+
+    def claim_actions(self) -> list[int]: ...
 
 
 class SequenceView:
@@ -16,15 +43,26 @@ class SequenceView:
 
     __slots__ = ("seat", "team", "hand", "_state")
 
-    def __init__(self, state: "SequenceState", seat: int) -> None:
+    def __init__(self, state: PublicState, seat: int) -> None:
         self.seat = seat
         self.team = seat % state.engine.teams
         self.hand = tuple(state.hands[seat])
         self._state = state
 
     @property
-    def engine(self) -> "SequenceEngine":
+    def engine(self) -> SequenceTable:
         return self._state.engine
+
+    @property
+    def decision(self) -> str:
+        """``play`` (a card, or a dead card's exchange) or ``claim`` (which five form a sequence)."""
+        return "claim" if self._state.claim_sets else "play"
+
+    @property
+    def claim_lines(self) -> tuple[int, ...]:
+        """While choosing the five: the lines (``Geometry.windows`` indexes) that may be picked next."""
+        base = len(self._state.engine.geometry.codes) * self._state.engine.geometry.cells
+        return tuple(action - base for action in self._state.claim_actions())
 
     @property
     def board(self) -> list[int]:

@@ -15,13 +15,15 @@ def _rate(wins: float, games: int) -> dict[str, float]:
 
 def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     """The ``Simulator.summarize`` of Sequence: win rates with 95 % Wilson intervals (draws count as
-    no win), mean turns, end reasons, jacks played and dead cards exchanged per game."""
+    no win), mean turns (cards played: chips placed or removed; dead-card exchanges and choices of
+    the five are not turns and are counted apart), end reasons, jacks played, dead cards exchanged
+    and choices of the five per game."""
     n = len(records)
     teams = max((int(r.outcome.get("teams", 0)) for r in records), default=0)
     seat_wins = [0] * players
     team_wins = [0] * teams
     ends: dict[str, int] = {}
-    two_eyed = one_eyed = exchanges = sequences = 0
+    two_eyed = one_eyed = exchanges = sequences = choices = chosen_games = 0
     for record in records:
         winner = record.outcome.get("winner_team")
         if winner is not None:
@@ -35,6 +37,8 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         one_eyed += sum(record.outcome.get("one_eyed_jacks", ()))
         exchanges += sum(record.outcome.get("dead_card_exchanges", ()))
         sequences += sum(record.outcome.get("sequences", ()))
+        choices += int(record.outcome.get("sequence_choices", 0))
+        chosen_games += 1 if record.outcome.get("lines_with_a_choice", 0) else 0
     draws = sum(1 for r in records if r.outcome.get("winner_team") is None)
     per_game = (lambda total: round(total / n, 4)) if n else (lambda total: 0.0)
     return {
@@ -45,10 +49,13 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
             "team_win_rate": [_rate(w, n) for w in team_wins],
             "draw_rate": _rate(draws, n),
             "mean_turns": round(mean([r.turns for r in records]), 4),
+            "turns_counted": "cards played (dead-card exchanges and choices of the five apart)",
             "end_reasons": dict(sorted(ends.items())),
             "two_eyed_jacks_per_game": per_game(two_eyed),
             "one_eyed_jacks_per_game": per_game(one_eyed),
             "dead_card_exchanges_per_game": per_game(exchanges),
             "sequences_per_game": per_game(sequences),
+            "sequence_choices_per_game": per_game(choices),
+            "games_with_a_line_of_six": chosen_games,
         }
     }
