@@ -99,8 +99,8 @@ class BotSpec:
         return self.name if self.param is None else f"{self.name}:{self.param}"
 
 
-BotFactory = Callable[[str | None, int, Engine], Bot]
-"""Makes a bot from its parameter, its seat and the engine (bots may read rule options)."""
+BotFactory = Callable[[str | None, int, Any], Bot]
+"""Makes a bot from its parameter, its seat and its game's own engine (bots may read rule options)."""
 
 
 class ReplayError(ValueError):

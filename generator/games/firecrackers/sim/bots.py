@@ -88,7 +88,8 @@ class PyroBot:
         handler = self._handlers.get(observation.decision)
         if handler is None:
             return rng.choice(legal)
-        return handler(observation, legal)
+        action: Action = handler(observation, legal)
+        return action
 
     # ------------------------------------------------------------ values
     def values(self, view: FirecrackersView) -> list[float]:

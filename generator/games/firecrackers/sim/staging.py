@@ -111,7 +111,7 @@ def start(state: FirecrackersState, seat: int = 0) -> FirecrackersState:
 def play(engine: Any, bots: list[Any], seed: int, index: int, check_every: int = 0) -> FirecrackersState:
     """Play one game with the runner's seeding; check invariants every ``check_every`` decisions."""
     value = game_seed(seed, index)
-    state = engine.new_game(random.Random(value))
+    state: FirecrackersState = engine.new_game(random.Random(value))
     rngs = [random.Random(value * 31 + seat) for seat in range(len(bots))]
     decisions = 0
     while not state.is_terminal():

@@ -61,7 +61,7 @@ def _list_actions(snapshot: tuple[Any, ...]) -> list[int]:
     return actions
 
 
-class LegalActions(SequenceABC):
+class LegalActions(SequenceABC[int]):
     """The legal actions of one decision snapshot (``SequenceState._snapshot``), listed on first use."""
 
     __slots__ = ("_snapshot", "_actions")

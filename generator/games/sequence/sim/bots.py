@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from generator.sim.api import Action
+from generator.sim.api import Action, BotFactory
 from .claims import compatible
 from .geometry import EMPTY, NOT_JACK, TWO_EYED
 from .observation import SequenceView
@@ -116,7 +116,7 @@ class HeuristicBot:
         if exchange >= 0 and view.can_exchange:
             return -1 - exchange
         if best_value >= self.win_value:
-            return best_action  # type: ignore[return-value]
+            return best_action
         if two_eyed >= 0 or one_eyed >= 0:
             action = self._jack_move(view, two_eyed, one_eyed, best_value, best_action is None)
             if action is not None:
@@ -206,5 +206,5 @@ def make_heuristic(param: str | None, seat: int, engine: SequenceTable) -> Heuri
     return HeuristicBot(engine)
 
 
-BOTS = {"random": make_random, "heuristic": make_heuristic}
+BOTS: dict[str, BotFactory] = {"random": make_random, "heuristic": make_heuristic}
 BEST = "heuristic"
