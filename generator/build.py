@@ -258,12 +258,13 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], 
         if template.name not in used:
             continue
         game, fields = used[template.name]
-        for region in template.regions:
-            if region.artwork is None and region.field not in fields:
-                findings.append(Finding(region.loc, TEMPLATE_RULE_ID, "unknown-field", Severity.ERROR,
-                                        f"region '{region.name}' of face template '{template.name}' has field "
-                                        f"'{region.field}'; the {registry.describe(game).title} faces draw: {', '.join(fields)}",
-                                        game.info.id))
+        for _, regions in template.sides():
+            for region in regions:
+                if region.kind == "field" and region.field not in fields:
+                    findings.append(Finding(region.loc, TEMPLATE_RULE_ID, "unknown-field", Severity.ERROR,
+                                            f"region '{region.name}' of face template '{template.name}' has field "
+                                            f"'{region.field}'; the {registry.describe(game).title} faces draw: "
+                                            f"{', '.join(fields)}", game.info.id))
     return findings
 
 

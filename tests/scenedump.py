@@ -7,12 +7,16 @@ from typing import Any
 
 from generator.layout.scene import Group, Path, Scene
 
+OMITTED_DEFAULTS = {"opacity"}
+"""Fields added after the goldens were made: shown only when they differ from their default."""
+
 
 def _value(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.2f}"
     if is_dataclass(value) and not isinstance(value, type):
-        return "(" + " ".join(f"{f.name}={_value(getattr(value, f.name))}" for f in fields(value)) + ")"
+        shown = [f for f in fields(value) if f.name not in OMITTED_DEFAULTS or getattr(value, f.name) != f.default]
+        return "(" + " ".join(f"{f.name}={_value(getattr(value, f.name))}" for f in shown) + ")"
     if isinstance(value, tuple):
         return "[" + " ".join(_value(v) for v in value) + "]"
     if hasattr(value, "value"):

@@ -19,9 +19,9 @@ LOGO = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/
 def add_image_region(project: Path, image: str) -> None:
     faces = project / "layouts" / "faces.yaml"
     text = faces.read_text()
-    anchor = "      title: {x: 16, y: 68"
+    anchor = "        title: {x: 16, y: 68"
     assert anchor in text
-    faces.write_text(text.replace(anchor, f"      logo: {{x: 20, y: 76, width: 23.5, height: 6, image: '{image}'}}\n{anchor}", 1))
+    faces.write_text(text.replace(anchor, f"        logo: {{x: 20, y: 76, width: 23.5, height: 6, image: '{image}'}}\n{anchor}", 1))
 
 
 def build(project: Path) -> object:
@@ -46,7 +46,7 @@ def test_artwork_inside_the_project_is_drawn(project_copy: Path) -> None:
         ("/etc/hostname.png", "absolute path"),
         ("../outside.png", "outside the project folder"),
         ("art/missing.svg", "does not exist"),
-        ("art/notes.txt", "only PNG and SVG"),
+        ("art/notes.txt", "only JPEG, PNG and SVG files"),
         ("art/fake.png", "is not a PNG"),
     ],
 )

@@ -21,7 +21,8 @@ def test_shipped_sizes_are_exact() -> None:
     assert (library.sheet("letter").width_mm, library.sheet("letter").height_mm) == (215.9, 279.4)
     assert library.sheet("letter").margin_mm >= 4.2 and library.sheet("letter").bleed_mm == 3.0
     assert library.sheet("a2").large and not library.sheet("a4").large
-    assert {f.name for f in library.faces} == {"hanabi", "sequence", "firecrackers", "scoreworks"}
+    assert {f.name for f in library.faces} == {"hanabi", "hanabi-note", "hanabi-storm", "sequence", "sequence-chip",
+                                               "firecrackers", "scoreworks"}
 
 
 def _project(tmp_path: Path, text: str) -> Path:

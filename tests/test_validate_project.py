@@ -33,9 +33,9 @@ def line_of(project: Path, file: str, needle: str) -> int:
 
 UNKNOWN_FONT = ("layouts/faces.yaml", "field: suit_name, font: sans-bold", "field: suit_name, font: fancy")
 UNKNOWN_FIELD = ("layouts/faces.yaml", "field: jack_power, font: sans-bold", "field: jack_powers, font: sans-bold")
-MISSING_IMAGE = ("layouts/faces.yaml", "      title: {x: 7, y: 12, width: 49.5, height: 9, field: name",
-                 "      logo: {x: 1, y: 1, width: 5, height: 5, image: art/logo.png}\n"
-                 "      title: {x: 7, y: 12, width: 49.5, height: 9, field: name")
+MISSING_IMAGE = ("layouts/faces.yaml", "        title: {x: 7, y: 12, width: 49.5, height: 9, field: name",
+                 "        logo: {x: 1, y: 1, width: 5, height: 5, image: art/logo.png}\n"
+                 "        title: {x: 7, y: 12, width: 49.5, height: 9, field: name")
 TOO_SMALL = ("layouts/faces.yaml", "effect: {x: 7, y: 52.5, width: 49.5, height: 18.5",
              "effect: {x: 7, y: 52.5, width: 49.5, height: 4.5")
 LONG_TEXT = ("card_defs/hanabi.yaml", "name: Blue", "name: Blue of the deepest midnight ocean")

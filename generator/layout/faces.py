@@ -6,22 +6,30 @@ text or drawings (scaled to the build's card size). Each game's own faces live i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Mapping, Sequence
 
 from .. import registry
 from ..model import GameDefinition
 from ..model.common import Colour
 from ..model.source import UNKNOWN_LOC, SourceLoc
-from ..model.templates import FaceRegion, FaceTemplate, LayoutLibrary
+from ..model.templates import Align, FaceRegion, FaceTemplate, LayoutLibrary, ShapeKind, placeholders
 from .kit import FaceSettings, FitProblem, Kit
+from .regions import ArtworkError, ArtworkSource, MissingField, colour_of, fill_in, shape_points, shown
 from .scene import (
     BLACK,
     WHITE,
     Anchor,
+    Circle,
+    Close,
     Group,
     Image,
     Item,
+    Line,
+    LineTo,
+    MoveTo,
     Paint,
+    Path,
+    PathOp,
     Rect,
     Text,
     TextMeasurer,
@@ -29,6 +37,9 @@ from .scene import (
 from .textfit import Box, fit_text
 
 INK_SAVER_LINE = Colour("#9a9a9a")
+INK_SAVER_LIGHT = 0.7
+"""In ink-saver mode a template's text or stroke lighter than this (white on a solid colour) is
+drawn black: the solid colour under it is not printed."""
 
 
 def mix(colour: Colour, other: Colour, amount: float) -> Colour:
@@ -63,6 +74,9 @@ class FaceContext:
     measurer: TextMeasurer
     template: FaceTemplate
     problems: list[FitProblem] = field(default_factory=list)
+    artwork: ArtworkSource | None = None
+    """Reads the images of per-card image patterns (None: such regions are problems)."""
+    _ground: Colour | None = None
 
     @property
     def w(self) -> float:
@@ -109,20 +123,132 @@ class FaceContext:
             return []
         return list(result.items)
 
-    def regions(self, fill: Callable[[FaceRegion, Box], list[Item]]) -> list[Item]:
-        """Every region of the template filled by ``fill``; mirrored regions drawn twice."""
+    def regions(self, fill: FieldFill | None = None, values: Mapping[str, str] | None = None, *,
+                piece_id: str = "", side: Sequence[FaceRegion] | None = None, colour: Colour = BLACK,
+                sources: Mapping[str, SourceLoc] | None = None) -> list[Item]:
+        """Every region of a side of the template (the front by default), in order: ``fill``
+        draws the fields the game draws itself (returning None for a field it leaves to the
+        template), and ``values`` (the card's fields as text) fill placeholders, plain fields,
+        conditions and colours. Mirrored regions are drawn twice. ``sources`` give, per field,
+        where a definition file holds its text (for the location of a text that does not fit)."""
         items: list[Item] = []
-        for region in self.template.regions:
-            box = self.box(region)
-            if region.artwork is not None:
-                art = region.artwork
-                drawn: list[Item] = [Image(box.x, box.y, box.width, box.height, art.data, art.kind, art.name)]
-            else:
-                drawn = fill(region, box)
+        known = values or {}
+        regions = self.template.regions if side is None else side
+        self._ground = self._background_colour(regions, known)
+        for region in regions:
+            try:
+                if not shown(region.when, known):
+                    continue
+                drawn = self._region(region, fill, known, piece_id, colour, sources or {})
+            except MissingField as exc:
+                self._problem(piece_id, region, exc.message(), "layout.fields", "unknown-field")
+                continue
+            except (ArtworkError, ValueError) as exc:
+                rule, code = ("layout.images", "image-unusable") if isinstance(exc, ArtworkError) else ("layout.fields", "bad-value")
+                self._problem(piece_id, region, str(exc), rule, code)
+                continue
             items += drawn
             if region.mirrored and drawn:
                 items.append(Group(tuple(drawn), self.w, self.h, 180))
         return items
+
+    def _background_colour(self, regions: Sequence[FaceRegion], values: Mapping[str, str]) -> Colour | None:
+        """The fill of the side's first background shape (run to the bleed edge), if any: in
+        ink-saver mode light lines drawn on it take its colour."""
+        for region in regions:
+            if region.bleed and region.shape is not None and region.shape.fill is not None:
+                try:
+                    return colour_of(region.shape.fill, values, None)
+                except (MissingField, ValueError):
+                    return None
+        return None
+
+    def _problem(self, piece_id: str, region: FaceRegion, message: str, rule: str, code: str) -> None:
+        self.problems.append(FitProblem(piece_id, region.name, message, region.loc, UNKNOWN_LOC, rule, code))
+
+    def _region(self, region: FaceRegion, fill: FieldFill | None, values: Mapping[str, str], piece_id: str,
+                colour: Colour, sources: Mapping[str, SourceLoc]) -> list[Item]:
+        box = self.box(region)
+        if region.shape is not None:
+            return self._shape(region, box, values)
+        if region.bleed and not self.settings.ink_saver:
+            box = self._bled(box)
+        if region.artwork is not None:
+            art = region.artwork
+            return [Image(box.x, box.y, box.width, box.height, art.data, art.kind, art.name)]
+        if region.image is not None:
+            if self.artwork is None:
+                raise ArtworkError("per-card images cannot be read here")
+            art = self.artwork.artwork(fill_in(region.image, values))
+            return [Image(box.x, box.y, box.width, box.height, art.data, art.kind, art.name)]
+        ink_colour = colour_of(region.colour, values, colour) or colour
+        if self.settings.ink_saver and region.colour is not None and luminance(ink_colour) > INK_SAVER_LIGHT:
+            ink_colour = BLACK  # light text drawn on a solid colour would vanish on white paper
+        if region.text is not None:
+            text = fill_in(region.text, values)
+            names = [name for name, _ in placeholders(region.text)]
+            source = next((sources[n] for n in names if n in sources), UNKNOWN_LOC)
+            return self.text(piece_id, region, text, ink_colour, ANCHORS[region.align], region.wrap, source)
+        drawn = fill(region, box) if fill is not None else None
+        if drawn is not None:
+            return drawn
+        if region.field not in values:
+            raise MissingField(region.field, values)
+        return self.text(piece_id, region, values[region.field], ink_colour, ANCHORS[region.align], region.wrap,
+                         sources.get(region.field, UNKNOWN_LOC))
+
+    def _outline(self, kind: ShapeKind, box: Box, colour: Colour) -> list[Item]:
+        """Ink saver: a background that would run to the bleed edge is an outline at the trim (a
+        round token's in its own colour, a card's in grey, as the games draw theirs)."""
+        if kind is ShapeKind.CIRCLE:
+            r = min(box.width, box.height) / 2
+            return [Circle(box.x + box.width / 2, box.y + box.height / 2, r - 0.4, Paint(None, colour, 0.6))]
+        return [Rect(box.x + 0.6, box.y + 0.6, box.width - 1.2, box.height - 1.2, Paint(None, INK_SAVER_LINE, 0.35),
+                     self.settings.corner_radius_mm)]
+
+    def _bled(self, box: Box) -> Box:
+        """The box grown to the bleed edge on every side where it touches the trim."""
+        b, eps = self.settings.bleed_mm, 1e-6
+        left = box.x - b if box.x <= eps else box.x
+        top = box.y - b if box.y <= eps else box.y
+        right = box.x + box.width + (b if box.x + box.width >= self.w - eps else 0)
+        bottom = box.y + box.height + (b if box.y + box.height >= self.h - eps else 0)
+        return Box(left, top, right - left, bottom - top)
+
+    def _shape(self, region: FaceRegion, box: Box, values: Mapping[str, str]) -> list[Item]:
+        shape = region.shape
+        assert shape is not None
+        fill = colour_of(shape.fill, values, None)
+        stroke = colour_of(shape.stroke, values, None)
+        if self.settings.ink_saver:
+            if stroke is not None and luminance(stroke) > INK_SAVER_LIGHT:
+                stroke = self._ground or BLACK
+            if region.bleed and fill is not None:
+                return self._outline(shape.kind, box, fill)
+            if fill is not None:
+                fill, stroke = None, stroke or fill
+        elif region.bleed:
+            box = self._bled(box)
+        paint = Paint(fill, stroke, shape.stroke_mm * self.scale, (), shape.opacity)
+        if shape.kind is ShapeKind.RECT:
+            return [Rect(box.x, box.y, box.width, box.height, paint)]
+        if shape.kind is ShapeKind.ROUNDED:
+            return [Rect(box.x, box.y, box.width, box.height, paint, shape.radius_mm * self.scale)]
+        if shape.kind is ShapeKind.CIRCLE:
+            return [Circle(box.x + box.width / 2, box.y + box.height / 2, min(box.width, box.height) / 2, paint)]
+        if shape.kind is ShapeKind.LINE:
+            line = stroke or fill or BLACK
+            return [Line(box.x, box.y, box.x + box.width, box.y + box.height, line, shape.stroke_mm * self.scale)]
+        sx, sy = self.w / self.template.base_width_mm, self.h / self.template.base_height_mm
+        points = shape_points(shape, box.x, box.y, box.width, box.height, sx, sy)
+        ops: list[PathOp] = [MoveTo(*points[0]), *(LineTo(*p) for p in points[1:]), Close()]
+        return [Path(tuple(ops), paint)]
+
+
+ANCHORS = {Align.LEFT: Anchor.START, Align.CENTRE: Anchor.MIDDLE, Align.RIGHT: Anchor.END}
+FieldFill = Callable[[FaceRegion, Box], "list[Item] | None"]
+"""Draws a field the game draws itself (a suit symbol, pips...), or returns None for a field the
+template fills from the card's values."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,10 +259,11 @@ class FaceTools:
     settings: FaceSettings
     measurer: TextMeasurer
     layouts: LayoutLibrary
+    artwork: ArtworkSource | None = None
 
     def context(self, template: str) -> FaceContext:
         """A fresh drawing context for the face template called ``template``."""
-        return FaceContext(self.settings, self.measurer, self.layouts.face(template))
+        return FaceContext(self.settings, self.measurer, self.layouts.face(template), artwork=self.artwork)
 
 
 def build_kit(

@@ -59,7 +59,8 @@ class Sheetlet:
 
 @dataclass(frozen=True, slots=True)
 class FitProblem:
-    """Text that does not fit its box even at the minimum size: reported as a finding, never clipped.
+    """A face that cannot be drawn as its template says (text that does not fit its box even at
+    the minimum size, a field a card lacks, an image that is missing): a finding, never clipped.
 
     ``region_loc`` is the region's place in a layout file (where to make it larger), ``source_loc``
     the place in a definition file that holds the text (where to make it shorter), when known."""
@@ -69,6 +70,10 @@ class FitProblem:
     message: str
     region_loc: SourceLoc = UNKNOWN_LOC
     source_loc: SourceLoc = UNKNOWN_LOC
+    rule: str = "layout.text-fit"
+    """The finding's rule id: text that does not fit, or ``layout.fields`` (a placeholder names a
+    field the card lacks) or ``layout.images`` (a per-card image that cannot be drawn)."""
+    code: str = "text-does-not-fit"
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,8 @@ class Paint:
     stroke: Colour | None = None
     stroke_mm: float = 0.25
     dash_mm: tuple[float, ...] = ()
+    opacity: float = 1.0
+    """0 (invisible) to 1 (opaque), for fill and stroke alike."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from ..model.source import SourceLoc
 from .fields import Reader
 
 HEADER_REQUIRED = ("game", "id", "name", "rulebook", "players")
-HEADER_OPTIONAL = ("description", "card_size", "options")
+HEADER_OPTIONAL = ("description", "card_size", "options", "title")
 SYMBOLS = tuple(s.value for s in Symbol)
 
 
@@ -26,6 +26,7 @@ class Header:
     players: tuple[int, ...] | None
     card_size: str
     options: RuleOptions
+    title: str = ""
 
 
 def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size: str = "poker") -> Header:
@@ -43,6 +44,7 @@ def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size:
         if "card_size" in fields
         else default_card_size,
         options=read_options(reader, fields["options"]) if "options" in fields else RuleOptions(),
+        title=(reader.text(fields["title"], "title") or "") if "title" in fields else "",
     )
 
 
@@ -148,4 +150,5 @@ def make_info(
         variant_of=variant_of,
         expansion_of=expansion_of,
         loc=loc,
+        title=header.title,
     )

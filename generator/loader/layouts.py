@@ -25,13 +25,13 @@ from ..model.templates import (
 )
 from ..paths import display_path, shipped_root
 from .errors import DefinitionErrors, Problem
+from .faces import FACE_FIELDS, read_face
 from .fields import Reader
 from .yamlnodes import compose_file
 
 SECTIONS = ("cards", "sheets", "faces", "fonts")
 CARD_FIELDS = ("extends", "width", "height", "safe", "corner_radius")
 SHEET_FIELDS = ("extends", "width", "height", "margin", "gutter", "bleed", "crop_marks", "fill_order", "large")
-FACE_FIELDS = ("extends", "base_width", "base_height", "regions")
 SHIPPED_FONTS = {
     "sans": "DejaVuSans.ttf",
     "sans-bold": "DejaVuSans-Bold.ttf",
@@ -44,7 +44,8 @@ FONT_KINDS = {".ttf": "ttf", ".otf": "otf"}
 
 
 MAX_ARTWORK_BYTES = 5 * 1024 * 1024
-ARTWORK_KINDS = {".png": "png", ".svg": "svg"}
+ARTWORK_KINDS = {".png": "png", ".svg": "svg", ".jpg": "jpeg", ".jpeg": "jpeg"}
+JPEG_SIGNATURE = b"\xff\xd8\xff"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -248,45 +249,13 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
     what = f"face template '{entry.name}'"
     width = _length(fields, "base_width", what, entry, 63.5)
     height = _length(fields, "base_height", what, entry, 88.9)
-    if "regions" not in fields:
-        entry.reader.error(entry.node, f"{what} needs 'regions'")
-        return None
-    node, reader = fields["regions"]
-    regions: list[FaceRegion] = []
-    for key_node, value_node in reader.entries(node, "regions"):
-        name = reader.name(key_node, "a region name")
-        sub = reader.mapping(value_node, f"region '{key_node.value}'", ("x", "y", "width", "height"),
-                             ("field", "font", "max_pt", "min_pt", "mirrored", "image"))
-        if name is None or sub is None or not {"x", "y", "width", "height"} <= set(sub):
-            continue
-        x, y, w, h = (reader.number(sub[k], f"region '{name}' {k}") for k in ("x", "y", "width", "height"))
-        artwork = None
-        field: str | None = "image"
-        if "image" in sub:
-            artwork = read_artwork(reader, sub["image"])
-            if artwork is None:
-                continue
-        elif "field" not in sub:
-            reader.error(value_node, f"region '{name}' needs a field (or an image)")
-            continue
-        else:
-            field = reader.name(sub["field"], f"region '{name}' field")
-        font = reader.choice(sub["font"], "font", fonts) if "font" in sub else "sans"
-        max_pt = reader.number(sub["max_pt"], "max_pt") if "max_pt" in sub else 12.0
-        min_pt = reader.number(sub["min_pt"], "min_pt") if "min_pt" in sub else 6.0
-        mirrored = bool(reader.boolean(sub["mirrored"], "mirrored")) if "mirrored" in sub else False
-        if x is None or y is None or w is None or h is None or field is None or font is None or max_pt is None or min_pt is None:
-            continue
-        if w <= 0 or h <= 0:
-            reader.error(value_node, f"region '{name}' needs a positive width and height")
-            continue
-        if not 0 < min_pt <= max_pt:
-            reader.error(value_node, f"region '{name}': min_pt must be positive and at most max_pt")
-            continue
-        regions.append(FaceRegion(name, x, y, w, h, field, font, max_pt, min_pt, mirrored, artwork, reader.loc(key_node)))
     if width is None or height is None:
         return None
-    return FaceTemplate(entry.name, width, height, tuple(regions), entry.reader.loc(entry.node))
+    parts = read_face(entry.reader, fields, what, fonts, read_artwork, width, height)
+    if parts is None or parts[0] is None:
+        return None
+    front, back, icons = parts
+    return FaceTemplate(entry.name, width, height, front, entry.reader.loc(entry.node), back, icons)
 
 
 def project_file(reader: Reader, node: yaml.Node, what: str, kinds: dict[str, str]) -> Path | None:
@@ -317,7 +286,7 @@ def project_file(reader: Reader, node: yaml.Node, what: str, kinds: dict[str, st
         reader.error(node, f"{what} '{text}' is outside the project folder; files are read from inside it only")
         return None
     if path.suffix.lower() not in kinds:
-        names = [k.upper().lstrip(".") for k in kinds]
+        names = sorted({kind.upper() for kind in kinds.values()})
         reader.error(node, f"{what} '{text}': only {' and '.join([', '.join(names[:-1]), names[-1]] if len(names) > 1 else names)} files can be used")
         return None
     if not path.exists():
@@ -330,7 +299,7 @@ def project_file(reader: Reader, node: yaml.Node, what: str, kinds: dict[str, st
 
 
 def read_artwork(reader: Reader, node: yaml.Node) -> Artwork | None:
-    """An image file named in a template (see ``project_file``), PNG or SVG, at most 5 MB."""
+    """An image file named in a template (see ``project_file``), PNG, JPEG or SVG, at most 5 MB."""
     path = project_file(reader, node, "image", ARTWORK_KINDS)
     if path is None:
         return None
@@ -342,6 +311,9 @@ def read_artwork(reader: Reader, node: yaml.Node) -> Artwork | None:
     data = path.read_bytes()
     if kind == "png" and not data.startswith(PNG_SIGNATURE):
         reader.error(node, f"image '{text}' is not a PNG file")
+        return None
+    if kind == "jpeg" and not data.startswith(JPEG_SIGNATURE):
+        reader.error(node, f"image '{text}' is not a JPEG file")
         return None
     if kind == "svg" and b"<svg" not in data[:4096]:
         reader.error(node, f"image '{text}' is not an SVG file")

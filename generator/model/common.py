@@ -70,6 +70,13 @@ class GameInfo:
     expansion_of: str | None = None
     """The id of the game this definition adds cards to (an expansion), or None."""
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    title: str = ""
+    """What the card backs and the rules page print as the game's name; empty: ``name``."""
+
+    @property
+    def printed_title(self) -> str:
+        """The name printed on the game's backs and rules page."""
+        return self.title or self.name
 
     @property
     def min_players(self) -> int:

@@ -8,6 +8,7 @@ project's winning by name; ``generator.layout`` draws with them.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -85,9 +86,76 @@ class Artwork:
     kind: str
 
 
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+def placeholders(text: str) -> list[tuple[str, str | None]]:
+    """The ``{field}`` / ``{field|filter}`` placeholders of a template text, in order."""
+    found = []
+    for inner in _PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")):
+        name, _, flt = inner.partition("|")
+        found.append((name.strip(), flt.strip() or None))
+    return found
+
+
+class Align(str, Enum):
+    """Where text sits across its region."""
+
+    LEFT = "left"
+    CENTRE = "centre"
+    RIGHT = "right"
+
+
+class VAlign(str, Enum):
+    """Where text sits up and down its region."""
+
+    TOP = "top"
+    MIDDLE = "middle"
+    BOTTOM = "bottom"
+
+
+class ShapeKind(str, Enum):
+    """The shapes a region may draw."""
+
+    RECT = "rect"
+    ROUNDED = "rounded"
+    CIRCLE = "circle"
+    LINE = "line"
+    POLYGON = "polygon"
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A drawn shape filling its region: colours are ``#rrggbb`` or a ``{field}`` of the card."""
+
+    kind: ShapeKind
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_mm: float = 0.3
+    opacity: float = 1.0
+    radius_mm: float = 3.0
+    """Corner radius of a rounded rectangle."""
+    points: tuple[tuple[float, float], ...] = ()
+    """A polygon's corners, in millimetres from the region's top-left corner (before scaling)."""
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    """A region shown only when a card field has a value (``equals`` None) or equals a value."""
+
+    field: str
+    equals: str | None = None
+    negate: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class FaceRegion:
-    """A named area of a card face and the card field that fills it (sizes on a poker card)."""
+    """A named area of a card face and what fills it (positions on the template's base card).
+
+    A region holds one of: a ``field`` (drawn by the game: a rank, a suit symbol... or, for a
+    field the game does not draw itself, the card's value as text), ``text`` with ``{field}``
+    placeholders, an ``image`` (``artwork`` when fixed, ``image`` a per-card pattern such as
+    ``art/{id}.png``) or a ``shape``."""
 
     name: str
     x_mm: float
@@ -101,26 +169,67 @@ class FaceRegion:
     mirrored: bool = False
     """Also drawn turned 180 degrees about the card's centre (corner indices readable upside down)."""
     artwork: Artwork | None = None
-    """For ``field: image``: the picture drawn in the region (a logo, a back design...)."""
+    """A fixed picture drawn in the region (a logo, a back design...)."""
     loc: SourceLoc = dataclasses.field(default=UNKNOWN_LOC, compare=False)  # ``field`` is a field here
+    text: str | None = None
+    """Text with ``{field}`` placeholders (``{name|upper}`` upper-cases): the region is a text region."""
+    image: str | None = None
+    """A per-card image pattern (``art/{id}.png``), resolved for each card inside the project."""
+    shape: Shape | None = None
+    colour: str | None = None
+    """The text colour: ``#rrggbb`` or ``{field}``; None lets the game choose."""
+    align: Align = Align.CENTRE
+    valign: VAlign = VAlign.MIDDLE
+    wrap: bool = True
+    when: When | None = None
+    bleed: bool = False
+    """The region runs to the bleed edge on every side it touches (backgrounds)."""
+
+    @property
+    def kind(self) -> str:
+        """What fills the region: shape, image, text or field."""
+        if self.shape is not None:
+            return "shape"
+        if self.artwork is not None or self.image is not None:
+            return "image"
+        return "text" if self.text is not None else "field"
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """A small picture a text may show inline (``:coin:``), drawn at the text's size."""
+
+    name: str
+    artwork: Artwork
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
 class FaceTemplate:
-    """The regions of one game's card faces, designed on ``base_width_mm`` x ``base_height_mm``
-    and scaled to the card size of a build."""
+    """The regions of one game's card faces, front and back, designed on ``base_width_mm`` x
+    ``base_height_mm`` and scaled to the card size of a build. ``back`` None: the game's own back."""
 
     name: str
     base_width_mm: float
     base_height_mm: float
     regions: tuple[FaceRegion, ...]
+    """The front's regions (the ``regions:`` of a template, or its ``front:``)."""
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    back: tuple[FaceRegion, ...] | None = None
+    icons: tuple[Icon, ...] = ()
 
     def region(self, name: str) -> FaceRegion:
         for region in self.regions:
             if region.name == name:
                 return region
         raise KeyError(f"face template '{self.name}' has no region '{name}'")
+
+    def icon(self, name: str) -> Icon | None:
+        return next((icon for icon in self.icons if icon.name == name), None)
+
+    def sides(self) -> tuple[tuple[str, tuple[FaceRegion, ...]], ...]:
+        """("front", regions) and, when the template has one, ("back", regions)."""
+        return (("front", self.regions),) + ((("back", self.back),) if self.back is not None else ())
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,15 +55,17 @@ def fit_finding(problem: FitProblem, loc: SourceLoc, game_id: str = "") -> Findi
     """Text that does not fit its box at the minimum size: an error naming the card (never clipped),
     at the definition that holds the text (or the card's), with a note at the layout region."""
     notes: tuple[Note, ...] = ()
+    fits = problem.rule == FIT_RULE_ID
     if problem.region_loc.line:
-        notes = (Note(problem.region_loc, f"the region '{problem.region}' is here: make it larger, or its "
-                                          "min_pt smaller, if the text should stay as it is"),)
+        advice = ": make it larger, or its min_pt smaller, if the text should stay as it is" if fits else ""
+        notes = (Note(problem.region_loc, f"the region '{problem.region}' is here{advice}"),)
+    what = f"the {problem.region} text does not fit: " if fits else f"region '{problem.region}': "
     return Finding(
         problem.source_loc if problem.source_loc.line else loc,
-        FIT_RULE_ID,
-        "text-does-not-fit",
+        problem.rule,
+        problem.code,
         Severity.ERROR,
-        f"card {problem.piece_id}: the {problem.region} text does not fit: {problem.message}",
+        f"card {problem.piece_id}: {what}{problem.message}",
         game_id,
         notes,
     )

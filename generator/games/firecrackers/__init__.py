@@ -45,9 +45,9 @@ class Firecrackers(GameDescription[FirecrackersDefinition]):
         return CHECKS.rules
 
     def face_fields(self) -> dict[str, tuple[str, ...]]:
-        from .faces import FIELDS
+        from .faces import BACK_FIELDS, FIELDS, VALUES
 
-        return {KIND: FIELDS}
+        return {KIND: FIELDS + BACK_FIELDS + VALUES}
 
     def kit(self, definition: FirecrackersDefinition, tools: "FaceTools", request: DeckRequest) -> "Kit":
         from .faces import build
@@ -90,9 +90,9 @@ class Scoreworks(GameDescription[ScoreworksDefinition]):
         return CHECKS.rules
 
     def face_fields(self) -> dict[str, tuple[str, ...]]:
-        from .faces import SCOREWORKS_FIELDS
+        from .faces import BACK_FIELDS, SCOREWORKS_FIELDS, SCOREWORKS_VALUES
 
-        return {SCOREWORKS_KIND: SCOREWORKS_FIELDS}
+        return {SCOREWORKS_KIND: SCOREWORKS_FIELDS + BACK_FIELDS + SCOREWORKS_VALUES}
 
     def kit(self, definition: ScoreworksDefinition, tools: "FaceTools", request: DeckRequest) -> "Kit":
         from .faces import build_scoreworks_only

@@ -4,7 +4,7 @@ and the Scoreworks scoring cards."""
 
 from __future__ import annotations
 
-from generator.layout.faces import FaceContext, ink, tint, unknown_field
+from generator.layout.faces import FaceContext, ink, tint
 from generator.layout.kit import Kit, Piece, PieceKind
 from generator.layout.scene import (
     BLACK,
@@ -35,7 +35,12 @@ from .model import (
 )
 
 FIELDS = ("number", "pack_name", "firework", "pack_symbol", "action_label", "action_effect", "coins", "points", "cost")
+"""Front fields the game draws itself."""
+VALUES = ("id", "pack", "pack_name", "firework", "number", "action", "action_label", "effect", "coins", "cost",
+          "colour", "name", "title")
+"""Card fields a template may show as text or use in ``{placeholders}``."""
 SCOREWORKS_FIELDS = ("name", "rule", "replaces_default")
+SCOREWORKS_VALUES = ("id", "key", "card", "rule", "title")
 NIGHT = Colour("#221836")
 COIN = Colour("#e3b23c")
 COIN_EDGE = Colour("#9a6d12")
@@ -70,7 +75,7 @@ def front(ctx: FaceContext, game: FirecrackersDefinition, card: FirecrackersCard
     items: list[Item] = [*ctx.background(pack.colour, pack.colour), ctx.panel(3.0, panel)]
     ident = card.id
 
-    def fill(region: FaceRegion, box: Box) -> list[Item]:
+    def fill(region: FaceRegion, box: Box) -> list[Item] | None:
         cx, cy = box.x + box.width / 2, box.y + box.height / 2
         f = region.field
         if f == "number":
@@ -102,24 +107,49 @@ def front(ctx: FaceContext, game: FirecrackersDefinition, card: FirecrackersCard
             coin = [Circle(cx, cy, r, Paint(None if saver else COIN, COIN_EDGE, 0.5)),
                     Circle(cx, cy, r * 0.8, Paint(None, COIN_EDGE, 0.25))]
             return coin + ctx.text(ident, region, str(card.cost), BLACK, wrap=False)
-        raise unknown_field(ctx.template, region, FIELDS)
+        return None
 
-    items += ctx.regions(fill)
+    values = {"name": game.info.name, "title": game.info.printed_title, "id": card.id, "pack": pack.key,
+              "pack_name": pack.name, "firework": pack.firework, "number": str(card.number),
+              "action": card.action or "", "action_label": action.label if action else "",
+              "effect": action.effect if action else "", "coins": str(game.coins(card.action)),
+              "cost": str(card.cost), "colour": pack.colour.hex}
+    sources = {"pack_name": pack.name_loc, "firework": pack.firework_loc}
+    if action is not None:
+        sources.update(action_label=action.label_loc, effect=action.effect_loc)
+    items += ctx.regions(fill, values, piece_id=ident, colour=text, sources=sources)
     key = f"{game.info.id}:front:{card.pack}-{card.number}-{card.action or 'plain'}-{card.cost}"
     return Scene(key, ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items))
 
 
-def back(ctx: FaceContext, key: str, title: str, colour: Colour, sparks: tuple[Colour, ...]) -> Scene:
+SPARK_SPOTS = ((0.22, 0.18), (0.78, 0.22), (0.3, 0.8), (0.72, 0.78), (0.5, 0.33), (0.5, 0.68))
+BACK_FIELDS = ("sparks",)
+"""Back fields the game draws itself: bursts in the colours of the packs."""
+SCOREWORKS_SPARKS = (Colour("#b8860b"), Colour("#d9a400"))
+
+
+def back(ctx: FaceContext, key: str, title: str, colour: Colour, sparks: tuple[Colour, ...],
+         values: dict[str, str]) -> Scene:
+    """A back from the template's ``back`` side, else drawn as the game's own: bursts in the packs'
+    colours around the title."""
     w, h, s = ctx.w, ctx.h, ctx.scale
     saver = ctx.settings.ink_saver
+
+    def fill(region: FaceRegion, box: Box) -> list[Item] | None:
+        if region.field != "sparks":
+            return None
+        size = 13 * s * box.width / w
+        return [symbol(Symbol.BURST, box.x + box.width * fx, box.y + box.height * fy, size,
+                       Paint(None, spark, 0.5) if saver else Paint(spark))
+                for (fx, fy), spark in zip(SPARK_SPOTS, (sparks[i % len(sparks)] for i in range(len(SPARK_SPOTS))))]
+
+    if ctx.template.back is not None:
+        items = ctx.regions(fill, values, piece_id="back", side=ctx.template.back, colour=WHITE)
+        return Scene(key, w, h, ctx.settings.bleed_mm, tuple(items))
     line = BLACK if saver or colour == WHITE else WHITE
-    items: list[Item] = [*ctx.background(colour)]
-    spots = [(0.22, 0.18), (0.78, 0.22), (0.3, 0.8), (0.72, 0.78), (0.5, 0.33), (0.5, 0.68)]
-    for i, (fx, fy) in enumerate(spots):
-        spark = sparks[i % len(sparks)]
-        items.append(symbol(Symbol.BURST, w * fx, h * fy, 13 * s, Paint(None, spark, 0.5) if saver else Paint(spark)))
-    items.append(Text(w / 2, h * 0.52, title, "serif-bold", 12.5 * s, line, Anchor.MIDDLE))
-    return Scene(key, w, h, ctx.settings.bleed_mm, tuple(items))
+    drawn: list[Item] = [*ctx.background(colour), *(fill(FaceRegion("sparks", 0, 0, w, h, "sparks"), Box(0, 0, w, h)) or [])]
+    drawn.append(Text(w / 2, h * 0.52, title, "serif-bold", 12.5 * s, line, Anchor.MIDDLE))
+    return Scene(key, w, h, ctx.settings.bleed_mm, tuple(drawn))
 
 
 def scoreworks_front(ctx: FaceContext, expansion: ScoreworksDefinition, card: ScoreworksCard) -> Scene:
@@ -127,10 +157,10 @@ def scoreworks_front(ctx: FaceContext, expansion: ScoreworksDefinition, card: Sc
     items: list[Item] = [*ctx.background(expansion.card_colour, band), ctx.panel(3.0, expansion.card_colour, band)]
     if not ctx.settings.ink_saver:
         items.append(Rect(3.0, 3.0, ctx.w - 6.0, 6.0 * ctx.scale, Paint(band), 1.5))
-    items.append(Text(ctx.w / 2, 7.6 * ctx.scale, "SCOREWORKS", "sans-bold", 6.5 * ctx.scale,
+    items.append(Text(ctx.w / 2, 7.6 * ctx.scale, expansion.info.printed_title.upper(), "sans-bold", 6.5 * ctx.scale,
                       BLACK if ctx.settings.ink_saver else WHITE, Anchor.MIDDLE))
 
-    def fill(region: FaceRegion, box: Box) -> list[Item]:
+    def fill(region: FaceRegion, box: Box) -> list[Item] | None:
         if region.field == "name":
             return ctx.text(card.id, region, card.name, BLACK, wrap=False, source=card.name_loc)
         if region.field == "rule":
@@ -138,21 +168,26 @@ def scoreworks_front(ctx: FaceContext, expansion: ScoreworksDefinition, card: Sc
         if region.field == "replaces_default":
             words = "Replaces the default scoring" if card.replaces_default else "Adds to the default scoring"
             return ctx.text(card.id, region, words, band, wrap=False)
-        raise unknown_field(ctx.template, region, SCOREWORKS_FIELDS)
+        return None
 
-    items += ctx.regions(fill)
+    values = {"title": expansion.info.printed_title, "id": card.id, "key": card.key, "card": card.name,
+              "rule": card.rule}
+    items += ctx.regions(fill, values, piece_id=card.id, colour=BLACK, sources={"card": card.name_loc, "rule": card.rule_loc})
     return Scene(f"{expansion.info.id}:front:{card.key}", ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items))
 
 
 def scoreworks_pieces(expansion: ScoreworksDefinition, ctx: FaceContext) -> list[Piece]:
-    card_back = back(ctx, f"{expansion.info.id}:back", "SCOREWORKS", WHITE, (Colour("#b8860b"), Colour("#d9a400")))
+    values = {"name": expansion.info.name, "title": expansion.info.printed_title}
+    card_back = back(ctx, f"{expansion.info.id}:back", expansion.info.printed_title.upper(), WHITE, SCOREWORKS_SPARKS,
+                     values)
     return [Piece(c.id, PieceKind.CARD, scoreworks_front(ctx, expansion, c), card_back) for c in expansion.cards()]
 
 
 def build(game: FirecrackersDefinition, ctx: FaceContext, *, players: int | None) -> Kit:
     """The cards of the deck for ``players`` (every pack when None) with their back."""
     sparks = tuple(p.colour for p in game.packs if p.key != BLACK_PACK)[:4] or (WHITE,)
-    card_back = back(ctx, f"{game.info.id}:back", "FIRECRACKERS", NIGHT, sparks)
+    values = {"name": game.info.name, "title": game.info.printed_title}
+    card_back = back(ctx, f"{game.info.id}:back", game.info.printed_title.upper(), NIGHT, sparks, values)
     fronts: dict[tuple[str, int, str | None, int], Scene] = {}
     pieces: list[Piece] = []
     for card in game.cards(players):

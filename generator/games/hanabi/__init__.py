@@ -26,7 +26,7 @@ class Hanabi(GameDescription[HanabiDefinition]):
     """The registry's description of Hanabi."""
 
     kind = KIND
-    face_templates = (KIND,)
+    face_templates = (KIND, "hanabi-note", "hanabi-storm")
     title = "Hanabi"
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[HanabiDefinition]:
@@ -40,14 +40,15 @@ class Hanabi(GameDescription[HanabiDefinition]):
         return CHECKS.rules
 
     def face_fields(self) -> dict[str, tuple[str, ...]]:
-        from .faces import FIELDS
+        from .faces import BACK_FIELDS, FIELDS, TOKEN_FIELDS, VALUES
 
-        return {KIND: FIELDS}
+        token = TOKEN_FIELDS + ("name", "title", "variant")
+        return {KIND: FIELDS + BACK_FIELDS + VALUES, "hanabi-note": token, "hanabi-storm": token}
 
     def kit(self, definition: HanabiDefinition, tools: "FaceTools", request: DeckRequest) -> "Kit":
         from .faces import build
 
-        return build(definition, tools.context(KIND))
+        return build(definition, tools)
 
     def deck_records(self, definition: HanabiDefinition, request: DeckRequest) -> list[dict[str, Any]]:
         names = {s.key: s.name for s in definition.suits}

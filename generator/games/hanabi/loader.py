@@ -41,6 +41,8 @@ def build_hanabi(reader: Reader, root: yaml.Node) -> list[HanabiDefinition]:
                 continue
             merged = dict(fields)
             merged.update({k: v for k, v in overrides.items() if k != "add_suits"})
+            if "title" not in merged and "name" in fields:
+                merged["title"] = fields["name"]  # a variant's backs keep the game's name
             extra = reader.sequence(overrides["add_suits"], "add_suits") if "add_suits" in overrides else []
             base_id = reader.name(fields["id"], "id") if "id" in fields else None
             if base_id is None:

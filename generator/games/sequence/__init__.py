@@ -26,7 +26,7 @@ class Sequence_(GameDescription[SequenceDefinition]):
     """The registry's description of Sequence."""
 
     kind = KIND
-    face_templates = (KIND,)
+    face_templates = (KIND, "sequence-chip")
     title = "Sequence"
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[SequenceDefinition]:
@@ -40,14 +40,14 @@ class Sequence_(GameDescription[SequenceDefinition]):
         return CHECKS.rules
 
     def face_fields(self) -> dict[str, tuple[str, ...]]:
-        from .faces import FIELDS
+        from .faces import BACK_FIELDS, CHIP_FIELDS, FIELDS, VALUES
 
-        return {KIND: FIELDS}
+        return {KIND: FIELDS + BACK_FIELDS + VALUES, "sequence-chip": CHIP_FIELDS + ("colour", "chip", "name", "title")}
 
     def kit(self, definition: SequenceDefinition, tools: "FaceTools", request: DeckRequest) -> "Kit":
         from .faces import build
 
-        return build(definition, tools.context(KIND))
+        return build(definition, tools)
 
     def deck_records(self, definition: SequenceDefinition, request: DeckRequest) -> list[dict[str, Any]]:
         return [{"id": c.id, "code": c.code} for c in definition.cards()]

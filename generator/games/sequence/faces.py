@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
-from generator.layout.faces import FaceContext, tint, unknown_field
-from generator.layout.kit import FaceSettings, Kit, Piece, PieceKind
+from dataclasses import replace
+
+from generator.layout.faces import FaceContext, FaceTools, tint
+from generator.layout.kit import FaceSettings, FitProblem, Kit, Piece, PieceKind
 from generator.layout.scene import (
     BLACK,
     WHITE,
@@ -23,13 +25,18 @@ from generator.model.templates import FaceRegion
 from generator.layout.textfit import Box
 from generator.model.common import Colour, Symbol
 
-from .model import FREE_CELL, JackKind, SequenceDefinition
+from .model import FREE_CELL, KIND, JackKind, SequenceDefinition
 
 FIELDS = ("rank", "suit_symbol", "rank_art", "jack_power")
+"""Front fields the game draws itself."""
+BACK_FIELDS = ("lattice",)
+VALUES = ("id", "code", "rank", "suit", "colour", "jack", "name", "title")
+"""Card fields a template may show as text or use in ``{placeholders}``."""
 BACK_RED = Colour("#8e1b22")
 BOARD_CELL_MM = 38.0
 BOARD_BORDER_MM = 5.0
 CHIP_DIAMETER_MM = 24.0
+CHIP_BLEED_MM = 1.0
 FREE_COLOUR = Colour("#333333")
 
 PIPS: dict[int, list[tuple[float, float]]] = {
@@ -62,7 +69,7 @@ def front(ctx: FaceContext, game: SequenceDefinition, code: str) -> Scene:
     jack = game.jack_kind(code)
     items: list[Item] = [*ctx.background(WHITE)]
 
-    def fill(region: FaceRegion, box: Box) -> list[Item]:
+    def fill(region: FaceRegion, box: Box) -> list[Item] | None:
         cx, cy = box.x + box.width / 2, box.y + box.height / 2
         if region.field == "rank":
             return ctx.text(code, region, label, colour, wrap=False)
@@ -72,9 +79,11 @@ def front(ctx: FaceContext, game: SequenceDefinition, code: str) -> Scene:
             return ctx.text(code, region, JACK_WORDS[jack], colour) if jack else []
         if region.field == "rank_art":
             return _art(ctx, region, box, rank, label, suit.symbol, colour, jack, code)
-        raise unknown_field(ctx.template, region, FIELDS)
+        return None
 
-    items += ctx.regions(fill)
+    values = {**game_values(game), "id": code, "code": code, "rank": label, "suit": suit.name, "colour": colour.hex,
+              "jack": jack.value.replace("_", "-") if jack else ""}
+    items += ctx.regions(fill, values, piece_id=code, colour=colour)
     return Scene(f"{game.info.id}:front:{code}", ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items))
 
 
@@ -107,20 +116,39 @@ def _art(ctx: FaceContext, region: FaceRegion, box: Box, rank: str, label: str, 
     return items
 
 
+def game_values(game: SequenceDefinition) -> dict[str, str]:
+    """What every face of the game may show."""
+    return {"name": game.info.name, "title": game.info.printed_title}
+
+
 def back(ctx: FaceContext, game: SequenceDefinition) -> Scene:
+    """The back, from the template's ``back`` side, else drawn as the game's own (red, a lattice
+    of fine lines, the title on a plate)."""
+    key = f"{game.info.id}:back"
     w, h, s = ctx.w, ctx.h, ctx.scale
     line = BACK_RED if ctx.settings.ink_saver else WHITE
-    items: list[Item] = [*ctx.background(BACK_RED)]
-    step = 8.0 * s
-    faint = tint(BACK_RED, 0.25) if not ctx.settings.ink_saver else tint(BACK_RED, 0.7)
-    for i in range(-int(h // step) - 2, int(w // step) + 3):
-        x = i * step
-        items.append(Line(x, -ctx.settings.bleed_mm, x + h + ctx.settings.bleed_mm, h + ctx.settings.bleed_mm, faint, 0.3))
-        items.append(Line(x + h, -ctx.settings.bleed_mm, x - ctx.settings.bleed_mm, h + ctx.settings.bleed_mm, faint, 0.3))
+
+    def fill(region: FaceRegion, box: Box) -> list[Item] | None:
+        if region.field != "lattice":
+            return None
+        step = 8.0 * s
+        faint = tint(BACK_RED, 0.25) if not ctx.settings.ink_saver else tint(BACK_RED, 0.7)
+        b = ctx.settings.bleed_mm
+        lines: list[Item] = []
+        for i in range(-int(h // step) - 2, int(w // step) + 3):
+            x = i * step
+            lines.append(Line(x, -b, x + h + b, h + b, faint, 0.3))
+            lines.append(Line(x + h, -b, x - b, h + b, faint, 0.3))
+        return lines
+
+    if ctx.template.back is not None:
+        items = ctx.regions(fill, game_values(game), piece_id="back", side=ctx.template.back, colour=WHITE)
+        return Scene(key, w, h, ctx.settings.bleed_mm, tuple(items))
+    drawn: list[Item] = [*ctx.background(BACK_RED), *(fill(FaceRegion("lattice", 0, 0, w, h, "lattice"), Box(0, 0, w, h)) or [])]
     plate = Paint(WHITE if ctx.settings.ink_saver else BACK_RED, line, 0.6)
-    items.append(Rect(w * 0.12, h * 0.42, w * 0.76, h * 0.16, plate, 2))
-    items.append(Text(w / 2, h * 0.52, "SEQUENCE", "serif-bold", 15 * s, line, Anchor.MIDDLE))
-    return Scene(f"{game.info.id}:back", w, h, ctx.settings.bleed_mm, tuple(items))
+    drawn.append(Rect(w * 0.12, h * 0.42, w * 0.76, h * 0.16, plate, 2))
+    drawn.append(Text(w / 2, h * 0.52, game.info.printed_title.upper(), "serif-bold", 15 * s, line, Anchor.MIDDLE))
+    return Scene(key, w, h, ctx.settings.bleed_mm, tuple(drawn))
 
 
 def board(game: SequenceDefinition, settings: FaceSettings) -> Scene:
@@ -152,25 +180,36 @@ def board(game: SequenceDefinition, settings: FaceSettings) -> Scene:
 CHIP_MARKS = (Symbol.CIRCLE, Symbol.TRIANGLE, Symbol.CROSS, Symbol.STAR, Symbol.SQUARE)
 
 
-def chips(game: SequenceDefinition, settings: FaceSettings) -> list[Piece]:
-    """Every chip of the box as a round token: its team colour plus a distinct mark per colour."""
-    d, b = CHIP_DIAMETER_MM, 1.0
-    c = d / 2
+CHIP_TEMPLATE = "sequence-chip"
+CHIP_FIELDS = ("chip_mark",)
+
+
+def chips(game: SequenceDefinition, tools: FaceTools, problems: list[FitProblem]) -> list[Piece]:
+    """Every chip of the box as a round token, from the ``sequence-chip`` template: its team colour
+    (``{colour}``) plus a distinct mark per colour (the game's ``chip_mark``)."""
+    ctx = FaceContext(replace(tools.settings, card_width_mm=CHIP_DIAMETER_MM, card_height_mm=CHIP_DIAMETER_MM,
+                              bleed_mm=CHIP_BLEED_MM, corner_radius_mm=CHIP_DIAMETER_MM / 2),
+                      tools.measurer, tools.layouts.face(CHIP_TEMPLATE), artwork=tools.artwork)
     pieces: list[Piece] = []
     for index, chip in enumerate(game.chips):
         mark = CHIP_MARKS[index % len(CHIP_MARKS)]
-        if settings.ink_saver:
-            disc: list[Item] = [Circle(c, c, c - 0.3, Paint(None, chip.colour, 1.2))]
-            sign = Paint(chip.colour)
-        else:
-            disc = [Circle(c, c, c + b, Paint(chip.colour)), Circle(c, c, c - 2, Paint(None, WHITE, 0.5))]
-            sign = Paint(WHITE)
-        scene = Scene(f"{game.info.id}:chip:{chip.key}", d, d, b, (*disc, symbol(mark, c, c, d * 0.42, sign)))
+
+        def fill(region: FaceRegion, box: Box) -> list[Item] | None:
+            if region.field != "chip_mark":
+                return None
+            sign = Paint(chip.colour) if ctx.settings.ink_saver else Paint(WHITE)
+            return [symbol(mark, box.x + box.width / 2, box.y + box.height / 2, min(box.width, box.height), sign)]
+
+        values = {**game_values(game), "colour": chip.colour.hex, "chip": chip.key}
+        items = ctx.regions(fill, values, piece_id=f"chip {chip.key}", colour=WHITE)
+        scene = Scene(f"{game.info.id}:chip:{chip.key}", ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items))
         pieces += [Piece(f"chip-{chip.key}-{i + 1}", PieceKind.TOKEN, scene, None, True) for i in range(chip.count)]
+    problems += ctx.problems
     return pieces
 
 
-def build(game: SequenceDefinition, ctx: FaceContext) -> Kit:
+def build(game: SequenceDefinition, tools: FaceTools) -> Kit:
+    ctx = tools.context(KIND)
     card_back = back(ctx, game)
     fronts: dict[str, Scene] = {}
     pieces = []
@@ -178,4 +217,6 @@ def build(game: SequenceDefinition, ctx: FaceContext) -> Kit:
         if card.code not in fronts:
             fronts[card.code] = front(ctx, game, card.code)
         pieces.append(Piece(card.id, PieceKind.CARD, fronts[card.code], card_back))
-    return Kit(game.info.id, tuple(pieces), tuple(chips(game, ctx.settings)), board(game, ctx.settings), (), tuple(ctx.problems))
+    problems = ctx.problems
+    tokens = tuple(chips(game, tools, problems))
+    return Kit(game.info.id, tuple(pieces), tokens, board(game, ctx.settings), (), tuple(problems))

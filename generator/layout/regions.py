@@ -1,0 +1,90 @@
+"""Filling a face template's regions for one card: placeholders, conditions, colours from fields,
+shapes, images per card and inline icons. Pure: images come from an injected ``ArtworkSource``.
+
+``values`` are the card's fields as text (a game decides which: a custom deck's columns, Hanabi's
+``rank`` and ``suit_name``...); a placeholder naming a field the card lacks is a problem, never an
+empty guess.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping, Protocol
+
+from ..model.common import Colour
+from ..model.templates import Artwork, Shape, ShapeKind, When
+
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}|]+)(?:\|([a-z]+))?\}")
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+ICON = re.compile(r":([A-Za-z0-9_-]+):")
+"""An inline icon in a text: ``:coin:``."""
+
+
+class MissingField(KeyError):
+    """A placeholder names a field the card does not have."""
+
+    def __init__(self, name: str, known: Mapping[str, str]) -> None:
+        super().__init__(name)
+        self.name = name
+        self.known = tuple(sorted(known))
+
+    def message(self) -> str:
+        return f"the card has no field '{self.name}' (its fields: {', '.join(self.known) or 'none'})"
+
+
+class ArtworkError(ValueError):
+    """A per-card image that cannot be read (missing, outside the project, not an image)."""
+
+
+class ArtworkSource(Protocol):
+    """Reads a project's image files for per-card image patterns (``art/{id}.png``)."""
+
+    def artwork(self, name: str) -> Artwork:
+        """The image called ``name`` (relative to the project folder); ArtworkError when unusable."""
+        ...
+
+
+def fill_in(template: str, values: Mapping[str, str]) -> str:
+    """``template`` with each ``{field}`` replaced by the card's value (``{field|upper}``,
+    ``{field|lower}``), ``{{`` and ``}}`` by braces; MissingField for an unknown field."""
+
+    def one(match: re.Match[str]) -> str:
+        whole, name, flt = match.group(0), match.group(1), match.group(2)
+        if whole in ("{{", "}}"):
+            return whole[0]
+        name = name.strip()
+        if name not in values:
+            raise MissingField(name, values)
+        value = values[name]
+        return value.upper() if flt == "upper" else value.lower() if flt == "lower" else value
+
+    return _PLACEHOLDER.sub(one, template)
+
+
+def shown(when: When | None, values: Mapping[str, str]) -> bool:
+    """Whether a region with condition ``when`` is drawn for a card with these ``values``."""
+    if when is None:
+        return True
+    if when.field not in values:
+        raise MissingField(when.field, values)
+    value = values[when.field].strip()
+    result = bool(value) if when.equals is None else value == when.equals
+    return result != when.negate
+
+
+def colour_of(spec: str | None, values: Mapping[str, str], default: Colour | None) -> Colour | None:
+    """A ``#rrggbb`` colour, or the card's value of a ``{field}`` (which must be a colour)."""
+    if spec is None:
+        return default
+    text = fill_in(spec, values).strip()
+    if not _HEX.match(text):
+        raise ValueError(f"the colour {spec} is {text!r} for this card, not a colour like \"#d62828\"")
+    return Colour(text.lower())
+
+
+def shape_points(shape: Shape, x: float, y: float, width: float, height: float,
+                 sx: float, sy: float) -> list[tuple[float, float]]:
+    """A polygon's corners on the card (region-relative points scaled like the region)."""
+    if shape.kind is not ShapeKind.POLYGON:
+        return []
+    return [(x + px * sx, y + py * sy) for px, py in shape.points]

@@ -1,0 +1,275 @@
+"""Face templates (``faces:`` in ``layouts/*.yaml``): regions of text, fields, images and shapes
+on the front and the back of a card, each mistake located at its line and column.
+
+A region is placed by ``x``, ``y``, ``width``, ``height`` (millimetres on the template's base card)
+and filled by exactly one of ``field`` (drawn by the game, or the card's value as text), ``text``
+(with ``{field}`` placeholders), ``image`` (a file of the project, or a per-card pattern such as
+``art/{id}.png``) and ``shape`` (rect, rounded, circle, line, polygon).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+import yaml
+
+from ..model.templates import (
+    Align,
+    Artwork,
+    FaceRegion,
+    Icon,
+    Shape,
+    ShapeKind,
+    VAlign,
+    When,
+    placeholders,
+)
+from .fields import Reader
+
+FACE_FIELDS = ("extends", "base_width", "base_height", "regions", "front", "back", "icons")
+SIDE_FIELDS = ("regions",)
+PLACE = ("x", "y", "width", "height")
+FILLS = ("field", "text", "image", "shape")
+STYLE = ("font", "max_pt", "min_pt", "mirrored", "colour", "align", "valign", "wrap", "when", "bleed",
+         "fill", "stroke", "stroke_width", "opacity", "radius", "points")
+MAX_PT = 400.0
+"""The largest text a region may ask for (a card is about 250 pt high)."""
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+FILTERS = ("upper", "lower")
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def check_placeholders(reader: Reader, node: yaml.Node, text: str, what: str) -> bool:
+    """True when every placeholder of ``text`` is well formed (else a located problem)."""
+    stripped = text.replace("{{", "").replace("}}", "")
+    if stripped.count("{") != stripped.count("}") or len(_PLACEHOLDER.findall(stripped)) != stripped.count("{"):
+        reader.error(node, f"{what} '{text}': braces do not pair up (write {{{{ and }}}} for literal braces)")
+        return False
+    for name, flt in placeholders(text):
+        if not _NAME.fullmatch(name):
+            reader.error(node, f"{what} '{text}': '{{{name}}}' is not a field name")
+            return False
+        if flt is not None and flt not in FILTERS:
+            reader.error(node, reader.unknown_message(flt, FILTERS, f"filter in '{{{name}|{flt}}}'"))
+            return False
+    return True
+
+
+def read_face(reader: Reader, fields: dict[str, tuple[yaml.Node, Reader]], what: str, fonts: tuple[str, ...],
+              artwork: Callable[[Reader, yaml.Node], Artwork | None],
+              width: float, height: float) -> tuple[tuple[FaceRegion, ...] | None, tuple[FaceRegion, ...] | None,
+                                                    tuple[Icon, ...]] | None:
+    """The front regions, the back regions (None when the template has no back) and the icons of a
+    face template's merged fields; None when the template is unusable (problems recorded)."""
+    if "regions" in fields and "front" in fields:
+        node, field_reader = fields["front"]
+        field_reader.error(node, f"{what} has both 'regions' and 'front': 'regions' is the front")
+        return None
+    if "regions" not in fields and "front" not in fields:
+        reader.error(reader_node(fields, reader), f"{what} needs 'front' (or 'regions')")
+        return None
+    icons = _icons(fields, artwork) if "icons" in fields else ()
+    side = _Side(fonts, artwork, width, height)
+    if "regions" in fields:
+        node, field_reader = fields["regions"]
+        front = side.regions(field_reader, node)
+    else:
+        node, field_reader = fields["front"]
+        front = side.side(field_reader, node, f"{what} front")
+    back = None
+    if "back" in fields:
+        node, field_reader = fields["back"]
+        back = side.side(field_reader, node, f"{what} back")
+    return front, back, icons
+
+
+def reader_node(fields: dict[str, tuple[yaml.Node, Reader]], reader: Reader) -> yaml.Node:
+    """A node to locate a problem of the whole template at (its first field)."""
+    return next(iter(fields.values()))[0]
+
+
+def _icons(fields: dict[str, tuple[yaml.Node, Reader]],
+           artwork: Callable[[Reader, yaml.Node], Artwork | None]) -> tuple[Icon, ...]:
+    node, reader = fields["icons"]
+    icons = []
+    for key_node, value_node in reader.entries(node, "icons"):
+        name = reader.name(key_node, "an icon name")
+        art = artwork(reader, value_node)
+        if name is not None and art is not None:
+            icons.append(Icon(name, art, reader.loc(key_node)))
+    return tuple(icons)
+
+
+class _Side:
+    """Reads the regions of one side of a face template."""
+
+    def __init__(self, fonts: tuple[str, ...], artwork: Callable[[Reader, yaml.Node], Artwork | None],
+                 width: float, height: float) -> None:
+        self.fonts = fonts
+        self.artwork = artwork
+        self.width = width
+        self.height = height
+
+    def side(self, reader: Reader, node: yaml.Node, what: str) -> tuple[FaceRegion, ...] | None:
+        fields = reader.mapping(node, what, ("regions",), ())
+        if fields is None or "regions" not in fields:
+            return None
+        return self.regions(reader, fields["regions"])
+
+    def regions(self, reader: Reader, node: yaml.Node) -> tuple[FaceRegion, ...]:
+        found: list[FaceRegion] = []
+        for key_node, value_node in reader.entries(node, "regions"):
+            name = reader.name(key_node, "a region name")
+            region = self.region(reader, value_node, name or str(key_node.value))
+            if name is not None and region is not None:
+                found.append(region)
+        return tuple(found)
+
+    def region(self, reader: Reader, node: yaml.Node, name: str) -> FaceRegion | None:
+        what = f"region '{name}'"
+        sub = reader.mapping(node, what, (), PLACE + FILLS + STYLE)
+        if sub is None:
+            return None
+        before = len(reader.problems)
+        fills = [key for key in FILLS if key in sub]
+        if len(fills) != 1:
+            reader.error(node, f"{what} needs exactly one of {', '.join(FILLS)}" + (f" (it has {', '.join(fills)})" if fills else ""))
+        bleed = bool(reader.boolean(sub["bleed"], f"{what} bleed")) if "bleed" in sub else False
+        place = self._place(reader, node, sub, what, bleed)
+        font = reader.choice(sub["font"], "font", self.fonts) if "font" in sub else "sans"
+        max_pt = self._number(reader, sub, "max_pt", 12.0, 0.5, MAX_PT)
+        min_pt = self._number(reader, sub, "min_pt", 6.0, 0.5, MAX_PT)
+        if max_pt is not None and min_pt is not None and min_pt > max_pt:
+            reader.error(node, f"{what}: min_pt ({min_pt:g}) must be at most max_pt ({max_pt:g})")
+        mirrored = bool(reader.boolean(sub["mirrored"], f"{what} mirrored")) if "mirrored" in sub else False
+        wrap = bool(reader.boolean(sub["wrap"], f"{what} wrap")) if "wrap" in sub else True
+        colour = self._colour(reader, sub, "colour") if "colour" in sub else None
+        align = Align(reader.choice(sub["align"], "align", [a.value for a in Align]) or "centre") if "align" in sub else Align.CENTRE
+        valign = VAlign(reader.choice(sub["valign"], "valign", [a.value for a in VAlign]) or "middle") if "valign" in sub else VAlign.MIDDLE
+        when = self._when(reader, sub["when"]) if "when" in sub else None
+        field = ""
+        text = image = None
+        artwork: Artwork | None = None
+        shape = None
+        if fills == ["field"]:
+            field = reader.name(sub["field"], f"{what} field") or ""
+        elif fills == ["text"]:
+            text = reader.text(sub["text"], f"{what} text", allow_empty=True)
+            if text is not None and not check_placeholders(reader, sub["text"], text, f"{what} text"):
+                text = None
+        elif fills == ["image"]:
+            raw = reader.text(sub["image"], "image")
+            if raw is not None and "{" in raw:
+                if check_placeholders(reader, sub["image"], raw, f"{what} image"):
+                    image = raw
+            elif raw is not None:
+                artwork = self.artwork(reader, sub["image"])
+            field = "image"
+        elif fills == ["shape"]:
+            shape = self._shape(reader, sub, what)
+        if "points" in sub and (shape is None or shape.kind is not ShapeKind.POLYGON):
+            reader.error(sub["points"], f"{what}: points are for a polygon shape")
+        if len(reader.problems) > before or place is None:
+            return None
+        x, y, w, h = place
+        return FaceRegion(name, x, y, w, h, field, font or "sans", max_pt or 12.0, min_pt or 6.0, mirrored, artwork,
+                          reader.loc(node), text=text, image=image, shape=shape, colour=colour, align=align,
+                          valign=valign, wrap=wrap, when=when, bleed=bleed)
+
+    def _place(self, reader: Reader, node: yaml.Node, sub: dict[str, yaml.Node], what: str,
+               bleed: bool) -> tuple[float, float, float, float] | None:
+        given = [key for key in PLACE if key in sub]
+        if not given and bleed:
+            return 0.0, 0.0, self.width, self.height
+        if len(given) != len(PLACE):
+            missing = ", ".join(key for key in PLACE if key not in sub)
+            reader.error(node, f"{what} is missing {missing} (its place on the card, in millimetres)")
+            return None
+        values = [reader.number(sub[key], f"{what} {key}") for key in PLACE]
+        if any(v is None for v in values):
+            return None
+        x, y, w, h = (float(v) for v in values if v is not None)
+        if w <= 0 or h <= 0:
+            reader.error(node, f"{what} needs a positive width and height")
+            return None
+        limit = 2 * max(self.width, self.height)
+        if not (-limit < x < limit and -limit < y < limit and w < limit and h < limit):
+            reader.error(node, f"{what} lies far outside the {self.width:g} x {self.height:g} mm card")
+            return None
+        return x, y, w, h
+
+    def _number(self, reader: Reader, sub: dict[str, yaml.Node], key: str, default: float,
+                low: float, high: float) -> float | None:
+        if key not in sub:
+            return default
+        value = reader.number(sub[key], key)
+        if value is not None and not low <= value <= high:
+            reader.error(sub[key], f"{key} must be between {low:g} and {high:g}, not {value:g}")
+            return None
+        return value
+
+    def _colour(self, reader: Reader, sub: dict[str, yaml.Node], key: str) -> str | None:
+        text = reader.text(sub[key], key)
+        if text is None:
+            return None
+        if _HEX.match(text):
+            return text.lower()
+        if text.startswith("{") and text.endswith("}") and check_placeholders(reader, sub[key], text, key):
+            if len(placeholders(text)) == 1:
+                return text
+        reader.error(sub[key], f"{key} should be a colour like \"#d62828\" or a field like \"{{colour}}\", not {text!r}")
+        return None
+
+    def _when(self, reader: Reader, node: yaml.Node) -> When | None:
+        if isinstance(node, yaml.ScalarNode):
+            text = reader.text(node, "when")
+            if text is None:
+                return None
+            negate = text.startswith("!")
+            name = text.lstrip("!").strip()
+            if not _NAME.fullmatch(name):
+                reader.error(node, f"when: '{text}' should name a field ('suit', or '!suit' for cards without one)")
+                return None
+            return When(name, None, negate)
+        fields = reader.mapping(node, "when", ("field",), ("equals", "not"))
+        if fields is None or "field" not in fields:
+            return None
+        name = reader.text(fields["field"], "when field")
+        if "equals" in fields and "not" in fields:
+            reader.error(node, "when: give equals or not, not both")
+            return None
+        value_node = fields.get("equals", fields.get("not"))
+        value = None if value_node is None else reader.text(value_node, "when value", allow_empty=True)
+        if name is None or (value_node is not None and value is None):
+            return None
+        return When(name, value, "not" in fields)
+
+    def _shape(self, reader: Reader, sub: dict[str, yaml.Node], what: str) -> Shape | None:
+        kind = reader.choice(sub["shape"], "shape", [k.value for k in ShapeKind])
+        fill = self._colour(reader, sub, "fill") if "fill" in sub else None
+        stroke = self._colour(reader, sub, "stroke") if "stroke" in sub else None
+        width = self._number(reader, sub, "stroke_width", 0.3, 0.0, 20.0)
+        opacity = self._number(reader, sub, "opacity", 1.0, 0.0, 1.0)
+        radius = self._number(reader, sub, "radius", 3.0, 0.0, 100.0)
+        points: list[tuple[float, float]] = []
+        if "points" in sub:
+            for item in reader.sequence(sub["points"], f"{what} points") or []:
+                pair = reader.sequence(item, "a point (x, y)")
+                if pair is None or len(pair) != 2:
+                    if pair is not None:
+                        reader.error(item, "a point is [x, y]")
+                    continue
+                px, py = (reader.number(v, "a point coordinate") for v in pair)
+                if px is not None and py is not None:
+                    points.append((px, py))
+        if kind is None or width is None or opacity is None or radius is None:
+            return None
+        if kind == ShapeKind.POLYGON.value and len(points) < 3:
+            reader.error(sub["shape"], f"{what}: a polygon needs points: [[x, y], ...] (at least 3)")
+            return None
+        if fill is None and stroke is None:
+            reader.error(sub["shape"], f"{what}: a shape needs a fill or a stroke colour")
+            return None
+        return Shape(ShapeKind(kind), fill, stroke, width, opacity, radius, tuple(points))
