@@ -4,7 +4,6 @@ only when the command runs, so ``cardforge --help`` and the light commands start
 from __future__ import annotations
 
 import importlib
-import sys
 
 import click
 
