@@ -31,7 +31,8 @@ from .layout.sheets import (
     plan_document,
 )
 from .loader import DefinitionErrors
-from .loader.layouts import load_layout_library
+from .layout.regions import ArtworkSource
+from .loader.layouts import ProjectArtwork, load_layout_library
 from .model import GameDefinition, Project
 from .model.templates import LayoutLibrary
 from .validate import Finding, Note, Severity, validate_games
@@ -98,6 +99,8 @@ class Toolkit:
 
     layouts: LayoutLibrary
     fonts: FontBook
+    artwork: ArtworkSource | None = None
+    """Reads the images of per-card image patterns from the project folder."""
 
 
 def load_toolkit(project: Project) -> Toolkit:
@@ -108,7 +111,7 @@ def load_toolkit(project: Project) -> Toolkit:
             layouts = load_layout_library(Path(project.root))
         except DefinitionErrors as exc:
             raise BuildError(exc.report()) from None
-    return Toolkit(layouts, FontBook(layouts.fonts))
+    return Toolkit(layouts, FontBook(layouts.fonts), ProjectArtwork(Path(project.root)))
 
 
 def face_settings(game: GameDefinition, toolkit: Toolkit, options: BuildOptions) -> FaceSettings:
@@ -145,7 +148,7 @@ def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: 
     if players is not None and players not in game.info.players:
         raise BuildError(f"{game.info.name} is played by {min(game.info.players)}-{max(game.info.players)} players, not {players}")
     request = registry.DeckRequest(players=players, all_cards=options.all_packs)
-    tools = FaceTools(face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts)
+    tools = FaceTools(face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts, toolkit.artwork)
     try:
         return build_kit(game, tools, request, expansion)
     except (KeyError, UnknownField) as exc:
@@ -201,7 +204,7 @@ def check_build(
         raise BuildError(f"no game of this build has an expansion '{options.expansion}'")
     checked = [*games, *(e for e in expansions.values() if e is not None)]
     rule_findings = validate_games(checked)
-    findings = _template_findings(toolkit.layouts, checked, unused=unused_templates)
+    findings = _template_findings(toolkit.layouts, checked, project.games, unused=unused_templates)
     broken = {f.game_id for f in findings if f.is_error}
     breaks_rules = {f.game_id for f in rule_findings if f.is_error}
     fit_problems: list[FitProblem] = []
@@ -230,24 +233,27 @@ def check_build(
     return CheckedBuild(sorted([*validate_games(checked, fit_problems=fit_problems), *findings]), documents)
 
 
-def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], *, unused: bool) -> list[Finding]:
-    """Face templates whose regions name a field their game does not draw (checked for the
-    templates the ``games`` use), games whose templates are missing, and, with ``unused``,
-    templates no registered game draws (a warning: a misspelt template name is silently unused)."""
+def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], everything: Sequence[GameDefinition],
+                       *, unused: bool) -> list[Finding]:
+    """Face templates whose regions name a field their game does not draw (for the templates the
+    ``games`` use), games whose templates are missing, and, with ``unused``, templates that no
+    registered game and no game of the project (``everything``) draws: a misspelt name would
+    otherwise be silently ignored."""
     findings: list[Finding] = []
     used: dict[str, tuple[GameDefinition, tuple[str, ...]]] = {}
     for game in games:
-        description = registry.describe(game)
-        for name, fields in description.face_fields().items():
-            used.setdefault(name, (game, fields))
-        for name in description.face_templates:
+        for name, fields in registry.describe(game).template_fields(game).items():
+            used.setdefault(name, (game, tuple(fields)))
             try:
                 layouts.face(name)
             except KeyError:
                 findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "missing-template", Severity.ERROR,
-                                        f"{game.info.id} is drawn with the face template '{name}', which no layout file defines",
-                                        game.info.id))
-    drawn = {name for d in registry.descriptions() for name in d.face_templates} if unused else set(used)
+                                        f"{game.info.id} is drawn with the face template '{name}', which no layout "
+                                        f"file defines (add it to layouts/)", game.info.id))
+    drawn = set(used)
+    if unused:
+        drawn |= {name for d in registry.descriptions() for name in d.face_templates}
+        drawn |= {name for g in everything for name in registry.describe(g).template_fields(g)}
     for template in layouts.faces:
         if template.name not in drawn:
             if unused:

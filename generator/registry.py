@@ -24,6 +24,7 @@ from .model.definition import GameDefinition
 if TYPE_CHECKING:  # the registry is imported early: these are for type checking only
     import yaml
 
+    from .model.common import Colour, Symbol
     from .layout.faces import FaceTools
     from .layout.kit import Kit
     from .loader.fields import Reader
@@ -62,6 +63,9 @@ class GameDescription(ABC, Generic[D]):
     """The game's name in messages and listings."""
     face_templates: tuple[str, ...] = ()
     """The names of the face templates the game draws with (``face_fields`` gives their fields)."""
+    example: str | None = None
+    """A project folder (relative to the toolkit's files) with an example of the game, for games
+    the shipped ``card_defs/`` does not hold (``cardforge init --example KIND`` copies it)."""
 
     @abstractmethod
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[GameDefinition]:
@@ -74,6 +78,11 @@ class GameDescription(ABC, Generic[D]):
     def face_fields(self) -> Mapping[str, tuple[str, ...]]:
         """Face template name -> the card fields its regions may name (checked by ``validate``)."""
         return {}
+
+    def template_fields(self, definition: D) -> Mapping[str, tuple[str, ...]]:
+        """The face templates ``definition`` is drawn with and the fields each may name; by
+        default the game's own (a card-list deck's depend on its card list)."""
+        return self.face_fields()
 
     @abstractmethod
     def kit(self, definition: D, tools: "FaceTools", request: DeckRequest) -> "Kit":
@@ -90,6 +99,20 @@ class GameDescription(ABC, Generic[D]):
     def board(self, definition: D) -> list[list[str]] | None:
         """The board as rows of cell codes (``cardforge board``), or None for games without one."""
         return None
+
+    def rules_values(self, definition: D) -> dict[str, str]:
+        """What a rules summary's ``{placeholders}`` may name: the game's name, title, player
+        counts and card count, and whatever else the game adds."""
+        players = sorted(definition.info.players)
+        contiguous = players == list(range(players[0], players[-1] + 1))
+        counts = f"{players[0]} to {players[-1]}" if contiguous and len(players) > 1 else (
+            ", ".join(map(str, players[:-1])) + f" or {players[-1]}" if len(players) > 1 else str(players[0]))
+        return {"name": definition.info.name, "title": definition.info.printed_title, "players": counts,
+                "cards": str(self.card_count(definition))}
+
+    def emblems(self, definition: D) -> "list[tuple[Symbol, Colour]]":
+        """Symbols in colour shown under the rules summary's title (a game's suits...)."""
+        return []
 
     def simulator(self) -> "Simulator | None":
         """The game's engine and bots, or None when the game cannot be simulated."""

@@ -13,7 +13,10 @@ from click.testing import CliRunner
 from generator.cli.main import cli
 
 LOGO = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="20">'
-        '<rect width="40" height="20" fill="#123456"/><image xlink:href="file:///etc/hostname" width="5" height="5"/></svg>')
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#123456"/></linearGradient></defs>'
+        '<rect width="40" height="20" fill="#123456"/><rect width="4" height="4" fill="url(#g)"/></svg>')
+PEEKING = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="20">'
+           '<rect width="40" height="20" fill="#123456"/><image xlink:href="file:///etc/hostname" width="5" height="5"/></svg>')
 
 
 def add_image_region(project: Path, image: str) -> None:
@@ -35,7 +38,18 @@ def test_artwork_inside_the_project_is_drawn(project_copy: Path) -> None:
     result = build(project_copy)
     assert result.exit_code == 0, result.output
     page = pymupdf.open(project_copy / "output" / "hanabi.pdf")[0]
-    assert page.get_images(full=True), "the artwork should be on the page"
+    assert not page.get_images(full=True), "SVG artwork is drawn as vectors, never rasterised"
+    fills = {tuple(round(c * 255) for c in d["fill"]) for d in page.get_drawings() if d.get("fill")}
+    assert (0x12, 0x34, 0x56) in fills, "the artwork's shapes should be on the page"
+
+
+def test_an_svg_that_refers_outside_itself_is_refused(project_copy: Path) -> None:
+    (project_copy / "art").mkdir()
+    (project_copy / "art" / "logo.svg").write_text(PEEKING)
+    add_image_region(project_copy, "art/logo.svg")
+    result = build(project_copy)
+    assert result.exit_code == 1 and "layouts/faces.yaml:" in result.output
+    assert "file:///etc/hostname" in result.output and "embed" in result.output
 
 
 @pytest.mark.parametrize(

@@ -73,10 +73,15 @@ def board(game_id: str, as_json: bool, project_dir: Path | None) -> None:
 
 @click.command("init")
 @click.argument("target", type=click.Path(path_type=Path))
-def init(target: Path) -> None:
-    """Create a new project folder TARGET with a copy of the shipped definitions to customise."""
+@click.option("--example", metavar="KIND", default=None,
+              help="Start from a game's example project instead (custom: a small card-list deck of our own).")
+def init(target: Path, example: str | None) -> None:
+    """Create a new project folder TARGET with a copy of the shipped definitions to customise.
+
+    With --example custom, the project holds a small example deck of our own instead (a card list
+    in CSV, face templates and art) to start a game of your own from."""
     try:
-        written = init_project(target)
+        written = init_project(target, example)
     except InitError as exc:
         fail(str(exc))
     click.echo(f"Created {display_path(target)}/ with {len(written)} files:")

@@ -11,7 +11,7 @@ import click
 from ..build import BuildError, BuildOptions, Toolkit, check_build
 from ..fontbook import FontBook
 from ..loader import DefinitionErrors, Problem, load_file
-from ..loader.layouts import SECTIONS, load_layout_library
+from ..loader.layouts import SECTIONS, ProjectArtwork, load_layout_library
 from ..loader.project import read_project
 from ..loader.yamlnodes import compose_file
 from ..model import GameDefinition, Project
@@ -103,7 +103,7 @@ class _Selection:
         layouts = self.project.layouts
         if layouts is None:
             return [] if self.layouts_only else validate_games(self.games)
-        toolkit = Toolkit(layouts, FontBook(layouts.fonts))
+        toolkit = Toolkit(layouts, FontBook(layouts.fonts), ProjectArtwork(self.root))
         try:
             found = check_build(self.project, self.games, BuildOptions(all_packs=True), toolkit).findings
         except BuildError as exc:

@@ -11,4 +11,5 @@ BUILTIN: dict[str, str] = {
     "sequence": "generator.games.sequence:GAME",
     "firecrackers": "generator.games.firecrackers:GAME",
     "scoreworks": "generator.games.firecrackers:SCOREWORKS",
+    "custom": "generator.games.custom:GAME",
 }

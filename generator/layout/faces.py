@@ -5,16 +5,27 @@ text or drawings (scaled to the build's card size). Each game's own faces live i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
 
 from .. import registry
 from ..model import GameDefinition
 from ..model.common import Colour
 from ..model.source import UNKNOWN_LOC, SourceLoc
-from ..model.templates import Align, FaceRegion, FaceTemplate, LayoutLibrary, ShapeKind, placeholders
-from .kit import FaceSettings, FitProblem, Kit
-from .regions import ArtworkError, ArtworkSource, MissingField, colour_of, fill_in, shape_points, shown
+from ..model.templates import Align, Artwork, FaceRegion, FaceTemplate, LayoutLibrary, ShapeKind, placeholders
+from .kit import FaceSettings, FitProblem, Kit, Sheetlet
+from .rulespage import rules_pages
+from .regions import (
+    ArtworkError,
+    ArtworkSource,
+    MissingField,
+    colour_of,
+    fill_in,
+    print_dpi,
+    raster_size,
+    shape_points,
+    shown,
+)
 from .scene import (
     BLACK,
     WHITE,
@@ -37,6 +48,8 @@ from .scene import (
 from .textfit import Box, fit_text
 
 INK_SAVER_LINE = Colour("#9a9a9a")
+PRINT_DPI = 300
+"""The resolution under which a picture prints visibly soft."""
 INK_SAVER_LIGHT = 0.7
 """In ink-saver mode a template's text or stroke lighter than this (white on a solid colour) is
 drawn black: the solid colour under it is not printed."""
@@ -163,8 +176,22 @@ class FaceContext:
                     return None
         return None
 
-    def _problem(self, piece_id: str, region: FaceRegion, message: str, rule: str, code: str) -> None:
-        self.problems.append(FitProblem(piece_id, region.name, message, region.loc, UNKNOWN_LOC, rule, code))
+    def _problem(self, piece_id: str, region: FaceRegion, message: str, rule: str, code: str,
+                 warning: bool = False) -> None:
+        self.problems.append(FitProblem(piece_id, region.name, message, region.loc, UNKNOWN_LOC, rule, code, warning))
+
+    def _check_resolution(self, piece_id: str, region: FaceRegion, art: Artwork, box: Box) -> None:
+        """A PNG or JPEG must be readable, and is worth a warning when it prints under 300 dpi."""
+        if art.kind == "svg":
+            return
+        size = raster_size(art.data, art.kind)
+        if size is None or size[0] <= 0 or size[1] <= 0:
+            raise ArtworkError(f"image '{art.name}' has no readable size (a damaged file?)")
+        dpi = print_dpi(size, box.width, box.height)
+        if dpi < PRINT_DPI:
+            self._problem(piece_id, region, f"image '{art.name}' ({size[0]} x {size[1]} px) prints at {dpi:.0f} dpi "
+                          f"in its {box.width:.1f} x {box.height:.1f} mm box; {PRINT_DPI} dpi or more print sharp",
+                          "layout.images", "low-resolution", warning=True)
 
     def _region(self, region: FaceRegion, fill: FieldFill | None, values: Mapping[str, str], piece_id: str,
                 colour: Colour, sources: Mapping[str, SourceLoc]) -> list[Item]:
@@ -173,13 +200,15 @@ class FaceContext:
             return self._shape(region, box, values)
         if region.bleed and not self.settings.ink_saver:
             box = self._bled(box)
-        if region.artwork is not None:
+        if region.artwork is not None or region.image is not None:
+            if region.bleed and not self.settings.ink_saver:
+                box = self._bled(box)
             art = region.artwork
-            return [Image(box.x, box.y, box.width, box.height, art.data, art.kind, art.name)]
-        if region.image is not None:
-            if self.artwork is None:
-                raise ArtworkError("per-card images cannot be read here")
-            art = self.artwork.artwork(fill_in(region.image, values))
+            if art is None:
+                if self.artwork is None:
+                    raise ArtworkError("per-card images cannot be read here")
+                art = self.artwork.artwork(fill_in(region.image or "", values))
+            self._check_resolution(piece_id, region, art, box)
             return [Image(box.x, box.y, box.width, box.height, art.data, art.kind, art.name)]
         ink_colour = colour_of(region.colour, values, colour) or colour
         if self.settings.ink_saver and region.colour is not None and luminance(ink_colour) > INK_SAVER_LIGHT:
@@ -275,10 +304,23 @@ def build_kit(
     """Every piece ``game`` prints for ``request`` (its game's ``kit``), with the pieces of
     ``expansion`` after its own."""
     request = request or registry.DeckRequest()
-    kit = registry.describe(game).kit(game, tools, request)
+    kit = _with_rules(registry.describe(game).kit(game, tools, request), game, tools)
     if expansion is not None:
-        kit = kit.with_expansion(registry.describe(expansion).kit(expansion, tools, request))
+        kit = kit.with_expansion(_with_rules(registry.describe(expansion).kit(expansion, tools, request), expansion, tools))
     return kit
+
+
+def _with_rules(kit: Kit, game: GameDefinition, tools: FaceTools) -> Kit:
+    """The kit with the game's rules summary pages after its own (when its definition has one)."""
+    rules = game.info.rules
+    if rules is None:
+        return kit
+    description = registry.describe(game)
+    problems: list[FitProblem] = []
+    scenes = rules_pages(game.info.id, game.info.printed_title, rules, description.rules_values(game), tools.measurer,
+                         problems, description.emblems(game))
+    pages = tuple(Sheetlet("rules" if n == 1 else f"rules-{n}", scene) for n, scene in enumerate(scenes, 1))
+    return replace(kit, pages=kit.pages + pages, fit_problems=kit.fit_problems + tuple(problems))
 
 
 class UnknownField(ValueError):

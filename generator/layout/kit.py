@@ -74,6 +74,8 @@ class FitProblem:
     """The finding's rule id: text that does not fit, or ``layout.fields`` (a placeholder names a
     field the card lacks) or ``layout.images`` (a per-card image that cannot be drawn)."""
     code: str = "text-does-not-fit"
+    warning: bool = False
+    """A warning (the face can be drawn, but not as well as it should: an image under 300 dpi)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,3 +88,34 @@ def shape_points(shape: Shape, x: float, y: float, width: float, height: float,
     if shape.kind is not ShapeKind.POLYGON:
         return []
     return [(x + px * sx, y + py * sy) for px, py in shape.points]
+
+
+def raster_size(data: bytes, kind: str) -> tuple[int, int] | None:
+    """Width and height in pixels of a PNG or JPEG from its header (None when it cannot be read:
+    a broken file, or an SVG, which has no pixels)."""
+    if kind == "png":
+        if len(data) < 24:
+            return None
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if kind == "jpeg":
+        position = 2
+        while position + 9 < len(data):
+            if data[position] != 0xFF:
+                return None
+            marker = data[position + 1]
+            length = int.from_bytes(data[position + 2:position + 4], "big")
+            if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+                height = int.from_bytes(data[position + 5:position + 7], "big")
+                width = int.from_bytes(data[position + 7:position + 9], "big")
+                return width, height
+            position += 2 + length
+    return None
+
+
+def print_dpi(size: tuple[int, int], width_mm: float, height_mm: float) -> float:
+    """The resolution an image of ``size`` pixels prints at when fitted in a box (proportions kept)."""
+    w, h = size
+    if w <= 0 or h <= 0 or width_mm <= 0 or height_mm <= 0:
+        return 0.0
+    scale = min(width_mm / w, height_mm / h)  # mm per pixel once fitted
+    return 25.4 / scale

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 import yaml
 
 from ..model import GameInfo, PlayerCount, RuleOption, RuleOptions, Symbol
+from ..model.rules import RulesBlock, RulesSection, RulesText
 from ..model.source import SourceLoc
 from .fields import Reader
 
 HEADER_REQUIRED = ("game", "id", "name", "rulebook", "players")
-HEADER_OPTIONAL = ("description", "card_size", "options", "title")
+HEADER_OPTIONAL = ("description", "card_size", "options", "title", "rules")
 SYMBOLS = tuple(s.value for s in Symbol)
 
 
@@ -27,6 +28,7 @@ class Header:
     card_size: str
     options: RuleOptions
     title: str = ""
+    rules: RulesText | None = None
 
 
 def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size: str = "poker") -> Header:
@@ -45,6 +47,7 @@ def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size:
         else default_card_size,
         options=read_options(reader, fields["options"]) if "options" in fields else RuleOptions(),
         title=(reader.text(fields["title"], "title") or "") if "title" in fields else "",
+        rules=read_rules(reader, fields["rules"]) if "rules" in fields else None,
     )
 
 
@@ -151,4 +154,35 @@ def make_info(
         expansion_of=expansion_of,
         loc=loc,
         title=header.title,
+        rules=header.rules,
     )
+
+
+def read_rules(reader: Reader, node: yaml.Node) -> RulesText | None:
+    """``rules: {credit: ..., sections: [{heading: ..., text: ..., items: [...]}, ...]}``: the
+    summary printed with the kit (paragraphs of ``text`` are separated by blank lines)."""
+    fields = reader.mapping(node, "rules", ("sections",), ("credit",))
+    if fields is None or "sections" not in fields:
+        return None
+    credit = " ".join((reader.text(fields["credit"], "rules credit") or "").split()) if "credit" in fields else ""
+    sections: list[RulesSection] = []
+    for item in reader.sequence(fields["sections"], "rules sections") or []:
+        sub = reader.mapping(item, "a rules section", ("heading",), ("text", "items"))
+        if sub is None or "heading" not in sub:
+            continue
+        heading = reader.text(sub["heading"], "heading")
+        blocks: list[RulesBlock] = []
+        if "text" in sub:
+            text = reader.text(sub["text"], "text") or ""
+            literal = getattr(sub["text"], "style", None) == "|"  # | keeps line breaks: blank lines part paragraphs
+            for paragraph in text.split("\n\n") if literal else text.split("\n"):
+                if paragraph.strip():
+                    blocks.append(RulesBlock(" ".join(paragraph.split()), (), reader.loc(sub["text"])))
+        if "items" in sub:
+            entries = [reader.text(i, "a list item") for i in reader.sequence(sub["items"], "items") or []]
+            blocks.append(RulesBlock("", tuple(" ".join(e.split()) for e in entries if e), reader.loc(sub["items"])))
+        if "text" not in sub and "items" not in sub:
+            reader.error(item, f"rules section '{heading}' needs text or items")
+        if heading is not None:
+            sections.append(RulesSection(heading, tuple(blocks), reader.loc(item)))
+    return RulesText(tuple(sections), credit, reader.loc(node))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Iterator
 
 import yaml
@@ -45,6 +46,8 @@ class Reader:
 
     path: str
     problems: list[Problem] = field(default_factory=list)
+    file: Path | None = None
+    """The file being read, when it is one (files it names, such as a card list, lie beside it)."""
 
     def loc(self, node: yaml.Node) -> SourceLoc:
         return node_loc(self.path, node)

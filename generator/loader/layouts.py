@@ -23,6 +23,7 @@ from ..model.templates import (
     LayoutLibrary,
     SheetTemplate,
 )
+from ..layout.regions import ArtworkError
 from ..paths import display_path, shipped_root
 from .errors import DefinitionErrors, Problem
 from .faces import FACE_FIELDS, read_face
@@ -258,64 +259,114 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
     return FaceTemplate(entry.name, width, height, front, entry.reader.loc(entry.node), back, icons)
 
 
-def project_file(reader: Reader, node: yaml.Node, what: str, kinds: dict[str, str]) -> Path | None:
-    """A file named in a template, relative to the project folder: read only from inside it, never
-    fetched. Refused (a located problem, None returned): URLs of any scheme, absolute paths, paths
-    that lead outside the project (``..`` or a symbolic link), missing files, anything but a regular
-    file, and suffixes other than ``kinds``."""
-    text = reader.text(node, what)
-    if text is None:
-        return None
-    root = getattr(reader, "root", Path(".")).resolve()
+class FileRefused(ValueError):
+    """A file a template names that cannot be read (the message says why)."""
+
+
+def resolve_project_file(root: Path, text: str, what: str, kinds: dict[str, str]) -> Path:
+    """The file ``text`` names, relative to the project folder ``root``: read only from inside it,
+    never fetched. FileRefused for URLs of any scheme, absolute paths, paths that lead outside the
+    project (``..`` or a symbolic link), missing files, anything but a regular file, and suffixes
+    other than ``kinds``."""
     if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", text) and not re.match(r"^[A-Za-z]:[\\/]", text):
-        reader.error(node, f"{what} '{text}' is a URL: files are read from the project folder only, nothing is fetched")
-        return None
+        raise FileRefused(f"{what} '{text}' is a URL: files are read from the project folder only, nothing is fetched")
     if "\0" in text:
-        reader.error(node, f"{what} '{text!r}' holds a NUL character")
-        return None
+        raise FileRefused(f"{what} {text!r} holds a NUL character")
     relative = Path(text)
     if relative.is_absolute() or text.startswith(("\\", "/")):
-        reader.error(node, f"{what} '{text}' is an absolute path: name it relative to the project folder")
-        return None
+        raise FileRefused(f"{what} '{text}' is an absolute path: name it relative to the project folder")
     try:
-        path = (root / relative).resolve()
+        path = (root.resolve() / relative).resolve()
     except (OSError, RuntimeError):
-        reader.error(node, f"{what} '{text}' cannot be followed (a symbolic link loop?)")
-        return None
-    if not path.is_relative_to(root):
-        reader.error(node, f"{what} '{text}' is outside the project folder; files are read from inside it only")
-        return None
+        raise FileRefused(f"{what} '{text}' cannot be followed (a symbolic link loop?)") from None
+    if not path.is_relative_to(root.resolve()):
+        raise FileRefused(f"{what} '{text}' is outside the project folder; files are read from inside it only")
     if path.suffix.lower() not in kinds:
         names = sorted({kind.upper() for kind in kinds.values()})
-        reader.error(node, f"{what} '{text}': only {' and '.join([', '.join(names[:-1]), names[-1]] if len(names) > 1 else names)} files can be used")
-        return None
+        listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        raise FileRefused(f"{what} '{text}': only {listed} files can be used")
     if not path.exists():
-        reader.error(node, f"{what} '{text}' does not exist (looked in the project folder)")
-        return None
+        raise FileRefused(f"{what} '{text}' does not exist (looked in the project folder)")
     if not path.is_file():
-        reader.error(node, f"{what} '{text}' is not a regular file")
-        return None
+        raise FileRefused(f"{what} '{text}' is not a regular file")
     return path
 
 
+def project_file(reader: Reader, node: yaml.Node, what: str, kinds: dict[str, str]) -> Path | None:
+    """The file a template names (see ``resolve_project_file``); a located problem and None when
+    it is refused."""
+    text = reader.text(node, what)
+    if text is None:
+        return None
+    try:
+        return resolve_project_file(getattr(reader, "root", Path(".")), text, what, kinds)
+    except FileRefused as exc:
+        reader.error(node, str(exc))
+        return None
+
+
+def load_artwork(path: Path, name: str) -> Artwork:
+    """An image file's bytes, checked to be what its suffix says and at most 5 MB (FileRefused)."""
+    kind = ARTWORK_KINDS[path.suffix.lower()]
+    if path.stat().st_size > MAX_ARTWORK_BYTES:
+        raise FileRefused(f"image '{name}' is larger than {MAX_ARTWORK_BYTES // (1024 * 1024)} MB")
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_ARTWORK_BYTES + 1)
+    if kind == "png" and not data.startswith(PNG_SIGNATURE):
+        raise FileRefused(f"image '{name}' is not a PNG file")
+    if kind == "jpeg" and not data.startswith(JPEG_SIGNATURE):
+        raise FileRefused(f"image '{name}' is not a JPEG file")
+    if kind == "svg":
+        if b"<svg" not in data[:4096]:
+            raise FileRefused(f"image '{name}' is not an SVG file")
+        outside = _svg_outside_reference(data)
+        if outside:
+            raise FileRefused(f"image '{name}' refers to {outside!r} outside itself: embed linked images and fonts "
+                              "in the SVG (nothing is fetched or read from elsewhere)")
+    return Artwork(name, data, kind)
+
+
+_SVG_REFERENCE = re.compile(rb"""(?:href\s*=\s*["']([^"']*)["'])|(?:url\(\s*["']?([^)"']*)["']?\s*\))|(<!ENTITY)""", re.I)
+
+
+def _svg_outside_reference(data: bytes) -> str | None:
+    """The first thing an SVG would load from outside itself: an href or url() that is not a
+    ``#fragment`` or a ``data:`` URL, or an XML entity declaration; None when it has none."""
+    for match in _SVG_REFERENCE.finditer(data):
+        if match.group(3):
+            return "an XML entity declaration"
+        target = (match.group(1) or match.group(2) or b"").strip().decode("utf-8", "replace")
+        if target and not target.startswith(("#", "data:")):
+            return target
+    return None
+
+
 def read_artwork(reader: Reader, node: yaml.Node) -> Artwork | None:
-    """An image file named in a template (see ``project_file``), PNG, JPEG or SVG, at most 5 MB."""
+    """An image file named in a template (see ``resolve_project_file``), PNG, JPEG or SVG."""
     path = project_file(reader, node, "image", ARTWORK_KINDS)
     if path is None:
         return None
-    text = reader.text(node, "image") or ""
-    kind = ARTWORK_KINDS[path.suffix.lower()]
-    if path.stat().st_size > MAX_ARTWORK_BYTES:
-        reader.error(node, f"image '{text}' is larger than {MAX_ARTWORK_BYTES // (1024 * 1024)} MB")
+    try:
+        return load_artwork(path, reader.text(node, "image") or "")
+    except FileRefused as exc:
+        reader.error(node, str(exc))
         return None
-    data = path.read_bytes()
-    if kind == "png" and not data.startswith(PNG_SIGNATURE):
-        reader.error(node, f"image '{text}' is not a PNG file")
-        return None
-    if kind == "jpeg" and not data.startswith(JPEG_SIGNATURE):
-        reader.error(node, f"image '{text}' is not a JPEG file")
-        return None
-    if kind == "svg" and b"<svg" not in data[:4096]:
-        reader.error(node, f"image '{text}' is not an SVG file")
-        return None
-    return Artwork(text, data, kind)
+
+
+class ProjectArtwork:
+    """The images per-card patterns name (``art/{id}.png``), read on demand from the project
+    folder with the rules of a template's own images, each file once."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._found: dict[str, Artwork] = {}
+
+    def artwork(self, name: str) -> Artwork:
+        found = self._found.get(name)
+        if found is None:
+            try:
+                found = load_artwork(resolve_project_file(self.root, name, "image", ARTWORK_KINDS), name)
+            except FileRefused as exc:
+                raise ArtworkError(str(exc)) from None
+            self._found[name] = found
+        return found

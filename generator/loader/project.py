@@ -26,11 +26,11 @@ def definition_files(root: Path) -> list[Path]:
 def load_file(file: Path, shown_as: str | None = None) -> list[GameDefinition]:
     """Every game (and variant) one file defines; DefinitionErrors with all its problems."""
     path = shown_as or display_path(file)
-    return _build(compose_file(file, path), path)
+    return _build(compose_file(file, path), path, file)
 
 
-def _build(root: yaml.Node, path: str) -> list[GameDefinition]:
-    reader = Reader(path)
+def _build(root: yaml.Node, path: str, file: Path) -> list[GameDefinition]:
+    reader = Reader(path, file=file)
     description = _description_of(reader, root)
     games: list[GameDefinition] = []
     if description is not None:
@@ -100,7 +100,7 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None) -> tuple[l
             root = compose_file(file, path)
             if only is not None and not _may_define(root, only):
                 continue
-            loaded = _build(root, path)
+            loaded = _build(root, path, file)
         except DefinitionErrors as exc:
             problems.extend(exc.problems)
             continue

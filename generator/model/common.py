@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .options import RuleOptions
+from .rules import RulesText
 from .source import UNKNOWN_LOC, SourceLoc
 
 
@@ -72,6 +73,8 @@ class GameInfo:
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
     title: str = ""
     """What the card backs and the rules page print as the game's name; empty: ``name``."""
+    rules: RulesText | None = None
+    """The rules summary the kit prints, when the definition has one."""
 
     @property
     def printed_title(self) -> str:

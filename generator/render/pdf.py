@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from typing import Sequence
 
+from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -30,7 +31,7 @@ from ..layout.scene import (
     Scene,
     Text,
 )
-from .artwork import artwork_png, fit, png_size
+from .artwork import artwork_png, fit, png_size, svg_drawing
 from .fonts import pdf_font_name
 from .pdfcompact import compact_pdf
 
@@ -89,9 +90,19 @@ class PdfPainter:
                     Anchor.END: c.drawRightString}[item.anchor]
             draw(item.x * K, -item.y * K, item.text)
         elif isinstance(item, Image):
-            png = artwork_png(item.data, item.kind, item.width, item.height)
-            dx, dy, w, h = fit(item.width, item.height, *png_size(png))
-            c.drawImage(ImageReader(io.BytesIO(png)), (item.x + dx) * K, -(item.y + dy + h) * K, w * K, h * K, mask="auto")
+            drawing = svg_drawing(item.data) if item.kind == "svg" else None
+            if drawing is not None:
+                dx, dy, w, h = fit(item.width, item.height, drawing.width, drawing.height)
+                c.saveState()
+                c.translate((item.x + dx) * K, -(item.y + dy + h) * K)
+                c.scale(w * K / drawing.width, h * K / drawing.height)
+                renderPDF.draw(drawing, c, 0, 0)
+                c.restoreState()
+                return
+            raster = artwork_png(item.data, item.kind, item.width, item.height)
+            dx, dy, w, h = fit(item.width, item.height, *png_size(raster))
+            c.drawImage(ImageReader(io.BytesIO(raster)), (item.x + dx) * K, -(item.y + dy + h) * K, w * K, h * K,
+                        mask="auto")
         elif isinstance(item, Group):
             c.saveState()
             c.translate(item.dx * K, -item.dy * K)

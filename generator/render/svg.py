@@ -105,7 +105,8 @@ class SvgPainter:
         if isinstance(item, Image):
             png = artwork_png(item.data, item.kind, item.width, item.height)
             dx, dy, w, h = fit(item.width, item.height, *png_size(png))
-            href = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+            mime = "image/jpeg" if item.kind == "jpeg" else "image/png"
+            href = f"data:{mime};base64," + base64.b64encode(png).decode("ascii")
             return d.image(href=href, insert=(_num(item.x + dx), _num(item.y + dy)), size=(_num(w), _num(h)))
         if isinstance(item, Group):
             group = d.g(transform=f"translate({_num(item.dx)},{_num(item.dy)}) rotate({_num(item.rotation_deg)}) "

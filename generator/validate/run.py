@@ -64,7 +64,7 @@ def fit_finding(problem: FitProblem, loc: SourceLoc, game_id: str = "") -> Findi
         problem.source_loc if problem.source_loc.line else loc,
         problem.rule,
         problem.code,
-        Severity.ERROR,
+        Severity.WARNING if problem.warning else Severity.ERROR,
         f"card {problem.piece_id}: {what}{problem.message}",
         game_id,
         notes,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from generator.model.common import Colour, Symbol
 from generator.registry import DeckRequest, GameDescription
 
 from .model import KIND, SCOREWORKS_KIND, FirecrackersDefinition, ScoreworksDefinition
@@ -59,6 +60,9 @@ class Firecrackers(GameDescription[FirecrackersDefinition]):
             {"id": c.id, "pack": c.pack, "number": c.number, "action": c.action, "cost": c.cost}
             for c in definition.cards(_players(request))
         ]
+
+    def emblems(self, definition: FirecrackersDefinition) -> list[tuple[Symbol, Colour]]:
+        return [(pack.symbol, pack.colour) for pack in definition.packs]
 
     def simulator(self) -> "Simulator":
         from .sim import SIMULATOR

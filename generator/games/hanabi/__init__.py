@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from generator.model.common import Colour, Symbol
 from generator.registry import DeckRequest, GameDescription
 
 from .model import KIND, HanabiDefinition
@@ -53,6 +54,17 @@ class Hanabi(GameDescription[HanabiDefinition]):
     def deck_records(self, definition: HanabiDefinition, request: DeckRequest) -> list[dict[str, Any]]:
         names = {s.key: s.name for s in definition.suits}
         return [{"id": c.id, "suit": names[c.suit], "rank": c.rank} for c in definition.cards()]
+
+    def rules_values(self, definition: HanabiDefinition) -> dict[str, str]:
+        suits = [s.name.lower() for s in definition.suits]
+        hands = "; ".join(f"{h.players} players: {h.value} cards" for h in definition.hand_sizes)
+        return {**super().rules_values(definition), "suit_count": str(len(suits)), "suit_names": ", ".join(suits),
+                "max_rank": str(definition.max_rank), "perfect": str(definition.perfect_score),
+                "note_tokens": str(definition.note_tokens), "storm_tokens": str(definition.storm_tokens),
+                "hands": hands}
+
+    def emblems(self, definition: HanabiDefinition) -> list[tuple[Symbol, Colour]]:
+        return [(suit.symbol, suit.colour) for suit in definition.suits]
 
     def simulator(self) -> "Simulator":
         from .sim import SIMULATOR

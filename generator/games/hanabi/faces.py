@@ -1,5 +1,6 @@
 """Hanabi faces: fronts with the rank large and in two corners, each suit with its colour AND its
-own symbol (colour-blind and greyscale safe), one back, note and storm tokens, a rules summary."""
+own symbol (colour-blind and greyscale safe), the back, note and storm tokens. (The rules summary
+is the definition's ``rules:``, laid out by ``generator.layout.rulespage``.)"""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import replace
 from typing import Callable
 
 from generator.layout.faces import FaceContext, FaceTools, ink, tint
-from generator.layout.kit import FitProblem, Kit, Piece, PieceKind, Sheetlet
+from generator.layout.kit import FitProblem, Kit, Piece, PieceKind
 from generator.layout.scene import (
     BLACK,
     WHITE,
@@ -23,7 +24,6 @@ from generator.layout.textfit import Box
 from generator.model.common import Colour, Symbol
 
 from .model import KIND, HanabiDefinition, HanabiSuit
-from .rulespage import rules_page
 
 FIELDS = ("rank", "suit_name", "suit_symbol", "rank_pips")
 """Front fields the game draws itself."""
@@ -180,5 +180,4 @@ def build(game: HanabiDefinition, tools: FaceTools) -> Kit:
     cards = tuple(Piece(card.id, PieceKind.CARD, fronts[(card.suit, card.rank)], card_back) for card in game.cards())
     problems = ctx.problems
     token_pieces = tokens(game, tools, problems)
-    page = rules_page(game, ctx.measurer, problems)
-    return Kit(game.info.id, cards, tuple(token_pieces), None, (Sheetlet("rules", page),), tuple(problems))
+    return Kit(game.info.id, cards, tuple(token_pieces), None, (), tuple(problems))

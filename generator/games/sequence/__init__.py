@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from generator.model.common import Colour, Symbol
 from generator.registry import DeckRequest, GameDescription
 
 from .model import KIND, SequenceDefinition
@@ -54,6 +55,13 @@ class Sequence_(GameDescription[SequenceDefinition]):
 
     def board(self, definition: SequenceDefinition) -> list[list[str]]:
         return definition.board.codes()
+
+    def rules_values(self, definition: SequenceDefinition) -> dict[str, str]:
+        hands = "; ".join(f"{h.players} players: {h.value} each" for h in definition.hand_sizes)
+        return {**super().rules_values(definition), "hands": hands}
+
+    def emblems(self, definition: SequenceDefinition) -> list[tuple[Symbol, Colour]]:
+        return [(suit.symbol, suit.colour) for suit in definition.suits]
 
     def simulator(self) -> "Simulator":
         from .sim import SIMULATOR

@@ -1,0 +1,43 @@
+"""A card-list deck's own rules: the composition it declares (a total, counts by field value)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from generator.model import GameDefinition
+from generator.validate.registry import Reporter, RulePack
+
+from .model import CustomDefinition
+
+CHECKS = RulePack()
+
+
+@CHECKS.rule(
+    "custom.composition",
+    codes=("total", "count-by", "unexpected-value", "unknown-field"),
+    rationale="""
+    The composition a designer declares is the deck the rules need: a card added or lost on the
+    way to the printer (a row deleted, a count mistyped) is found before anything is printed.
+    """,
+)
+def composition(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, CustomDefinition)
+    cards = game.cards()
+    wanted = game.composition
+    if wanted.total is not None and len(cards) != wanted.total:
+        report("total", wanted.total_loc, f"the deck has {len(cards)} cards; its composition says {wanted.total}")
+    for rule in wanted.count_by:
+        if rule.field not in game.columns:
+            report("unknown-field", rule.loc,
+                   f"count_by '{rule.field}': the cards have no such field (fields: {', '.join(game.columns)})")
+            continue
+        found = Counter(card.row.value(rule.field) or "" for card in cards)
+        listed = {value for value, _, _ in rule.expected}
+        for value, count, loc in rule.expected:
+            if found[value] != count:
+                report("count-by", loc, f"{found[value]} cards with {rule.field} {value}; the composition says {count}")
+        for value, count in sorted(found.items()):
+            if value not in listed:
+                shown = repr(value) if value else "(empty)"
+                report("unexpected-value", rule.loc,
+                       f"{count} cards with {rule.field} {shown}, a value the composition does not list")

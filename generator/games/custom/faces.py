@@ -1,0 +1,91 @@
+"""A card-list deck's faces: every card drawn from its face template (front and back) with its
+own fields; identical faces are drawn once. A template without a back gets a plain one that
+reads the deck's title."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+
+from generator.layout.faces import FaceContext, FaceTools
+from generator.layout.kit import FitProblem, Kit, Piece, PieceKind
+from generator.layout.scene import Scene
+from generator.model.common import Colour
+from generator.model.source import SourceLoc
+from generator.model.templates import FaceRegion, Shape, ShapeKind, placeholders
+
+from .model import CardRow, CustomCard, CustomDefinition
+
+PLAIN_BACK = (
+    FaceRegion("ground", 0, 0, 63.5, 88.9, "", shape=Shape(ShapeKind.RECT, fill="#283044"), bleed=True),
+    FaceRegion("title", 4, 38, 55.5, 12, "", "serif-bold", 24, 8, text="{title|upper}", colour="#ffffff", wrap=False),
+)
+"""The back of a template that has none: the deck's title on a dark ground (poker proportions,
+scaled to the card)."""
+
+
+def values(game: CustomDefinition, row: CardRow) -> dict[str, str]:
+    """What a card's template may show: every column of the card list (empty when the card has no
+    value), its id and count, and the deck's name and title."""
+    found = dict.fromkeys(game.columns, "")
+    found.update(row.values)
+    found.update(id=row.id, count=str(row.count), name=game.info.name, title=game.info.printed_title)
+    return found
+
+
+def build(game: CustomDefinition, tools: FaceTools) -> Kit:
+    contexts: dict[str, FaceContext] = {name: tools.context(name) for name in game.templates()}
+    scenes: dict[str, Scene] = {}
+    pieces: list[Piece] = []
+    copies: dict[str, list[CustomCard]] = {}
+    for card in game.cards():
+        copies.setdefault(card.row.id, []).append(card)
+    for row in game.rows:
+        ctx = contexts[row.template]
+        fields = values(game, row)
+        sources = dict(row.cells)
+        front = _face(ctx, game, row.template, "front", ctx.template.regions, fields, row.id, sources, scenes)
+        back_regions = ctx.template.back if ctx.template.back is not None else _plain_back(ctx)
+        back = _face(ctx, game, row.template, "back", back_regions, fields, row.id, sources, scenes)
+        pieces += [Piece(card.id, PieceKind.CARD, front, back) for card in copies.get(row.id, ())]
+    problems: list[FitProblem] = [p for ctx in contexts.values() for p in ctx.problems]
+    return Kit(game.info.id, tuple(pieces), fit_problems=tuple(problems))
+
+
+def _face(ctx: FaceContext, game: CustomDefinition, template: str, side: str, regions: tuple[FaceRegion, ...],
+          fields: dict[str, str], piece_id: str, sources: dict[str, SourceLoc], scenes: dict[str, Scene]) -> Scene:
+    """The scene of one side of a card; cards whose fields draw the same side share one scene."""
+    used = [(name, fields.get(name)) for name in sorted(used_fields(regions))]
+    digest = hashlib.sha1(repr((template, side, used)).encode()).hexdigest()[:16]
+    key = f"{game.info.id}:{side}:{template}:{digest}"
+    found = scenes.get(key)
+    if found is None:
+        items = ctx.regions(None, fields, piece_id=piece_id, side=regions, colour=INK, sources=sources)
+        found = scenes[key] = Scene(key, ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items))
+    return found
+
+
+def used_fields(regions: tuple[FaceRegion, ...]) -> set[str]:
+    """Every card field a side reads: placeholders, plain fields, conditions, colours, images."""
+    names: set[str] = set()
+    for region in regions:
+        texts = [region.text, region.image, region.colour]
+        if region.shape is not None:
+            texts += [region.shape.fill, region.shape.stroke]
+        names.update(name for text in texts if text for name, _ in placeholders(text))
+        if region.kind == "field":
+            names.add(region.field)
+        if region.when is not None:
+            names.add(region.when.field)
+    return names
+
+
+def _plain_back(ctx: FaceContext) -> tuple[FaceRegion, ...]:
+    """The plain back, scaled from poker proportions to the template's base card."""
+    sx, sy = ctx.template.base_width_mm / 63.5, ctx.template.base_height_mm / 88.9
+    return tuple(replace(r, x_mm=r.x_mm * sx, y_mm=r.y_mm * sy, width_mm=r.width_mm * sx, height_mm=r.height_mm * sy,
+                         max_pt=r.max_pt * min(sx, sy), min_pt=r.min_pt * min(sx, sy)) for r in PLAIN_BACK)
+
+
+INK = Colour("#1a1a1a")
+"""Text drawn in a colour the template does not name."""

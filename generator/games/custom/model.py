@@ -1,0 +1,113 @@
+"""A designer's own deck (``game: custom``): cards from a card list, each with its own fields, the
+composition the deck must have, and the face template each card is drawn with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from generator.model.common import GameInfo
+from generator.model.source import UNKNOWN_LOC, SourceLoc
+
+KIND = "custom"
+"""The ``game:`` value of a card-list deck."""
+RESERVED = ("id", "count", "template")
+"""Columns with a meaning of their own; every other column is a field of the card."""
+
+
+class FieldType(str, Enum):
+    """What a declared field holds (checked for every card)."""
+
+    TEXT = "text"
+    INTEGER = "integer"
+    NUMBER = "number"
+    CHOICE = "choice"
+    BOOLEAN = "boolean"
+    COLOUR = "colour"
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """A declared field: its type and bounds, and whether every card must give it."""
+
+    name: str
+    type: FieldType = FieldType.TEXT
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] = ()
+    required: bool = False
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    """One line of the card list: a distinct card, its copies and its fields (all as text)."""
+
+    id: str
+    count: int
+    values: tuple[tuple[str, str], ...]
+    template: str
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    cells: tuple[tuple[str, SourceLoc], ...] = field(default=(), compare=False)
+    """Where each field of this card is written (for messages about its text)."""
+
+    def value(self, name: str) -> str | None:
+        return next((v for k, v in self.values if k == name), None)
+
+    def cell(self, name: str) -> SourceLoc:
+        return next((loc for k, loc in self.cells if k == name), self.loc)
+
+
+@dataclass(frozen=True, slots=True)
+class CustomCard:
+    """One physical card: ``id`` is the row's id, with ``-2``, ``-3``... for its further copies."""
+
+    id: str
+    row: CardRow
+    copy: int
+
+    @property
+    def loc(self) -> SourceLoc:
+        return self.row.loc
+
+
+@dataclass(frozen=True, slots=True)
+class CountBy:
+    """How many cards each value of a field must have (``count_by: {suit: {sun: 13, ...}}``)."""
+
+    field: str
+    expected: tuple[tuple[str, int, SourceLoc], ...]
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Composition:
+    """What the whole deck must hold: a total and counts by field value (checked by validate)."""
+
+    total: int | None = None
+    total_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    count_by: tuple[CountBy, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CustomDefinition:
+    """A card-list deck: rows of distinct cards, declared fields, composition, face template."""
+
+    info: GameInfo
+    rows: tuple[CardRow, ...]
+    columns: tuple[str, ...]
+    """The card fields, in the card list's order (``id``, ``count``, ``template`` excluded)."""
+    fields: tuple[FieldSpec, ...] = ()
+    composition: Composition = Composition()
+    template: str = ""
+    """The face template of cards whose row names none (default: the deck's id)."""
+    cards_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+
+    def cards(self) -> tuple[CustomCard, ...]:
+        """Every physical card, row by row, copies together."""
+        return tuple(CustomCard(row.id if n == 1 else f"{row.id}-{n}", row, n)
+                     for row in self.rows for n in range(1, row.count + 1))
+
+    def templates(self) -> tuple[str, ...]:
+        """Every face template the cards are drawn with, in order of first use."""
+        return tuple(dict.fromkeys(row.template for row in self.rows)) or (self.template,)

@@ -1,0 +1,262 @@
+"""Card lists as tables: a CSV file (UTF-8, with or without a BOM, comma or semicolon), an Excel
+workbook (``.xlsx``, its first sheet) or an inline YAML list of mappings; every cell keeps its
+place (``cards.csv:7:12``) so a mistake in a card is reported where the designer types it.
+
+The first row of a file names the columns. Files are read only from inside the folder of the
+definition that names them, with a size limit.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from ..model.source import SourceLoc
+from ..paths import display_path
+from .errors import Problem
+from .fields import Reader, describe
+
+MAX_TABLE_BYTES = 5 * 1024 * 1024
+MAX_ROWS = 20_000
+MAX_COLUMNS = 200
+KINDS = (".csv", ".xlsx")
+_COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One value of a card list, as text, and where it is written."""
+
+    text: str
+    loc: SourceLoc
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of a card list: its cells by column name (absent columns have no cell)."""
+
+    loc: SourceLoc
+    cells: dict[str, Cell]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A card list: its column names in order and its rows."""
+
+    columns: tuple[str, ...]
+    rows: tuple[Row, ...]
+
+
+def read_table(reader: Reader, node: yaml.Node, what: str) -> Table | None:
+    """The card list ``node`` gives: a file name (CSV or XLSX beside the definition) or an inline
+    list of mappings. Problems are recorded in ``reader`` (and the table's own file)."""
+    if isinstance(node, yaml.SequenceNode):
+        return _inline(reader, node, what)
+    name = reader.text(node, what)
+    if name is None:
+        return None
+    path = _file(reader, node, name)
+    if path is None:
+        return None
+    shown = display_path(path)
+    size = path.stat().st_size
+    if size > MAX_TABLE_BYTES:
+        reader.error(node, f"{name}: the card list is {size:,} bytes; at most {MAX_TABLE_BYTES:,}")
+        return None
+    data = path.read_bytes()
+    if path.suffix.lower() == ".xlsx":
+        return _xlsx(reader, node, data, shown)
+    return _csv(reader, data, shown)
+
+
+def _file(reader: Reader, node: yaml.Node, name: str) -> Path | None:
+    """The card list file, beside the definition and never outside its folder."""
+    if reader.file is None:
+        reader.error(node, f"the card list '{name}' cannot be read here: name the cards inline")
+        return None
+    folder = reader.file.resolve().parent
+    if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", name) or Path(name).is_absolute() or "\0" in name:
+        reader.error(node, f"card list '{name}' should be a file name beside {Path(reader.path).name} (no URL, no absolute path)")
+        return None
+    try:
+        path = (folder / name).resolve()
+    except (OSError, RuntimeError):
+        reader.error(node, f"card list '{name}' cannot be followed (a symbolic link loop?)")
+        return None
+    if not path.is_relative_to(folder):
+        reader.error(node, f"card list '{name}' is outside the folder of {Path(reader.path).name}; keep it beside it")
+        return None
+    if path.suffix.lower() not in KINDS:
+        reader.error(node, f"card list '{name}': a .csv or .xlsx file, or an inline list of cards")
+        return None
+    if not path.is_file():
+        reader.error(node, f"card list '{name}' does not exist (looked beside {Path(reader.path).name})")
+        return None
+    return path
+
+
+def _columns(problems: Reader, names: list[str], locs: list[SourceLoc]) -> list[str] | None:
+    """The header row's column names, each checked (a name, given once)."""
+    good: list[str] = []
+    ok = True
+    if len(names) > MAX_COLUMNS:
+        problems.error(locs[0], f"{len(names)} columns; at most {MAX_COLUMNS}")
+        return None
+    for name, loc in zip(names, locs):
+        name = name.strip()
+        if not _COLUMN.fullmatch(name):
+            problems.error(loc, f"column name {name!r} should be a name (letters, digits, '-' and '_', not starting with a digit)")
+            ok = False
+        elif name in good:
+            problems.error(loc, f"column '{name}' is given twice")
+            ok = False
+        good.append(name)
+    return good if ok else None
+
+
+def _csv(reader: Reader, data: bytes, shown: str) -> Table | None:
+    table_problems = Reader(shown)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        reader.problems.append(Problem(SourceLoc(shown, line, 1),
+                                        "the card list is not UTF-8 text: save it as 'CSV UTF-8' from the spreadsheet"))
+        return None
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        reader.problems.append(Problem(SourceLoc(shown, 1, 1), "the card list is empty: its first line names the columns"))
+        return None
+    header = lines[0]
+    delimiter = ";" if header.count(";") > header.count(",") else ","
+    records = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    rows: list[Row] = []
+    columns: list[str] | None = None
+    try:
+        line_start = 1
+        for record in records:
+            end_line = records.line_num
+            if columns is None:
+                columns = _columns(table_problems, record, [SourceLoc(shown, 1, c) for c in _starts(header, delimiter, len(record))])
+                if columns is None:
+                    break
+                line_start = end_line + 1
+                continue
+            if not any(value.strip() for value in record):
+                line_start = end_line + 1
+                continue
+            if len(rows) >= MAX_ROWS:
+                table_problems.error(SourceLoc(shown, line_start, 1), f"more than {MAX_ROWS:,} cards in one list")
+                break
+            raw = lines[line_start - 1] if line_start == end_line and line_start - 1 < len(lines) else ""
+            starts = _starts(raw, delimiter, len(record)) if raw else [1] * len(record)
+            if len(record) > len(columns):
+                table_problems.error(SourceLoc(shown, line_start, starts[len(columns)]),
+                                     f"{len(record)} values but {len(columns)} columns")
+            cells = {name: Cell(value.strip(), SourceLoc(shown, line_start, col))
+                     for name, value, col in zip(columns, record, starts)}
+            rows.append(Row(SourceLoc(shown, line_start, 1), cells))
+            line_start = end_line + 1
+    except csv.Error as exc:
+        table_problems.error(SourceLoc(shown, records.line_num or 1, 1), f"not a valid CSV line: {exc}")
+    reader.problems.extend(table_problems.problems)
+    if columns is None or table_problems.problems:
+        return None
+    return Table(tuple(columns), tuple(rows))
+
+
+def _starts(line: str, delimiter: str, count: int) -> list[int]:
+    """The 1-based column where each of the first ``count`` cells of a one-line record starts."""
+    starts, position, quoted = [1], 0, False
+    while position < len(line) and len(starts) < count:
+        char = line[position]
+        if char == '"':
+            quoted = not quoted
+        elif char == delimiter and not quoted:
+            starts.append(position + 2)
+        position += 1
+    return starts + [starts[-1]] * (count - len(starts))
+
+
+def _xlsx(reader: Reader, node: yaml.Node, data: bytes, shown: str) -> Table | None:
+    try:
+        from openpyxl import load_workbook
+        from openpyxl.utils.exceptions import InvalidFileException
+    except ImportError:  # pragma: no cover - openpyxl is a dependency
+        reader.error(node, "reading .xlsx card lists needs openpyxl (pip install openpyxl)")
+        return None
+    table_problems = Reader(shown)
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (InvalidFileException, KeyError, OSError, ValueError) as exc:
+        reader.problems.append(Problem(SourceLoc(shown, 1, 1), f"not an Excel workbook (.xlsx): {exc}"))
+        return None
+    sheet = book.worksheets[0]
+    rows: list[Row] = []
+    columns: list[str] | None = None
+    for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+        texts = [_cell_text(v) for v in values]
+        if columns is None:
+            while texts and not texts[-1]:
+                texts.pop()
+            columns = _columns(table_problems, texts, [SourceLoc(shown, 1, c) for c in range(1, len(texts) + 1)])
+            if columns is None:
+                break
+            continue
+        if not any(texts):
+            continue
+        if len(rows) >= MAX_ROWS:
+            table_problems.error(SourceLoc(shown, number, 1), f"more than {MAX_ROWS:,} cards in one list")
+            break
+        cells = {name: Cell(text, SourceLoc(shown, number, c))
+                 for c, (name, text) in enumerate(zip(columns, texts), start=1)}
+        rows.append(Row(SourceLoc(shown, number, 1), cells))
+    book.close()
+    reader.problems.extend(table_problems.problems)
+    if columns is None or table_problems.problems:
+        return None
+    return Table(tuple(columns), tuple(rows))
+
+
+def _cell_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _inline(reader: Reader, node: yaml.SequenceNode, what: str) -> Table | None:
+    columns: list[str] = []
+    rows: list[Row] = []
+    before = len(reader.problems)
+    for item in node.value:
+        if not isinstance(item, yaml.MappingNode):
+            reader.error(item, f"a card of {what} should be a mapping of fields, not {describe(item)}")
+            continue
+        cells: dict[str, Cell] = {}
+        for key_node, value_node in item.value:
+            key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else ""
+            if not _COLUMN.fullmatch(key):
+                reader.error(key_node, f"field name {key!r} should be a name (letters, digits, '-' and '_')")
+                continue
+            if key in cells:
+                reader.error(key_node, f"field '{key}' is given twice")
+                continue
+            if not isinstance(value_node, yaml.ScalarNode):
+                reader.error(value_node, f"field '{key}' should be a single value, not {describe(value_node)}")
+                continue
+            value = "" if value_node.tag.endswith(":null") else str(value_node.value)
+            cells[key] = Cell(value.strip(), reader.loc(value_node))
+            if key not in columns:
+                columns.append(key)
+        rows.append(Row(reader.loc(item), cells))
+    if len(reader.problems) > before:
+        return None
+    return Table(tuple(columns), tuple(rows))
+
