@@ -5,6 +5,7 @@ text or drawings (scaled to the build's card size). Each game's own faces live i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
 
@@ -12,10 +13,20 @@ from .. import registry
 from ..model import GameDefinition
 from ..model.common import Colour
 from ..model.source import UNKNOWN_LOC, SourceLoc
-from ..model.templates import Align, Artwork, FaceRegion, FaceTemplate, LayoutLibrary, ShapeKind, placeholders
+from ..model.templates import (
+    Align,
+    Artwork,
+    FaceRegion,
+    FaceTemplate,
+    Icon,
+    LayoutLibrary,
+    ShapeKind,
+    placeholders,
+)
 from .kit import FaceSettings, FitProblem, Kit, Sheetlet
 from .rulespage import rules_pages
 from .regions import (
+    ICON,
     ArtworkError,
     ArtworkSource,
     MissingField,
@@ -41,6 +52,7 @@ from .scene import (
     Paint,
     Path,
     PathOp,
+    PT_PER_MM,
     Rect,
     Text,
     TextMeasurer,
@@ -48,6 +60,9 @@ from .scene import (
 from .textfit import Box, fit_text
 
 INK_SAVER_LINE = Colour("#9a9a9a")
+ICON_SPACE = "\u25a0"
+"""A black square (nearly one em wide, and no space, so wrapping keeps it) stands for an inline
+icon while text is measured and wrapped; the icon is drawn as a square of its width."""
 PRINT_DPI = 300
 """The resolution under which a picture prints visibly soft."""
 INK_SAVER_LIGHT = 0.7
@@ -123,18 +138,51 @@ class FaceContext:
         return Rect(inset, inset, self.w - 2 * inset, self.h - 2 * inset, paint, max(s.corner_radius_mm - inset / 2, 1.0))
 
     def text(self, piece_id: str, region: FaceRegion, text: str, colour: Colour,
-             anchor: Anchor = Anchor.MIDDLE, wrap: bool = True, source: SourceLoc = UNKNOWN_LOC) -> list[Item]:
+             anchor: Anchor = Anchor.MIDDLE, wrap: bool = True, source: SourceLoc = UNKNOWN_LOC,
+             valign: str = "middle") -> list[Item]:
         """``text`` fitted in ``region``; a FitProblem (and nothing drawn) when it cannot fit.
-        ``source`` is where a definition file holds the text, for the problem's location."""
+        ``source`` is where a definition file holds the text, for the problem's location. Icons
+        of the template (``:coin:``) are laid out as words one em wide and drawn inline."""
         if not text:
             return []
+        icons: list[Icon] = []
+        if self.template.icons:
+            def take(match: re.Match[str]) -> str:
+                icon = self.template.icon(match.group(1))
+                if icon is None:
+                    return match.group(0)
+                icons.append(icon)
+                return ICON_SPACE
+            text = ICON.sub(take, text)
         result = fit_text(text, self.box(region), self.measurer, font=region.font,
                           max_pt=region.max_pt * self.scale, min_pt=region.min_pt * self.scale,
-                          colour=colour, anchor=anchor, wrap_lines=wrap)
+                          colour=colour, anchor=anchor, wrap_lines=wrap, valign=valign)
         if result.problem is not None:
             self.problems.append(FitProblem(piece_id, region.name, result.problem, region.loc, source))
             return []
-        return list(result.items)
+        return list(result.items) if not icons else self._inline_icons(result.items, icons)
+
+    def _inline_icons(self, lines: Sequence[Text], icons: list[Icon]) -> list[Item]:
+        """Each line split at its icon places: text runs and the icons' pictures, one em square."""
+        pending = list(icons)
+        items: list[Item] = []
+        for line in lines:
+            if ICON_SPACE not in line.text:
+                items.append(line)
+                continue
+            width = self.measurer.width_mm(line.text, line.font, line.size_pt)
+            x = {Anchor.START: line.x, Anchor.MIDDLE: line.x - width / 2, Anchor.END: line.x - width}[line.anchor]
+            square = self.measurer.width_mm(ICON_SPACE, line.font, line.size_pt)
+            for n, run in enumerate(line.text.split(ICON_SPACE)):
+                if n:
+                    art = pending.pop(0).artwork if pending else None
+                    if art is not None:
+                        items.append(Image(x, line.y - square * 0.8, square, square, art.data, art.kind, art.name))
+                    x += square
+                if run:
+                    items.append(Text(x, line.y, run, line.font, line.size_pt, line.colour, Anchor.START))
+                    x += self.measurer.width_mm(run, line.font, line.size_pt)
+        return items
 
     def regions(self, fill: FieldFill | None = None, values: Mapping[str, str] | None = None, *,
                 piece_id: str = "", side: Sequence[FaceRegion] | None = None, colour: Colour = BLACK,
@@ -217,14 +265,15 @@ class FaceContext:
             text = fill_in(region.text, values)
             names = [name for name, _ in placeholders(region.text)]
             source = next((sources[n] for n in names if n in sources), UNKNOWN_LOC)
-            return self.text(piece_id, region, text, ink_colour, ANCHORS[region.align], region.wrap, source)
+            return self.text(piece_id, region, text, ink_colour, ANCHORS[region.align], region.wrap, source,
+                             region.valign.value)
         drawn = fill(region, box) if fill is not None else None
         if drawn is not None:
             return drawn
         if region.field not in values:
             raise MissingField(region.field, values)
         return self.text(piece_id, region, values[region.field], ink_colour, ANCHORS[region.align], region.wrap,
-                         sources.get(region.field, UNKNOWN_LOC))
+                         sources.get(region.field, UNKNOWN_LOC), region.valign.value)
 
     def _outline(self, kind: ShapeKind, box: Box, colour: Colour) -> list[Item]:
         """Ink saver: a background that would run to the bleed edge is an outline at the trim (a

@@ -99,13 +99,14 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
             for key_node, value_node in reader.entries(node, section):
                 if section == "fonts":
                     name = reader.name(key_node, "a font name")
-                    if name is not None:
+                    if name is not None and _first_here(entries[section], name, reader, key_node, "font"):
                         entries[section][name] = _Entry(name, {"file": value_node}, key_node, reader)
                     continue
                 name = reader.name(key_node, f"a {section[:-1]} template name")
                 allowed = {"cards": CARD_FIELDS, "sheets": SHEET_FIELDS, "faces": FACE_FIELDS}[section]
                 fields = reader.mapping(value_node, f"{section[:-1]} template '{key_node.value}'", (), allowed)
-                if name is not None and fields is not None:
+                if name is not None and fields is not None and _first_here(entries[section], name, reader, key_node,
+                                                                           f"{section[:-1]} template"):
                     entries[section][name] = _Entry(name, fields, value_node, reader)
     cards = tuple(t for t in (_card(e, _resolve(e, entries["cards"])) for e in entries["cards"].values()) if t)
     sheets = tuple(t for t in (_sheet(e, _resolve(e, entries["sheets"])) for e in entries["sheets"].values()) if t)
@@ -117,6 +118,19 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
     if problems:
         raise DefinitionErrors(problems)
     return LayoutLibrary(cards, sheets, faces, fonts)
+
+
+def _first_here(known: dict[str, _Entry], name: str, reader: _FileReader, node: yaml.Node, what: str) -> bool:
+    """False (and a located problem) when the same folder already defines ``name``: a project's
+    template replaces a shipped one of its name, but two of the project's own would leave one
+    silently unused."""
+    earlier = known.get(name)
+    if earlier is not None and isinstance(earlier.reader, _FileReader) and earlier.reader.root == reader.root:
+        first = earlier.reader.loc(earlier.node)
+        reader.error(node, f"{what} '{name}' is already defined at {first}; give this one another name or "
+                           "remove one of them")
+        return False
+    return True
 
 
 def shipped_fonts() -> tuple[FontFace, ...]:

@@ -33,12 +33,15 @@ def validate_games(
     is not a card, such as a token)."""
     findings = list(set(f for game in games for f in validate_game(game)))
     places = _piece_places(games)
-    seen: set[tuple[SourceLoc, str]] = set()
+    seen: set[tuple[object, ...]] = set()
     for problem in fit_problems:
         game_id, loc = places.get(problem.piece_id, ("", games[0].info.loc if games else UNKNOWN_LOC))
         finding = fit_finding(problem, loc, game_id)
-        if (finding.loc, problem.region) not in seen:  # one finding per text and region, not per copy
-            seen.add((finding.loc, problem.region))
+        # one finding per text and region (not per copy), and per mistake of a region (not per card)
+        key = (finding.loc, problem.region) if problem.rule == FIT_RULE_ID else (
+            problem.rule, problem.code, problem.region_loc, problem.message)
+        if key not in seen:
+            seen.add(key)
             findings.append(finding)
     return sorted(findings)
 

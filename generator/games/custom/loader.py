@@ -3,6 +3,7 @@ located in the file where it is written (a CSV cell as ``cards.csv:7:12``)."""
 
 from __future__ import annotations
 
+import difflib
 import re
 
 import yaml
@@ -170,7 +171,9 @@ def _checked(reader: Reader, cell: Cell, spec: FieldSpec, card_id: str) -> str |
             return None
         return text if _in_range(reader, cell, spec, number) else None
     if spec.type is FieldType.CHOICE and text not in spec.choices:
-        reader.error(cell.loc, reader.unknown_message(text, spec.choices, f"{spec.name} of card '{card_id}'"))
+        close = difflib.get_close_matches(text, spec.choices, n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'?" if close else f"choices: {', '.join(spec.choices)}"
+        reader.error(cell.loc, f"{what} of card '{card_id}' is not one of the choices ({hint})")
         return None
     if spec.type is FieldType.BOOLEAN:
         if text.lower() not in TRUE + FALSE:

@@ -1,0 +1,223 @@
+"""A designer's own deck (``game: custom``): the minimal Starfall form works as written, card lists
+from CSV (comma or semicolon, with or without a BOM), XLSX or inline, every mistake located and
+reported at once, composition checked, per-card templates and images, and every output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pymupdf
+import pytest
+from click.testing import CliRunner, Result
+
+from generator.cli.main import cli
+
+STARFALL = """\
+# card_defs/starfall.yaml
+game: custom
+id: starfall
+name: Starfall
+players: [2, 5]
+card_size: poker
+cards: starfall.csv          # a CSV file beside this one, or an inline list of mappings
+composition:
+  total: 60
+  count_by:
+    suit: {sun: 13, moon: 13, star: 13, comet: 13, wild: 8}
+"""
+
+FACES = """\
+# layouts/starfall.yaml
+faces:
+  starfall:
+    base_width: 63.5
+    base_height: 88.9
+    front:
+      regions:
+        rank:  {x: 4, y: 4, width: 12, height: 10, text: "{rank}", font: sans-bold, max_pt: 24, min_pt: 10}
+        suit:  {x: 8, y: 30, width: 47.5, height: 10, text: "{suit}", font: sans, max_pt: 18, min_pt: 8}
+        rule:  {x: 6, y: 50, width: 51.5, height: 25, text: "{text}", font: sans, max_pt: 10, min_pt: 6}
+    back:
+      regions:
+        title: {x: 6, y: 38, width: 51.5, height: 12, text: "STARFALL", font: sans-bold, max_pt: 28, min_pt: 12}
+"""
+
+WILDS = ["wild-a,2,wild,,Play as any suit. Draw a card.", "wild-b,2,wild,,Play as any suit. Skip a player.",
+         "wild-c,2,wild,,Play as any suit. Take a card back.", "wild-d,2,wild,,Play as any suit. Pass a card left."]
+
+
+def card_list(delimiter: str = ",") -> str:
+    rows = ["id,count,suit,rank,text"]
+    rows += [f"{suit}-{rank},1,{suit},{rank}," for suit in ("sun", "moon", "star", "comet") for rank in range(1, 14)]
+    rows += WILDS
+    text = "\n".join(rows) + "\n"
+    return text.replace(",", delimiter) if delimiter != "," else text
+
+
+@pytest.fixture()
+def starfall(tmp_path: Path) -> Path:
+    """A project made with ``cardforge init`` and the minimal Starfall files written by hand."""
+    project = tmp_path / "proj"
+    assert CliRunner().invoke(cli, ["init", str(project)]).exit_code == 0
+    (project / "card_defs" / "starfall.yaml").write_text(STARFALL)
+    (project / "card_defs" / "starfall.csv").write_text(card_list())
+    (project / "layouts" / "starfall.yaml").write_text(FACES)
+    return project
+
+
+def run(project: Path, *args: str) -> Result:
+    return CliRunner().invoke(cli, [*args, "--project", str(project)])
+
+
+def test_the_minimal_form_builds_a_kit_whose_backs_read_starfall(starfall: Path) -> None:
+    assert run(starfall, "validate", "starfall").exit_code == 0
+    built = run(starfall, "build", "starfall", "--out", str(starfall / "out"))
+    assert built.exit_code == 0, built.output
+    manifest = json.loads((starfall / "out" / "starfall.json").read_text())
+    fronts = [i for p in manifest["pages"] for i in p["items"] if i["kind"] == "card" and i["side"] == "front"]
+    assert len(fronts) == 60
+    document = pymupdf.open(starfall / "out" / "starfall.pdf")
+    assert "STARFALL" in document[1].get_text() and "STARFALL" not in document[0].get_text()
+    assert "sun" in document[0].get_text()
+
+
+def test_the_deck_lists_every_physical_card_with_its_fields(starfall: Path) -> None:
+    records = json.loads(run(starfall, "deck", "starfall", "--json").output)
+    assert len(records) == 60
+    assert records[0] == {"id": "sun-1", "card": "sun-1", "copy": 1, "suit": "sun", "rank": "1", "text": ""}
+    wild = [r for r in records if r["card"] == "wild-a"]
+    assert [r["id"] for r in wild] == ["wild-a", "wild-a-2"] and wild[1]["copy"] == 2
+
+
+@pytest.mark.parametrize("variant", ["semicolon", "bom", "crlf"])
+def test_spreadsheet_csv_flavours(starfall: Path, variant: str) -> None:
+    text = card_list(";" if variant == "semicolon" else ",")
+    data = text.encode("utf-8")
+    if variant == "bom":
+        data = b"\xef\xbb\xbf" + data
+    if variant == "crlf":
+        data = text.replace("\n", "\r\n").encode("utf-8")
+    (starfall / "card_defs" / "starfall.csv").write_bytes(data)
+    records = json.loads(run(starfall, "deck", "starfall", "--json").output)
+    assert len(records) == 60 and records[0]["id"] == "sun-1"
+
+
+def test_an_excel_workbook(starfall: Path) -> None:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    for line in card_list().splitlines():
+        sheet.append([int(v) if v.isdigit() else (v or None) for v in line.split(",", 4)])
+    book.save(starfall / "card_defs" / "starfall.xlsx")
+    (starfall / "card_defs" / "starfall.csv").unlink()
+    definition = starfall / "card_defs" / "starfall.yaml"
+    definition.write_text(definition.read_text().replace("cards: starfall.csv", "cards: starfall.xlsx"))
+    records = json.loads(run(starfall, "deck", "starfall", "--json").output)
+    assert len(records) == 60 and records[14] == {"id": "moon-2", "card": "moon-2", "copy": 1, "suit": "moon",
+                                                   "rank": "2", "text": ""}
+    sheet["B7"] = "x"
+    book.save(starfall / "card_defs" / "starfall.xlsx")
+    result = run(starfall, "validate")
+    assert "card_defs/starfall.xlsx:7:2: count 'x' is not a whole number" in result.output
+
+
+def test_inline_cards(starfall: Path) -> None:
+    (starfall / "card_defs" / "starfall.yaml").write_text(
+        "game: custom\nid: starfall\nname: Starfall\nplayers: [2, 3]\ncards:\n"
+        "  - {id: sun-1, suit: sun, rank: 1}\n  - {id: wild, count: 3, suit: wild, text: Anything goes.}\n")
+    records = json.loads(run(starfall, "deck", "starfall", "--json").output)
+    assert [r["id"] for r in records] == ["sun-1", "wild", "wild-2", "wild-3"]
+    assert records[1]["text"] == "Anything goes."
+    assert run(starfall, "build", "starfall", "--out", str(starfall / "out")).exit_code == 0
+
+
+def test_every_mistake_is_located_and_reported_at_once(starfall: Path) -> None:
+    rows = card_list().splitlines()
+    rows[6] = "sun-6,x,sun,6,"                      # line 7: count is not a number
+    rows[9] = "sun-1,1,sun,9,"                       # line 10: an id given twice
+    rows[12] = "sun-12,1,sun,twelve,"                # line 13: rank not a number
+    rows[20] = "moon-7,1,mars,7,"                    # line 21: suit not a choice
+    (starfall / "card_defs" / "starfall.csv").write_text("\n".join(rows) + "\n")
+    definition = starfall / "card_defs" / "starfall.yaml"
+    definition.write_text(definition.read_text() + "fields:\n  rank: {type: integer, min: 1, max: 13}\n"
+                          "  suit: {type: choice, choices: [sun, moon, star, comet, wild]}\n")
+    result = run(starfall, "validate")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    for expected in ("starfall.csv:7:7: count 'x' is not a whole number",
+                     "starfall.csv:10:1: card id 'sun-1' is used twice (first at line 2)",
+                     "starfall.csv:13:14: rank 'twelve' is not a whole number",
+                     "starfall.csv:21:10: suit 'mars' of card 'moon-7' is not one of the choices"):
+        assert any(expected in line for line in lines), (expected, lines)
+
+
+def test_the_composition_is_checked_with_the_counts_found(starfall: Path) -> None:
+    rows = [line for line in card_list().splitlines() if not line.startswith("comet-13")]
+    (starfall / "card_defs" / "starfall.csv").write_text("\n".join(rows) + "\n")
+    result = json.loads(run(starfall, "validate", "--json").output)
+    found = {(f["rule"], f["code"], f["line"]): f["message"] for f in result}
+    assert found[("custom.composition", "total", 9)] == "the deck has 59 cards; its composition says 60"
+    assert found[("custom.composition", "count-by", 11)] == "12 cards with suit comet; the composition says 13"
+
+
+def test_a_template_field_a_card_lacks_names_the_card_and_the_region(starfall: Path) -> None:
+    faces = starfall / "layouts" / "starfall.yaml"
+    faces.write_text(faces.read_text().replace('text: "{text}"', 'text: "{power}"'))
+    result = json.loads(run(starfall, "validate", "--json").output)
+    (finding,) = [f for f in result if f["code"] == "unknown-field"]
+    assert finding["rule"] == "layout.fields" and "card sun-1" in finding["message"] and "'power'" in finding["message"]
+    assert finding["notes"][0]["file"].endswith("layouts/starfall.yaml") and finding["notes"][0]["line"] == 10
+
+
+def test_per_card_templates_images_and_conditions(starfall: Path) -> None:
+    (starfall / "art").mkdir()
+    for suit in ("sun", "moon", "star", "comet", "wild"):
+        (starfall / "art" / f"{suit}.svg").write_text(
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle cx="5" cy="5" r="4" fill="#{abs(hash(suit)) % 0xffffff:06x}"/></svg>')
+    rows = card_list().splitlines()
+    rows[0] += ",template"
+    rows = [rows[0]] + [row + (",starfall-wild" if row.startswith("wild") else ",") for row in rows[1:]]
+    (starfall / "card_defs" / "starfall.csv").write_text("\n".join(rows) + "\n")
+    faces = starfall / "layouts" / "starfall.yaml"
+    faces.write_text(faces.read_text() + """\
+  starfall-wild:
+    front:
+      regions:
+        ground: {shape: rect, fill: "#222233", bleed: true}
+        art: {x: 12, y: 10, width: 39.5, height: 39.5, image: "art/{suit}.svg"}
+        rank: {x: 4, y: 4, width: 12, height: 10, text: "{rank}", when: rank, colour: "#ffffff"}
+        rule: {x: 6, y: 55, width: 51.5, height: 25, text: "{text}", colour: "#ffffff"}
+""")
+    built = run(starfall, "build", "starfall", "--out", str(starfall / "out"))
+    assert built.exit_code == 0, built.output
+    (starfall / "art" / "wild.svg").unlink()
+    result = json.loads(run(starfall, "validate", "--json").output)
+    (finding,) = [f for f in result if f["rule"] == "layout.images"]
+    assert "card wild-a" in finding["message"] and "art/wild.svg' does not exist" in finding["message"]
+
+
+def test_a_template_the_project_lacks_is_located_at_the_deck(starfall: Path) -> None:
+    (starfall / "layouts" / "starfall.yaml").unlink()
+    result = json.loads(run(starfall, "validate", "--json").output)
+    (finding,) = result
+    assert finding["code"] == "missing-template" and finding["file"].endswith("card_defs/starfall.yaml")
+
+
+def test_exports_work_as_for_the_shipped_games(starfall: Path) -> None:
+    result = run(starfall, "export", "starfall", "--png", str(starfall / "png"), "--tts", str(starfall / "tts"))
+    assert result.exit_code == 0, result.output
+    pngs = sorted((starfall / "png").glob("*.png"))
+    assert len(pngs) == 52 + 4 + 1  # distinct faces: the suit cards, the wilds, one back
+    assert (starfall / "tts" / "starfall-tts.json").exists()
+
+
+def test_init_example_custom_builds(tmp_path: Path) -> None:
+    target = tmp_path / "mine"
+    created = CliRunner().invoke(cli, ["init", str(target), "--example", "custom"])
+    assert created.exit_code == 0, created.output
+    assert (target / "card_defs" / "orchard.csv").exists() and (target / "art" / "apple.svg").exists()
+    assert run(target, "validate").exit_code == 0
+    assert run(target, "build", "--out", str(target / "out")).exit_code == 0
+    assert CliRunner().invoke(cli, ["init", str(tmp_path / "x"), "--example", "hanabi"]).exit_code == 1
