@@ -22,16 +22,23 @@ def edit(project: Path, file: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1))
 
 
+MULTICOLOR_NOTE = "note: 6 suits; the rulebook's deck has 5 (a variant of hanabi) [hanabi.rulebook/suit-count]"
+"""The one finding of the shipped project: the multicolour variant differs from the rulebook."""
+
+
 def test_shipped_games_validate_clean() -> None:
     result = run("validate")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("ok: 5 games checked")
+    note, summary = result.output.splitlines()
+    assert note.startswith("card_defs/hanabi.yaml:") and note.endswith(MULTICOLOR_NOTE)
+    assert summary.startswith("ok: 5 games checked") and summary.endswith(", 1 note")
 
 
-def test_json_of_a_clean_project_is_an_empty_list() -> None:
+def test_json_of_a_clean_project_holds_only_the_variant_note() -> None:
     result = run("validate", "--json")
     assert result.exit_code == 0
-    assert json.loads(result.output) == []
+    (note,) = json.loads(result.output)
+    assert (note["severity"], note["code"], note["game"]) == ("note", "suit-count", "hanabi-multicolor")
 
 
 def test_blue_five_removed(project_copy: Path) -> None:

@@ -384,12 +384,19 @@ def run(
         players=players,
         seed=seed,
         bots=tuple(str(spec) for spec in specs),
-        options=resolved_options,
+        options=_played_options(table.engine, resolved_options),
         records=tuple(record for record, _ in results),
         competitive=simulator.competitive,
         exports=tuple(data for _, data in results if data is not None) if export else (),
         extra={key: _describe(value) for key, value in extra_settings.items()},
     )
+
+
+def _played_options(engine: Engine, resolved: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+    """The rule options as the engine plays them (an engine may turn off an option that has nothing
+    to act on, such as expansion rules without the expansion), for the run's settings."""
+    played = getattr(engine, "options", None)
+    return {**resolved, **played} if isinstance(played, Mapping) else dict(resolved)
 
 
 def _describe(value: Any) -> str:
