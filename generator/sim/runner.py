@@ -78,7 +78,7 @@ class RunResult:
     records: tuple[GameRecord, ...]
     competitive: bool
     exports: tuple[dict[str, Any], ...] = ()
-    """With ``export=True``: each game in its community file format, in index order."""
+    """With ``export=True``: each game in its community file format (or as a JSON trace), in index order."""
     extra: Mapping[str, str] = field(default_factory=dict)
     """Extra engine settings, as text for reports (``expansion``, ``scoreworks``)."""
 
@@ -284,6 +284,8 @@ class _Table:
         exported = None
         if self.job.export and self.simulator.export_game is not None:
             exported = self.simulator.export_game(state)
+        elif self.job.export and self.simulator.trace_game is not None:
+            exported = self.simulator.trace_game(self.engine, state, record)
         return record, exported
 
     def play_chunk(self, indexes: Sequence[int]) -> list[tuple[GameRecord, dict[str, Any] | None]]:
