@@ -31,7 +31,7 @@ from generator.games.firecrackers.sim.engine import make_engine as firecrackers_
 from generator.games.firecrackers.sim.scoreworks import SIMULATED_KEYS
 from generator.games.hanabi.model import HanabiDefinition
 from generator.games.sequence.model import JackKind, SequenceDefinition
-from generator.model import Project, SourceLoc
+from generator.model import Project, RuleOptions, SourceLoc
 from generator.sim.api import BotSpec
 from generator.sim.runner import run as run_games
 from generator.validate import Severity, validate_game
@@ -46,6 +46,34 @@ def found(game) -> set[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
 
 def with_players(game, *players: int):  # type: ignore[no-untyped-def]
     return replace(game, info=replace(game.info, players=tuple(players)))
+
+
+def with_default(game, name: str, value):  # type: ignore[no-untyped-def]
+    options = RuleOptions(tuple(replace(o, default=value) if o.name == name else o for o in game.info.options))
+    return replace(game, info=replace(game.info, options=options))
+
+
+@pytest.mark.parametrize("game_id, rule, option, value", [
+    ("hanabi", "hanabi.rulebook", "strikeout", "keep"),
+    ("hanabi", "hanabi.rulebook", "empty_clues", False),
+    ("sequence", "sequence.table", "advanced_one_eyed_jacks", True),
+    ("firecrackers", "firecrackers.options", "explosion_threshold", 8),
+    ("firecrackers", "firecrackers.options", "shop", "open"),
+    ("firecrackers", "firecrackers.options", "stayin_alive", "hide_card"),
+])
+def test_rule_options_default_to_the_rulebook(shipped_project: Project, game_id: str, rule: str, option: str,
+                                              value: object) -> None:
+    """The simulator plays the defaults: a default that is not the rulebook's reading ("If this total
+    is 10 or higher, you explode!") is a warning at the option; --rule still chooses it for a run."""
+    game = shipped_project.game(game_id)
+    changed = with_default(game, option, value)
+    (finding,) = validate_game(changed)
+    assert (finding.rule_id, finding.code, finding.severity) == (rule, "option-default", Severity.WARNING)
+    assert finding.loc == changed.info.options.get(option).loc
+    silent = {"sequence": "deck_exhausted", "firecrackers": "neighbour"}.get(game_id)
+    if silent is not None:  # where the rulebook is silent, the default is the project's choice
+        other = next(c for c in changed.info.options.get(silent).choices if c != changed.info.options.get(silent).default)
+        assert validate_game(with_default(game, silent, other)) == []
 
 
 # --- Hanabi ---------------------------------------------------------------------------------------

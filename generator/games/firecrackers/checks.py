@@ -11,6 +11,7 @@ from collections import Counter
 from generator.model import GameDefinition
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
+from generator.validate.rulebook import option_defaults
 
 from . import rulebook
 from .model import BLACK, FirecrackersDefinition, Pack, StartingDeckRule
@@ -286,6 +287,21 @@ def coins_points(report: Reporter, game: GameDefinition) -> None:
 
 
 @CHECKS.rule(
+    "firecrackers.options",
+    severity=Severity.WARNING,
+    codes=("option-default",),
+    rationale="""
+    The simulator plays each rule option at its default, so the defaults are the rulebook's and
+    the cards' own words (explode at 10, the shop's piles, each card's literal reading, the
+    Scoreworks core rules with the expansion); another default reports figures of another game.
+    """,
+)
+def options(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, FirecrackersDefinition)
+    option_defaults(report, "option-default", game, rulebook.OPTIONS)
+
+
+@CHECKS.rule(
     "firecrackers.setup",
     codes=("players", "no-sets-rule", "too-few-colours", "unknown-colour", "colour-twice",
            "no-starting-deck", "starting-colours", "starting-cards", "player-count", "sets-per-player",
@@ -360,7 +376,8 @@ def _check_starting_cards(report: Reporter, game: FirecrackersDefinition, player
     if players * start.black_cards > black_size:
         report("starting-cards", start.loc,
                f"{players} starting decks need {players * start.black_cards} black cards; "
-               + (f"the black pack has {black_size}" if black is not None else "there is no black pack (black_cards: 0)"))
+               + (f"the black pack has {black_size}" if black is not None
+                  else "there is no black pack (for the variant without black cards, set black_cards: 0)"))
 
 
 def _rulebook_setup(report: Reporter, game: FirecrackersDefinition, black_variant: bool) -> None:

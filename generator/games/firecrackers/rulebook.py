@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.model import OptionValue
+
 from .model import Points, PointsRule
 
 # --------------------------------------------------------------------------- players and setup
@@ -150,6 +152,26 @@ full set), is that variant."""
 
 KNOWN_ACTIONS = frozenset(a for pair in COLOUR_ACTIONS.values() for a in pair) | frozenset(BLACK_ACTIONS)
 """Every action of the printed game (the engine plays each of them)."""
+
+# --------------------------------------------------------------------------- rule options
+
+OPTIONS: dict[str, OptionValue] = {
+    "explosion_threshold": 10,
+    "short_game": False,
+    "shop": "piles",
+    "stayin_alive": "reveal_again",
+    "wildcards": "every_colour",
+    "blind_eye": "any_card",
+    "reckless_neighbor": "previous_turn",
+    "scoreworks_core_rules": True,
+}
+"""The rule options as the rulebook and the cards read: [R] Reveal: "If this total is 10 or higher,
+you explode!"; [R] "Want a shorter game? ..." is a variant; [R] Setup: "Add one pile for all cards
+without an action ... Add one pile per color" (a buyer takes a pile's top card); the cards' texts
+word for word ([N] Colour actions, Black actions: stayin_alive "must reveal another card at once",
+wildcard_up/down "your total of every colour", blind_eye "any revealed card", reckless_neighbor
+"the previous player's last reveal"); [R] Scoreworks: "It also adds two extra rules to the core
+gameplay". Options where the rulebook is silent (``neighbour``, ``max_rounds``) are not listed."""
 
 # --------------------------------------------------------------------------- Scoreworks
 

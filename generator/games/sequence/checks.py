@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.model import GameDefinition
+from generator.model import GameDefinition, OptionValue
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
+from generator.validate.rulebook import option_defaults
 
 from .model import FREE_CELL, BoardCell, JackKind, SequenceDefinition
 
@@ -31,6 +32,16 @@ RULEBOOK_PLAYERS = (2, 3, 4, 6, 8, 9, 10, 12)
 """Conteúdo: "Qualquer número de jogadores de 2 a 12 que seja divisível por 2 ou 3 (2, 3, 4, 6, 8, 9, 10
 ou 12). Até 3 pode-se jogar individualmente. Mais de 3 devem formar equipas. Não podem jogar mais de 3
 equipas." and "Os jogadores em equipa são divididos uniformemente em duas equipas"."""
+RULEBOOK_OPTIONS: dict[str, OptionValue] = {
+    "advanced_one_eyed_jacks": False,
+    "dead_card_exchange": True,
+    "teams": 0,
+    "table_talk_penalty": False,
+}
+"""The rule options as the rulebook's basic game plays: Os Valetes, "Não podes remover uma ficha que já
+seja parte de uma SEQUÊNCIA completa" (the advanced rule is an option); Cartas Mortas, "pode ser
+trocada por uma nova carta"; "Até 3 pode-se jogar individualmente. Mais de 3 devem formar equipas"
+(0 teams: chosen so); the table-talk penalty is one of the "Regras alternativas"."""
 RULEBOOK_JACKS = {"JD": JackKind.TWO_EYED, "JC": JackKind.TWO_EYED, "JH": JackKind.ONE_EYED, "JS": JackKind.ONE_EYED}
 """Os Valetes: "alguns com dois olhos, outros com um olho": in the standard deck the jacks of diamonds
 and clubs are two-eyed (wild), those of hearts and spades one-eyed (remove a chip)."""
@@ -191,16 +202,19 @@ def _eyes(kind: JackKind) -> str:
 @CHECKS.rule(
     "sequence.table",
     codes=("too-few-chip-colours", "chip-count", "hand-size", "sequences-to-win", "sequence-length",
-           "player-count"),
+           "player-count", "option-default"),
     rationale="""
     The rulebook's table: 2 to 12 players in numbers divisible by 2 or 3 (up to three play alone,
     more in two or three teams of equal size), up to three players or teams (one chip colour each,
     48 chips per colour in the box), hands by player count, sequences of five, two sequences to
-    win with two teams and one with three. A count that cannot form equal teams is an error.
+    win with two teams and one with three. A count that cannot form equal teams is an error. Rule
+    options default to the basic game (no advanced rule, dead cards exchanged, teams as the rulebook
+    forms them), since the simulator plays the defaults.
     """,
 )
 def table(report: Reporter, game: GameDefinition) -> None:
     assert isinstance(game, SequenceDefinition)
+    option_defaults(report, "option-default", game, RULEBOOK_OPTIONS)
     for players in game.info.players:
         if players in RULEBOOK_PLAYERS:
             continue
