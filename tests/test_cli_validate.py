@@ -85,6 +85,15 @@ def test_definition_errors_are_reported_all_at_once(project_copy: Path) -> None:
     assert "Traceback" not in result.output
 
 
+def test_a_named_game_whose_file_is_broken_shows_why(project_copy: Path) -> None:
+    """The game cannot be loaded, so it is not in the project: its file's problems are the answer,
+    not a usage error saying the game does not exist."""
+    edit(project_copy, "sequence.yaml", "decks: 2", "deks: 2")
+    result = run("validate", "sequence", "--project", str(project_copy))
+    assert result.exit_code == 1
+    assert "sequence.yaml:" in result.output and "no game 'sequence'" not in result.output
+
+
 def test_definition_errors_in_json(project_copy: Path) -> None:
     edit(project_copy, "hanabi.yaml", "note: 8", "note: eight")
     result = run("validate", "--json", "--project", str(project_copy))
