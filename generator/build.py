@@ -207,6 +207,7 @@ def check_build(
     findings = _template_findings(toolkit.layouts, checked, project.games, unused=unused_templates)
     broken = {f.game_id for f in findings if f.is_error}
     breaks_rules = {f.game_id for f in rule_findings if f.is_error}
+    departs = {f.game_id for f in rule_findings if f.deviation}
     fit_problems: list[FitProblem] = []
     documents: list[tuple[GameDefinition, Document]] = []
     for game in games:
@@ -219,9 +220,14 @@ def check_build(
         except BuildError as exc:
             findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "cannot-lay-out", Severity.ERROR, str(exc), game.info.id))
             continue
-        except Exception:
+        except Exception as exc:
             if game.info.id in breaks_rules or (expansion is not None and expansion.info.id in breaks_rules):
                 continue  # a definition that breaks its rules may not be drawable: its findings say why
+            if game.info.id in departs or (expansion is not None and expansion.info.id in departs):
+                findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "cannot-lay-out", Severity.ERROR,
+                                        f"{game.info.id} cannot be laid out with the deviations it declares: "
+                                        f"{type(exc).__name__}: {exc}", game.info.id))
+                continue
             raise
         fit_problems += kit.fit_problems
         if kit.fit_problems:

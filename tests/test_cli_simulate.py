@@ -130,7 +130,7 @@ def test_simulate_export_and_report(toy: None, tmp_path: Path) -> None:
 
 def test_export_refused_without_a_format(toy: None, tmp_path: Path) -> None:
     result = invoke("simulate", "race", "-k", "3", "--export", str(tmp_path / "x"))
-    assert result.exit_code == 2 and "no community file format" in result.stderr
+    assert result.exit_code == 2 and "no game file format" in result.stderr
 
 
 def test_sweep_rows_json_and_report(toy: None, tmp_path: Path) -> None:

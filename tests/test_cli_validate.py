@@ -22,16 +22,23 @@ def edit(project: Path, file: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1))
 
 
+MULTICOLOR_NOTE = "note: 6 suits; the rulebook's deck has 5 (a variant of hanabi) [hanabi.rulebook/suit-count]"
+"""The one finding of the shipped project: the multicolour variant differs from the rulebook."""
+
+
 def test_shipped_games_validate_clean() -> None:
     result = run("validate")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("ok: 5 games checked")
+    note, summary = result.output.splitlines()
+    assert note.startswith("card_defs/hanabi.yaml:") and note.endswith(MULTICOLOR_NOTE)
+    assert summary.startswith("ok: 5 games checked") and summary.endswith(", 1 note")
 
 
-def test_json_of_a_clean_project_is_an_empty_list() -> None:
+def test_json_of_a_clean_project_holds_only_the_variant_note() -> None:
     result = run("validate", "--json")
     assert result.exit_code == 0
-    assert json.loads(result.output) == []
+    (note,) = json.loads(result.output)
+    assert (note["severity"], note["code"], note["game"]) == ("note", "suit-count", "hanabi-multicolor")
 
 
 def test_blue_five_removed(project_copy: Path) -> None:
@@ -76,6 +83,15 @@ def test_definition_errors_are_reported_all_at_once(project_copy: Path) -> None:
     lines = result.output.strip().splitlines()
     assert any("hanabi.yaml" in line for line in lines) and any("sequence.yaml" in line for line in lines)
     assert "Traceback" not in result.output
+
+
+def test_a_named_game_whose_file_is_broken_shows_why(project_copy: Path) -> None:
+    """The game cannot be loaded, so it is not in the project: its file's problems are the answer,
+    not a usage error saying the game does not exist."""
+    edit(project_copy, "sequence.yaml", "decks: 2", "deks: 2")
+    result = run("validate", "sequence", "--project", str(project_copy))
+    assert result.exit_code == 1
+    assert "sequence.yaml:" in result.output and "no game 'sequence'" not in result.output
 
 
 def test_definition_errors_in_json(project_copy: Path) -> None:

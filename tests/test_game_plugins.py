@@ -77,6 +77,23 @@ def test_its_own_rules_and_faces_report_located_mistakes(site: Path, example: Pa
     assert ("layout.templates", "unknown-field", "layouts/highcard.yaml", 7) in found
 
 
+def test_its_own_rules_take_declared_deviations(site: Path, example: Path) -> None:
+    """``deviations:`` belong to every definition's header and are applied by validate for every
+    game: a game from another package gets them with no code of its own."""
+    definition = example / "card_defs" / "highcard.yaml"
+    text = definition.read_text().replace('  moss: "#4c8a3c"\n', "").replace("hand_size: {2: 6, 3: 6, 4: 5}",
+                                                                         "hand_size: {2: 4, 3: 4, 4: 4}")
+    definition.write_text(text.replace("players: [2, 3, 4]\n", "players: [2, 3, 4]\ndeviations:\n"
+                                       "  highcard.colours/too-few-colours: a two-colour edition for small hands\n"))
+    result = cardforge("validate", "--json", cwd=example, site=site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    (note,) = json.loads(result.stdout)
+    assert (note["rule"], note["severity"], note["deviation"]) == (
+        "highcard.colours", "note", "a two-colour edition for small hands")
+    played = cardforge("simulate", "highcard", "-k", "5", "-w", "1", "--json", cwd=example, site=site)
+    assert played.returncode == 0, played.stderr
+
+
 def test_without_the_package_the_game_is_unknown(example: Path) -> None:
     result = cardforge("validate", cwd=example, site=None)
     assert result.returncode == 1

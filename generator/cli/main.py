@@ -18,7 +18,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "export": ("build", "export_command", "Images of GAME's faces: PNGs for print shops and web pages, or deck sheets for Tabletop Simulator."),
     "simulate": ("simulate", "simulate_command", "Play GAME many times with bots and print score, length and win statistics."),
     "sweep": ("simulate", "sweep_command", "Play the same table under each value of a rule option and print one summary row per value."),
-    "replay": ("simulate", "replay_command", "Replay recorded games of GAME (Hanabi: hanab.live JSON) and print each game's result."),
+    "replay": ("simulate", "replay_command", "Replay recorded games of GAME (Hanabi: hanab.live JSON; others: simulate --export traces) and print each game's result."),
     "init": ("defs", "init", "Create a new project folder TARGET with a copy of the shipped definitions to customise."),
 }
 """Command name -> (module of this package, attribute, the first paragraph of the command's help,

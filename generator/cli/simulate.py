@@ -228,8 +228,9 @@ def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]]
 @click.command("simulate")
 @_table_options
 @click.option("--export", "export_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write every game to this folder in the game's community format "
-              "(Hanabi: hanab.live JSON, game-00001.json ...).")
+              help="Write every game to this folder (game-00001.json ...) in the game's community "
+              "format (Hanabi: hanab.live JSON), else as a JSON trace of every decision (Sequence, "
+              "Firecrackers); replay reads both.")
 def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[str, ...], seed: int,
                      workers: int | None, rules: tuple[str, ...], expansion_id: str | None,
                      settings: tuple[str, ...], as_json: bool, report_path: Path | None,
@@ -240,8 +241,8 @@ def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[
     """
     project = open_project(project_dir)
     table = _Table(project, game_id, players, bots, rules, expansion_id, settings)
-    if export_dir is not None and table.simulator.export_game is None:
-        usage_error(f"--export: {game_id} has no community file format to export to")
+    if export_dir is not None and table.simulator.export_game is None and table.simulator.trace_game is None:
+        usage_error(f"--export: {game_id} has no game file format to export to")
     table.check()
     write_game, exported = _game_writer(export_dir) if export_dir is not None else (None, [])
     start = time.perf_counter()
@@ -340,18 +341,22 @@ def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str
 @project_option
 def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: tuple[str, ...],
                    project_dir: Path | None) -> None:
-    """Replay recorded games of GAME (Hanabi: hanab.live JSON) and print each game's result.
+    """Replay recorded games of GAME (Hanabi: hanab.live JSON; others: simulate --export traces)
+    and print each game's result.
 
-    Every file is tried; an illegal action is reported as FILE: action N: reason, and the command
-    then exits 1. Example: cardforge replay hanabi game.json --json
+    Every file is tried; an illegal action is reported as FILE: action N: reason (N counts from
+    0), and the command then exits 1. A trace is dealt again from its seed and must come to the
+    outcome it records; a game played with an expansion is replayed with the project's.
+    Example: cardforge replay hanabi game.json --json
     """
     project = open_project(project_dir)
     definition = game_or_usage_error(project, game_id)
     try:
-        replayer = simulator_for(definition.info.kind).replayer
+        simulator: Simulator | None = simulator_for(definition.info.kind)
     except KeyError:
-        replayer = None
-    if replayer is None:
+        simulator = None
+    replayer = simulator.replayer if simulator is not None else None
+    if simulator is None or replayer is None:
         usage_error(f"{game_id} has no game file format to replay")
     _refuse_invalid([definition])
     overrides = _parse_rules(definition, rules)
@@ -379,7 +384,7 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
                 click.echo(f"note: {name}: --rule {rule} not used: the file was played with "
                            f"{rule}={cell_text(fixed[rule])}", err=True)
         try:
-            outcome = replayer.replay(definition, data, overrides)
+            outcome = replayer.replay(definition, data, overrides, **_file_settings(project, definition, simulator, data))
         except ReplayError as exc:
             where = f"action {exc.action_index}: " if exc.action_index is not None else ""
             click.echo(f"{name}: {where}{exc.reason}", err=True)
@@ -391,6 +396,31 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
             click.echo(f"{name}: {replayer.describe(outcome)}")
     if failed:
         raise SystemExit(EXIT_ERROR)
+
+
+def _file_settings(project: Project, definition: GameDefinition, simulator: Simulator,
+                   data: dict[str, Any]) -> dict[str, Any]:
+    """The engine settings a game file names, resolved as --expansion and --setting are (the
+    expansion looked up in the project and checked like the game); ReplayError when it cannot be."""
+    replayer = simulator.replayer
+    named = replayer.recorded_settings(data) if replayer is not None and replayer.recorded_settings else {}
+    settings: dict[str, Any] = {}
+    for name, value in named.items():
+        if name != "expansion" and name not in simulator.settings:
+            raise ReplayError(None, f"'settings': {definition.info.id} has no engine setting '{name}'")
+        if name != "expansion":
+            settings[name] = value
+    if "expansion" in named:
+        try:
+            expansion = project.expansion(definition.info.id, named["expansion"])
+        except KeyError as exc:
+            raise ReplayError(None, f"the game was played with the expansion '{named['expansion']}': "
+                                    f"{exc.args[0]}") from None
+        if any(f.is_error for f in validate_games([expansion])):
+            raise ReplayError(None, f"the expansion '{expansion.info.id}' breaks its rules (cardforge validate "
+                                    f"{expansion.info.id} lists them)")
+        settings["expansion"] = expansion
+    return settings
 
 
 COMMANDS = [simulate_command, replay_command, sweep_command]

@@ -86,7 +86,8 @@ class _Selection:
             try:
                 self.games.append(project.game(game_id))
             except KeyError as exc:
-                usage_error(str(exc.args[0]))
+                if not self.problems:  # else the game's file is broken: its problems say why
+                    usage_error(str(exc.args[0]))
         if not ids and not definition_files:
             self.games = list(project.games)
 
@@ -128,8 +129,8 @@ def validate_command(names: tuple[str, ...], as_json: bool, project_dir: Path | 
     of the project.
 
     Each finding is printed as path:line:col: severity: message [rule/code], with notes on the
-    lines after it. Exit status: 0 when there is no error (warnings allowed), 1 on any error,
-    2 on a usage error.
+    lines after it; a departure the definition declares under deviations: is a note. Exit status:
+    0 when there is no error (warnings and notes allowed), 1 on any error, 2 on a usage error.
     """
     selection = _Selection(project_dir, names)
     findings = selection.findings()
@@ -142,7 +143,7 @@ def validate_command(names: tuple[str, ...], as_json: bool, project_dir: Path | 
         for finding in findings:
             click.echo(finding.format())
         if not problems:
-            click.echo(_summary(selection, findings), err=bool(findings))
+            click.echo(_summary(selection, findings), err=any(f.severity is not Severity.NOTE for f in findings))
     failed = problems or any(f.is_error for f in findings)
     raise SystemExit(EXIT_ERROR if failed else EXIT_OK)
 
@@ -164,13 +165,16 @@ def _problem_json(problem: Problem) -> dict[str, object]:
 def _summary(selection: _Selection, findings: list[Finding]) -> str:
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
+    notes = len(findings) - errors - warnings
     games = selection.games
     checked = ", ".join(g.info.id for g in games)
     if selection.layout_files:
         checked = f"{', '.join(display_path(p) for p in selection.layout_files)} with {checked}"
-    if not findings:
-        return f"ok: {len(games)} game{'s' if len(games) != 1 else ''} checked ({checked}), no findings"
-    return f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''} in {checked}"
+    noted = f", {notes} note{'s' if notes != 1 else ''}" if notes else ""
+    if not errors and not warnings:
+        return f"ok: {len(games)} game{'s' if len(games) != 1 else ''} checked ({checked}), " + (
+            noted[2:] if notes else "no findings")
+    return f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}{noted} in {checked}"
 
 
 COMMANDS = [validate_command]

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import yaml
 
-from ..model import GameInfo, PlayerCount, RuleOption, RuleOptions, Symbol
+from ..model import Deviation, GameInfo, PlayerCount, RuleOption, RuleOptions, Symbol
 from ..model.rules import RulesBlock, RulesSection, RulesText
 from ..model.source import SourceLoc
 from .fields import Reader
 
 HEADER_REQUIRED = ("game", "id", "name", "rulebook", "players")
-HEADER_OPTIONAL = ("description", "card_size", "options", "title", "rules")
+HEADER_OPTIONAL = ("description", "card_size", "options", "title", "rules", "deviations")
 SYMBOLS = tuple(s.value for s in Symbol)
+_DEVIATION_KEY = re.compile(r"([a-z0-9][a-z0-9_-]*(?:\.[a-z0-9][a-z0-9_-]*)+)(?:/([a-z0-9][a-z0-9_-]*))?")
+"""``rule-id/code`` or a bare ``rule-id`` (every code of the rule): ``firecrackers.prices/cost-mismatch``."""
 
 
 @dataclass
@@ -29,6 +32,8 @@ class Header:
     options: RuleOptions
     title: str = ""
     rules: RulesText | None = None
+    deviations: tuple[Deviation, ...] = ()
+    players_loc: SourceLoc | None = None
 
 
 def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size: str = "poker") -> Header:
@@ -48,7 +53,26 @@ def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size:
         options=read_options(reader, fields["options"]) if "options" in fields else RuleOptions(),
         title=(reader.text(fields["title"], "title") or "") if "title" in fields else "",
         rules=read_rules(reader, fields["rules"]) if "rules" in fields else None,
+        deviations=read_deviations(reader, fields["deviations"]) if "deviations" in fields else (),
+        players_loc=reader.loc(fields["players"]) if "players" in fields else None,
     )
+
+
+def read_deviations(reader: Reader, node: yaml.Node) -> tuple[Deviation, ...]:
+    """``deviations``: ``rule-id/code: reason`` for each departure from the rulebook made on
+    purpose (a bare rule id stands for every code of the rule); the reason is required. Whether the
+    rule and code exist is checked by ``validate``, which knows the rules."""
+    found: list[Deviation] = []
+    for key_node, value_node in reader.entries(node, "deviations"):
+        match = _DEVIATION_KEY.fullmatch(str(key_node.value))
+        if match is None:
+            reader.error(key_node, f"a deviation is named 'rule-id/code' or 'rule-id' (as validate prints them, "
+                                   f"e.g. firecrackers.prices/cost-mismatch), not {key_node.value!r}")
+            continue
+        reason = reader.text(value_node, f"the reason of deviation '{key_node.value}'")
+        if reason is not None:
+            found.append(Deviation(match.group(1), match.group(2), reason.strip(), reader.loc(key_node)))
+    return tuple(found)
 
 
 def read_players(reader: Reader, node: yaml.Node) -> tuple[int, ...] | None:
@@ -152,9 +176,11 @@ def make_info(
         options=header.options,
         variant_of=variant_of,
         expansion_of=expansion_of,
+        deviations=header.deviations,
         loc=loc,
         title=header.title,
         rules=header.rules,
+        players_loc=header.players_loc or loc,
     )
 
 

@@ -5,7 +5,7 @@ protocol every game definition satisfies. Each game's own model lives in its fol
 Nothing here reads files or imports YAML, reportlab or click (see tests/test_architecture.py).
 """
 
-from .common import Colour, GameInfo, PlayerCount, Symbol
+from .common import Colour, Deviation, GameInfo, PlayerCount, Symbol
 from .definition import Card, GameDefinition
 from .options import OptionError, OptionValue, RuleOption, RuleOptions
 from .project import Project
@@ -15,6 +15,7 @@ __all__ = [
     "UNKNOWN_LOC",
     "Card",
     "Colour",
+    "Deviation",
     "GameDefinition",
     "GameInfo",
     "OptionError",

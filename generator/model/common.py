@@ -55,6 +55,27 @@ class PlayerCount:
 
 
 @dataclass(frozen=True, slots=True)
+class Deviation:
+    """A departure from the rulebook made on purpose (``deviations:`` in a definition): the findings
+    it names are reported as notes carrying its reason, not as errors or warnings."""
+
+    rule_id: str
+    code: str | None
+    """One code of the rule, or None for every code of the rule."""
+    reason: str
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+
+    @property
+    def key(self) -> str:
+        """``rule-id/code`` as the file writes it (the rule id alone for every code)."""
+        return self.rule_id if self.code is None else f"{self.rule_id}/{self.code}"
+
+    def covers(self, rule_id: str, code: str) -> bool:
+        """Whether a finding of ``rule_id`` with ``code`` is this departure."""
+        return rule_id == self.rule_id and (self.code is None or code == self.code)
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     """Identity and table facts of a game definition (or of one of its variants)."""
 
@@ -70,7 +91,11 @@ class GameInfo:
     variant_of: str | None = None
     expansion_of: str | None = None
     """The id of the game this definition adds cards to (an expansion), or None."""
+    deviations: tuple[Deviation, ...] = ()
+    """The departures from the rulebook the definition declares as deliberate."""
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    players_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    """Where the file gives ``players`` (for messages about the player counts)."""
     title: str = ""
     """What the card backs and the rules page print as the game's name; empty: ``name``."""
     rules: RulesText | None = None
@@ -80,6 +105,11 @@ class GameInfo:
     def printed_title(self) -> str:
         """The name printed on the game's backs and rules page."""
         return self.title or self.name
+
+    @property
+    def players_place(self) -> SourceLoc:
+        """Where to report a finding about the player counts: ``players``, else the definition."""
+        return self.players_loc if self.players_loc.line else self.loc
 
     @property
     def min_players(self) -> int:

@@ -126,6 +126,10 @@ class Replayer:
     """The rule options a file fixes itself (they take precedence over ``--rule``)."""
     describe: Callable[[Mapping[str, Any]], str]
     """One line of text for a replayed game's outcome."""
+    recorded_settings: Callable[[Mapping[str, Any]], dict[str, str]] | None = None
+    """The engine settings a file names (a game played ``--expansion scoreworks`` names it), as
+    text; ``replay`` resolves them as ``simulate --expansion`` and ``--setting`` do and passes them
+    to ``replay`` as keyword arguments. None: the files name none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +149,10 @@ class Simulator:
     export_game: Callable[[Any], dict[str, Any]] | None = None
     """A finished game in the game's community file format (Hanabi: hanab.live JSON), for
     ``simulate --export``; None when the game has no such format."""
+    trace_game: Callable[[Any, Any, "GameRecord"], dict[str, Any]] | None = None
+    """``trace_game(engine, state, record)``: a finished game as a JSON trace of every decision with
+    its seed, rules, players and bots (``generator.sim.traces``), for ``simulate --export`` when the
+    game has no community format."""
     score_is_outcome: bool = False
     """The scores only encode win, draw or loss (Sequence: 1, 0.5, 0): a mean score says nothing
     there, so summaries leave it out."""

@@ -78,7 +78,7 @@ class RunResult:
     records: tuple[GameRecord, ...]
     competitive: bool
     exports: tuple[dict[str, Any], ...] = ()
-    """With ``export=True``: each game in its community file format, in index order."""
+    """With ``export=True``: each game in its community file format (or as a JSON trace), in index order."""
     extra: Mapping[str, str] = field(default_factory=dict)
     """Extra engine settings, as text for reports (``expansion``, ``scoreworks``)."""
 
@@ -284,6 +284,8 @@ class _Table:
         exported = None
         if self.job.export and self.simulator.export_game is not None:
             exported = self.simulator.export_game(state)
+        elif self.job.export and self.simulator.trace_game is not None:
+            exported = self.simulator.trace_game(self.engine, state, record)
         return record, exported
 
     def play_chunk(self, indexes: Sequence[int]) -> list[tuple[GameRecord, dict[str, Any] | None]]:
@@ -384,12 +386,19 @@ def run(
         players=players,
         seed=seed,
         bots=tuple(str(spec) for spec in specs),
-        options=resolved_options,
+        options=_played_options(table.engine, resolved_options),
         records=tuple(record for record, _ in results),
         competitive=simulator.competitive,
         exports=tuple(data for _, data in results if data is not None) if export else (),
         extra={key: _describe(value) for key, value in extra_settings.items()},
     )
+
+
+def _played_options(engine: Engine, resolved: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+    """The rule options as the engine plays them (an engine may turn off an option that has nothing
+    to act on, such as expansion rules without the expansion), for the run's settings."""
+    played = getattr(engine, "options", None)
+    return {**resolved, **played} if isinstance(played, Mapping) else dict(resolved)
 
 
 def _describe(value: Any) -> str:

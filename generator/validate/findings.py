@@ -9,11 +9,12 @@ from ..model.source import SourceLoc
 
 
 class Severity(str, Enum):
-    """How bad a finding is: errors stop a build and fail ``cardforge validate``; warnings do not."""
+    """How bad a finding is: errors stop a build and fail ``cardforge validate``; warnings do not;
+    notes say how a deck differs where that is allowed (a rulebook variant, a declared deviation)."""
 
     ERROR = "error"
     WARNING = "warning"
-    INFO = "info"
+    NOTE = "note"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,8 @@ class Finding:
     message: str = field(compare=False)
     game_id: str = field(default="", compare=False)
     notes: tuple[Note, ...] = field(default=(), compare=False)
+    deviation: str = field(default="", compare=False)
+    """The reason the definition gives for this departure (``deviations:``); it is then a note."""
 
     @property
     def is_error(self) -> bool:
@@ -65,4 +68,5 @@ class Finding:
                 {"file": n.loc.path, "line": n.loc.line, "column": n.loc.column, "message": n.message}
                 for n in self.notes
             ],
+            "deviation": self.deviation or None,
         }

@@ -1,14 +1,16 @@
-"""Rules every game shares: unique card ids, positive counts, hand sizes for every player count."""
+"""Rules every game shares: unique card ids, positive counts, hand sizes for every player count, and
+declared deviations that name rules and codes which exist."""
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 
 from ..model import GameDefinition
 from ..model.definition import DealsHands, DeclaresCounts
 from ..model.source import SourceLoc
 from .findings import Severity
-from .registry import Reporter, RulePack
+from .registry import Reporter, RulePack, rules_for
 
 GENERIC = RulePack()
 """The rules every game is checked against, whatever its kind."""
@@ -22,6 +24,7 @@ def card_ids(game: GameDefinition) -> list[tuple[str, SourceLoc]]:
 @GENERIC.rule(
     "generic.unique-ids",
     codes=("duplicate-card-id",),
+    declarable=False,
     rationale="""
     Card ids name cards in manifests, simulator logs and error messages; two cards with one id
     could not be told apart when cutting, sleeving or reading a replay.
@@ -40,6 +43,7 @@ def unique_ids(report: Reporter, game: GameDefinition) -> None:
 @GENERIC.rule(
     "generic.positive-counts",
     codes=("non-positive-count",),
+    declarable=False,
     rationale="""
     A count of zero or less is always a typing mistake: leave the entry out to have none.
     (The loader refuses them in files; this rule also guards definitions built by tools.)
@@ -56,6 +60,7 @@ def positive_counts(report: Reporter, game: GameDefinition) -> None:
 @GENERIC.rule(
     "generic.hand-sizes",
     codes=("missing-hand-size", "hand-size-unused", "deck-too-small"),
+    declarable=False,
     rationale="""
     Every player count the game declares needs a hand size, and the deck must hold every hand
     with cards left to draw, or the game cannot even be dealt.
@@ -82,3 +87,39 @@ def hand_sizes(report: Reporter, game: GameDefinition) -> None:
 
 def _players(game: GameDefinition) -> str:
     return ", ".join(str(p) for p in game.info.players)
+
+
+DEVIATIONS_RULE_ID = "generic.deviations"
+STALE_CODE = "stale-deviation"
+
+
+@GENERIC.rule(
+    DEVIATIONS_RULE_ID,
+    codes=("unknown-rule", "not-declarable", STALE_CODE),
+    declarable=False,
+    rationale="""
+    A definition declares its deliberate departures from the rulebook under `deviations`, as
+    `rule-id/code: reason`; the findings they name are then notes. A declaration must name a rule
+    and code of its game that can be declared (a duplicate card id or a missing hand size is a
+    mistake, never a departure), and one that matches no finding any more is stale: the deck went
+    back to the rulebook, or the rule changed, and the declaration would hide a future finding.
+    """,
+)
+def deviations(report: Reporter, game: GameDefinition) -> None:
+    rules = {rule.id: rule for rule in rules_for(game)}
+    for deviation in game.info.deviations:
+        rule = rules.get(deviation.rule_id)
+        if rule is None:
+            known = sorted(key for key, known_rule in rules.items() if known_rule.declarable)
+            close = difflib.get_close_matches(deviation.rule_id, known, n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'?" if close else f"its rules: {', '.join(known)}"
+            report("unknown-rule", deviation.loc, f"deviation '{deviation.key}': {game.info.id} has no rule "
+                                                  f"'{deviation.rule_id}' ({hint})")
+        elif deviation.code is not None and deviation.code not in rule.codes:
+            close = difflib.get_close_matches(deviation.code, list(rule.codes), n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'?" if close else f"its codes: {', '.join(rule.codes)}"
+            report("unknown-rule", deviation.loc, f"deviation '{deviation.key}': rule {rule.id} has no code "
+                                                  f"'{deviation.code}' ({hint})")
+        elif not rule.declarable:
+            report("not-declarable", deviation.loc, f"deviation '{deviation.key}': findings of {rule.id} are "
+                                                    "mistakes in the file, not departures from the rulebook; fix them")

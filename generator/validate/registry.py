@@ -24,6 +24,9 @@ class Rule:
     rationale: str
     codes: tuple[str, ...]
     check: RuleCheck
+    declarable: bool = True
+    """Whether a definition may declare this rule's findings as deliberate departures from the
+    rulebook (``deviations:``); False for mistakes no edition of a game makes on purpose."""
 
 
 class Reporter:
@@ -57,13 +60,14 @@ class RulePack:
         severity: Severity = Severity.ERROR,
         codes: Iterable[str],
         rationale: str,
+        declarable: bool = True,
     ) -> Callable[[RuleCheck], RuleCheck]:
         """Add the decorated function as the check of the rule ``rule_id``."""
 
         def add(check: RuleCheck) -> RuleCheck:
             if any(r.id == rule_id for r in self.rules):
                 raise ValueError(f"rule {rule_id} registered twice")
-            self.rules.append(Rule(rule_id, severity, " ".join(rationale.split()), tuple(codes), check))
+            self.rules.append(Rule(rule_id, severity, " ".join(rationale.split()), tuple(codes), check, declarable))
             return check
 
         return add

@@ -1,4 +1,5 @@
-"""Running validation: every applicable rule on every game, all findings collected in file order."""
+"""Running validation: every applicable rule on every game, all findings collected in file order,
+the departures each definition declares as deliberate reported as notes (``deviations``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Iterable, Sequence
 from ..layout.kit import FitProblem
 from ..model import GameDefinition
 from ..model.source import UNKNOWN_LOC, SourceLoc
+from .deviations import apply_deviations
 from .findings import Finding, Note, Severity
 from .generic import card_ids
 from .registry import Reporter, rules_for
@@ -14,14 +16,19 @@ from .registry import Reporter, rules_for
 FIT_RULE_ID = "layout.text-fit"
 
 
-def validate_game(game: GameDefinition) -> list[Finding]:
-    """Every finding of every rule that applies to ``game`` (never stops at the first)."""
+def _rule_findings(game: GameDefinition) -> list[Finding]:
     findings: list[Finding] = []
     for rule in rules_for(game):
         reporter = Reporter(rule, game)
         rule.check(reporter, game)
         findings.extend(reporter.findings)
     return findings
+
+
+def validate_game(game: GameDefinition) -> list[Finding]:
+    """Every finding of every rule that applies to ``game`` (never stops at the first); those its
+    declared deviations cover are notes."""
+    return apply_deviations([(game, _rule_findings(game))])
 
 
 def validate_games(
@@ -31,7 +38,7 @@ def validate_games(
 
     A fit problem is placed at the definition of the card it names (or of its game when the piece
     is not a card, such as a token)."""
-    findings = list(set(f for game in games for f in validate_game(game)))
+    findings = _once(apply_deviations([(game, _rule_findings(game)) for game in games]))
     places = _piece_places(games)
     seen: set[tuple[object, ...]] = set()
     for problem in fit_problems:
@@ -44,6 +51,23 @@ def validate_games(
             seen.add(key)
             findings.append(finding)
     return sorted(findings)
+
+
+_RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
+
+
+def _once(findings: Iterable[Finding]) -> list[Finding]:
+    """Each finding once (a variant repeats its base game's findings at the same lines): one per
+    place, rule, code and message, so two findings of one rule at one place (two black actions on
+    no card) both stay; where the games disagree on its severity (one declares it, the other does
+    not), the most severe is kept."""
+    kept: dict[tuple[SourceLoc, str, str, str], Finding] = {}
+    for finding in findings:
+        key = (finding.loc, finding.rule_id, finding.code, finding.message)
+        earlier = kept.get(key)
+        if earlier is None or _RANK[finding.severity] < _RANK[earlier.severity]:
+            kept[key] = finding
+    return list(kept.values())
 
 
 def _piece_places(games: Sequence[GameDefinition]) -> dict[str, tuple[str, SourceLoc]]:

@@ -57,7 +57,8 @@ def build_firecrackers(reader: Reader, root: yaml.Node) -> list[FirecrackersDefi
         return []
     return [
         FirecrackersDefinition(
-            info=info, packs=packs, actions=actions, price=price, default_coins=coins, setup=setup  # type: ignore[arg-type]
+            info=info, packs=packs, actions=actions, price=price, default_coins=coins, setup=setup,  # type: ignore[arg-type]
+            coins_loc=reader.loc(fields["coins"]),
         )
     ]
 

@@ -230,6 +230,8 @@ class FirecrackersDefinition:
     price: PriceRule
     default_coins: int
     setup: FirecrackersSetup
+    coins_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    """Where the file gives ``coins`` (for messages about it)."""
 
     def declared_counts(self) -> list[tuple[str, int, SourceLoc]]:
         """Copies of every card-list entry of every pack (each must be positive)."""
@@ -286,10 +288,12 @@ class FirecrackersDefinition:
         return tuple(cards)
 
     def cards(self, players: int | None = None) -> tuple[FirecrackersCard, ...]:
-        """The game's deck for ``players`` (black + the colours in play), or every pack when None."""
+        """The game's deck for ``players`` (black + the colours in play), or every pack when None.
+        A deck without a black pack (the rulebook's variant "Remove ... the pile of Black cards")
+        has the colours alone."""
         if players is None:
             packs = list(self.packs)
         else:
-            wanted = (BLACK, *self.setup.colours_for(players))
-            packs = [self.pack(key) for key in wanted]
+            black = [BLACK] if any(p.key == BLACK for p in self.packs) else []
+            packs = [self.pack(key) for key in (*black, *self.setup.colours_for(players))]
         return tuple(card for pack in packs for card in self.pack_cards(pack))

@@ -1,27 +1,34 @@
-"""Scoreworks rules: sixteen scoring cards with distinct keys and the expansion's two core rules."""
+"""Scoreworks rules: sixteen scoring cards with distinct keys and the expansion's two core rules,
+each card and core rule one the printed expansion has (and the simulator plays), each card replacing
+or adding to the default scoring as its printed card does (``rulebook``)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from generator.model import GameDefinition
+from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
 
+from . import rulebook
 from .model import ScoreworksDefinition
 
 CHECKS = RulePack()
 """The rules this game's definitions are checked against (its GameDescription's ``checks``)."""
 
-SCOREWORKS_CARDS = 16
-SCOREWORKS_CORE_RULES = 2
+SCOREWORKS_CARDS = len(rulebook.SCOREWORKS_REPLACES)
+SCOREWORKS_CORE_RULES = len(rulebook.CORE_RULES)
 
 
 @CHECKS.rule(
     "scoreworks.cards",
-    codes=("card-count", "duplicate-key", "core-rules"),
+    codes=("card-count", "duplicate-key", "core-rules", "unknown-card", "card-missing", "replaces-default",
+           "unknown-core-rule", "core-rule-missing"),
     rationale="""
     The expansion has 16 scoring cards, one drawn at setup, and adds two core rules; a missing or
-    doubled card changes the odds of every scoring rule.
+    doubled card changes the odds of every scoring rule. A card or core rule the printed expansion
+    does not have (a renamed one too) has no rule the simulator could play: it is an error, never
+    dropped silently. Each card adds to the default scoring or replaces it as its printed card says.
     """,
 )
 def cards(report: Reporter, game: GameDefinition) -> None:
@@ -34,6 +41,26 @@ def cards(report: Reporter, game: GameDefinition) -> None:
         if keys[card.key] > 1 and card.key in seen:
             report("duplicate-key", card.loc, f"Scoreworks card '{card.key}' is defined twice")
         seen.add(card.key)
+        printed = rulebook.SCOREWORKS_REPLACES.get(card.key)
+        if printed is None:
+            report("unknown-card", card.loc, f"Scoreworks card '{card.key}' is not a card of the printed expansion: "
+                                             "the simulator has no scoring rule for it")
+        elif card.replaces_default != printed:
+            report("replaces-default", card.loc,
+                   f"Scoreworks card '{card.key}' {'replaces' if card.replaces_default else 'adds to'} the default "
+                   f"scoring; the printed card {'replaces' if printed else 'adds to'} it", Severity.WARNING)
+    for key in rulebook.SCOREWORKS_REPLACES:
+        if key not in keys:
+            report("card-missing", game.info.loc, f"the printed Scoreworks card '{key}' is missing", Severity.WARNING)
     if len(game.core_rules) != SCOREWORKS_CORE_RULES:
         loc = game.core_rules[0].loc if game.core_rules else game.info.loc
         report("core-rules", loc, f"{len(game.core_rules)} core rules; the expansion adds {SCOREWORKS_CORE_RULES}")
+    given = {rule.key for rule in game.core_rules}
+    for rule in game.core_rules:
+        if rule.key not in rulebook.CORE_RULES:
+            report("unknown-core-rule", rule.loc,
+                   f"core rule '{rule.key}' is not one of the expansion's ({', '.join(rulebook.CORE_RULES)}): the "
+                   "simulator cannot play it")
+    for key in rulebook.CORE_RULES:
+        if key not in given:
+            report("core-rule-missing", game.info.loc, f"the expansion's core rule '{key}' is missing", Severity.WARNING)

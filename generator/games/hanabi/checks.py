@@ -5,19 +5,43 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.model import GameDefinition
+from generator.model import GameDefinition, OptionValue
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
+from generator.validate.rulebook import option_defaults
 
 from .model import HanabiDefinition
 
 CHECKS = RulePack()
 """The rules this game's definitions are checked against (its GameDescription's ``checks``)."""
 
+# The rulebook's numbers (shared/rules: hanabi-rules-1.pt.txt, the full rulebook, and
+# hanabi-rules-2.pt.txt, its summary; both Portuguese), each with the sentence it comes from.
 RULEBOOK_RANKS = {1: 3, 2: 2, 3: 2, 4: 2, 5: 1}
+"""Rules 1 and 2, Composição: "Cada cor: três números 1, dois números 2, dois números 3, dois números 4
+e apenas um número 5"."""
+RULEBOOK_SUITS = 5
+"""Rules 1 and 2, Composição: "Baralho de 50 cartas (fireworks cards), 10 de cada cor: azul, verde,
+vermelho, branco e amarelo"."""
 RULEBOOK_NOTE_TOKENS = 8
 RULEBOOK_STORM_TOKENS = 3
+"""Rules 1 and 2, Composição: "8 fichas de pistas (note tokens) e 3 fichas de vida (storm tokens)"."""
 RULEBOOK_HAND_SIZES = {2: 5, 3: 5, 4: 4, 5: 4}
+"""Rules 2, Preparação do jogo: "5 cartas para 2 ou 3 jogadores ou 4 cartas para 4 ou 5 jogadores"."""
+RULEBOOK_PLAYERS = (2, 3, 4, 5)
+"""Rules 2, Preparação do jogo: "Podem jogar de 2 a 5 jogadores"."""
+RULEBOOK_OPTIONS: dict[str, OptionValue] = {
+    "empty_clues": True,
+    "strikeout": "zero",
+    "discard_at_max_clues": False,
+    "five_returns_clue": True,
+    "storm_tokens": "printed",
+}
+"""The rule options as the rulebook plays: rules 1, Dar uma pista, gives "Não tens cartas 2" as a clue
+(a clue may touch no card); Fim do jogo: "A terceira ficha de vida for virada. O jogo termina e a
+pontuação é de 0 pontos"; Descartar: "não poderá ser usada, caso estejam disponíveis todas as
+pistas"; Jogar: "Caso a carta jogada seja um 5, completando uma cor, ganha-se uma pista, se for
+possível"; the storm tokens printed in the file (``storm-tokens`` compares them with the 3 of the box)."""
 MAX_SUITS = 6
 """The community replay format (and every published bot) knows at most six suits."""
 
@@ -57,15 +81,34 @@ def suit_shape(report: Reporter, game: GameDefinition) -> None:
 @CHECKS.rule(
     "hanabi.rulebook",
     severity=Severity.WARNING,
-    codes=("rank-shape", "note-tokens", "storm-tokens", "hand-size"),
+    codes=("rank-shape", "note-tokens", "storm-tokens", "hand-size", "suit-count", "player-count", "option-default"),
     rationale="""
-    The rulebook's box has three 1s, two 2s, 3s and 4s and one 5 per suit, 8 note tokens, 3 storm
-    tokens, and hands of 5 cards (2-3 players) or 4 (4-5 players). A custom deck may change them
-    on purpose, so this is a warning: it tells the designer their deck is no longer the boxed game.
+    The rulebook's box has five suits of three 1s, two 2s, 3s and 4s and one 5, 8 note tokens,
+    3 storm tokens, and hands of 5 cards (2-3 players) or 4 (4-5 players), for 2 to 5 players. A
+    custom deck may change them on purpose, so this is a warning: it tells the designer their deck
+    is no longer the boxed game (a variant of the file with other suits gets a note). One player is
+    an error: clues are given to another player. Rule options default to the rulebook's reading
+    (empty clues allowed, 0 points on the third storm token, no discard with every note token, a 5
+    returns a note token), since the simulator plays the defaults.
     """,
 )
 def rulebook(report: Reporter, game: GameDefinition) -> None:
     assert isinstance(game, HanabiDefinition)
+    option_defaults(report, "option-default", game, RULEBOOK_OPTIONS)
+    if game.suits and len(game.suits) != RULEBOOK_SUITS:
+        variant = game.info.variant_of is not None
+        report("suit-count", game.suits[0].loc if len(game.suits) < RULEBOOK_SUITS else game.suits[RULEBOOK_SUITS].loc,
+               f"{len(game.suits)} suits; the rulebook's deck has {RULEBOOK_SUITS}"
+               + (f" (a variant of {game.info.variant_of})" if variant else ""),
+               Severity.NOTE if variant else Severity.WARNING)
+    for players in game.info.players:
+        if players not in RULEBOOK_PLAYERS:
+            alone = players < min(RULEBOOK_PLAYERS)
+            report("player-count", game.info.players_place,
+                   f"{players} player{'s' if players != 1 else ''}: the rulebook's game is for "
+                   f"{min(RULEBOOK_PLAYERS)} to {max(RULEBOOK_PLAYERS)} players"
+                   + (" (clues are given to another player)" if alone else ""),
+                   Severity.ERROR if alone else Severity.WARNING)
     declared = {r.rank: r.count for r in game.expected_ranks}
     if declared and declared != RULEBOOK_RANKS:
         loc = game.expected_ranks[0].loc

@@ -5,22 +5,46 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.model import GameDefinition
+from generator.model import GameDefinition, OptionValue
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
+from generator.validate.rulebook import option_defaults
 
 from .model import FREE_CELL, BoardCell, JackKind, SequenceDefinition
 
 CHECKS = RulePack()
 """The rules this game's definitions are checked against (its GameDescription's ``checks``)."""
 
+# The rulebook's numbers (shared/rules/sequence-rules.pt.txt, Portuguese), each with its sentence;
+# the jacks' eyes are those of the standard deck (shared/reference/sequence.md, Components).
 STANDARD_SUITS = ("S", "H", "D", "C")
 STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 RULEBOOK_DECKS = 2
+"""Conteúdo: "104 cartas da Sequência" (two standard decks)."""
 BOARD_SIZE = 10
 RULEBOOK_HAND_SIZES = {2: 7, 3: 6, 4: 6, 6: 5, 8: 4, 9: 4, 10: 3, 12: 3}
+"""Número de cartas por jogador: "2 jogadores - 7 cartas cada", "3 jogadores - 6 cartas cada"..."""
 RULEBOOK_TO_WIN = {2: 2, 3: 1}
+"""Objectivo do jogo: "DUAS SEQUÊNCIAS" with 2 players or teams, "UMA SEQUÊNCIA" with 3."""
 RULEBOOK_CHIPS = 48
+"""Conteúdo: "48 fichas azuis, 48 fichas verdes, 48 fichas vermelhas"."""
+RULEBOOK_PLAYERS = (2, 3, 4, 6, 8, 9, 10, 12)
+"""Conteúdo: "Qualquer número de jogadores de 2 a 12 que seja divisível por 2 ou 3 (2, 3, 4, 6, 8, 9, 10
+ou 12). Até 3 pode-se jogar individualmente. Mais de 3 devem formar equipas. Não podem jogar mais de 3
+equipas." and "Os jogadores em equipa são divididos uniformemente em duas equipas"."""
+RULEBOOK_OPTIONS: dict[str, OptionValue] = {
+    "advanced_one_eyed_jacks": False,
+    "dead_card_exchange": True,
+    "teams": 0,
+    "table_talk_penalty": False,
+}
+"""The rule options as the rulebook's basic game plays: Os Valetes, "Não podes remover uma ficha que já
+seja parte de uma SEQUÊNCIA completa" (the advanced rule is an option); Cartas Mortas, "pode ser
+trocada por uma nova carta"; "Até 3 pode-se jogar individualmente. Mais de 3 devem formar equipas"
+(0 teams: chosen so); the table-talk penalty is one of the "Regras alternativas"."""
+RULEBOOK_JACKS = {"JD": JackKind.TWO_EYED, "JC": JackKind.TWO_EYED, "JH": JackKind.ONE_EYED, "JS": JackKind.ONE_EYED}
+"""Os Valetes: "alguns com dois olhos, outros com um olho": in the standard deck the jacks of diamonds
+and clubs are two-eyed (wild), those of hearts and spades one-eyed (remove a chip)."""
 
 
 @CHECKS.rule(
@@ -135,10 +159,12 @@ def _times(n: int) -> str:
 
 @CHECKS.rule(
     "sequence.jacks",
-    codes=("jack-not-in-deck", "not-a-jack", "jack-kinds"),
+    codes=("jack-not-in-deck", "not-a-jack", "jack-kinds", "jack-eyes"),
     rationale="""
     Two jacks of each deck are two-eyed (wild) and two one-eyed (remove a chip): eight jacks in
     all, four of each kind. A jack power on a card that is not in the deck can never be played.
+    Which jacks they are is the standard deck's: diamonds and clubs two-eyed, hearts and spades
+    one-eyed; other powers print a consistent deck but not the game's (a warning).
     """,
 )
 def jacks(report: Reporter, game: GameDefinition) -> None:
@@ -149,6 +175,17 @@ def jacks(report: Reporter, game: GameDefinition) -> None:
             report("jack-not-in-deck", jack.loc, f"{jack.code} has a jack power but is not a card of the deck")
         elif not jack.code.startswith("J"):
             report("not-a-jack", jack.loc, f"{jack.code} is given a jack power but is not a jack", Severity.WARNING)
+    given = {jack.code: jack for jack in game.jacks}
+    for code, kind in RULEBOOK_JACKS.items():
+        if code not in deck_codes:
+            continue
+        power = given.get(code)
+        if power is None:
+            report("jack-eyes", game.jacks[0].loc if game.jacks else game.info.loc,
+                   f"{code} has no jack power; in the standard deck it is {_eyes(kind)}", Severity.WARNING)
+        elif power.kind is not kind:
+            report("jack-eyes", power.loc, f"{code} is {_eyes(power.kind)} here; in the standard deck it is {_eyes(kind)}",
+                   Severity.WARNING)
     kinds = Counter(j.kind for j in game.jacks)
     for kind in JackKind:
         if kinds[kind] != 2:
@@ -158,17 +195,38 @@ def jacks(report: Reporter, game: GameDefinition) -> None:
                    f"({2 * game.decks} cards with {game.decks} decks)")
 
 
+def _eyes(kind: JackKind) -> str:
+    return "two-eyed (wild)" if kind is JackKind.TWO_EYED else "one-eyed (removes a chip)"
+
+
 @CHECKS.rule(
     "sequence.table",
-    codes=("too-few-chip-colours", "chip-count", "hand-size", "sequences-to-win", "sequence-length"),
+    codes=("too-few-chip-colours", "chip-count", "hand-size", "sequences-to-win", "sequence-length",
+           "player-count", "option-default"),
     rationale="""
-    The rulebook's table: up to three players or teams (one chip colour each, 48 chips per colour
-    in the box), hands by player count, sequences of five, two sequences to win with two teams
-    and one with three.
+    The rulebook's table: 2 to 12 players in numbers divisible by 2 or 3 (up to three play alone,
+    more in two or three teams of equal size), up to three players or teams (one chip colour each,
+    48 chips per colour in the box), hands by player count, sequences of five, two sequences to
+    win with two teams and one with three. A count that cannot form equal teams is an error. Rule
+    options default to the basic game (no advanced rule, dead cards exchanged, teams as the rulebook
+    forms them), since the simulator plays the defaults.
     """,
 )
 def table(report: Reporter, game: GameDefinition) -> None:
     assert isinstance(game, SequenceDefinition)
+    option_defaults(report, "option-default", game, RULEBOOK_OPTIONS)
+    for players in game.info.players:
+        if players in RULEBOOK_PLAYERS:
+            continue
+        uneven = players > game.max_teams and players % 2 != 0 and players % 3 != 0
+        if players < 2 or uneven:
+            why = "nobody to play against" if players < 2 else "they cannot form 2 or 3 teams of equal size"
+            report("player-count", game.info.players_place,
+                   f"{players} player{'s' if players != 1 else ''}: {why}; the rulebook allows "
+                   f"{', '.join(map(str, RULEBOOK_PLAYERS))}")
+        else:
+            report("player-count", game.info.players_place,
+                   f"{players} players: the rulebook allows {', '.join(map(str, RULEBOOK_PLAYERS))}", Severity.WARNING)
     teams = max((game.teams_for(p) for p in game.info.players), default=0)
     if len(game.chips) < teams:
         report("too-few-chip-colours", game.chips[0].loc if game.chips else game.info.loc,

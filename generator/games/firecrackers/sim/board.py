@@ -61,6 +61,8 @@ class Board:
         self.end_reason = ""
         self.sheet: ScoreSheet | None = None
         self.tasks: list[Task] = []
+        self.history: list[Any] = []
+        """Every decision taken so far, in order (what a game's trace is written from)."""
         self.on_table: dict[str, int] = {}
         """Action -> cards with it lying in revealed rows (kept by ``draw`` and ``leave_row``)."""
         self.pending_seat = TERMINAL

@@ -9,14 +9,16 @@ from generator.model import OptionValue
 from ..model import FirecrackersDefinition, ScoreworksCard, ScoreworksDefinition
 from generator.sim.rulesets import read_ruleset
 from .actions import EFFECTS
+from ..rulebook import CORE_RULE_DESTROY, CORE_RULE_MUST_BUY, CORE_RULES
 from .rules import Rules, RuleSettings
 from .scoreworks import SIMULATED_KEYS
 from .setup import CardTable, check_setup, compile_table, deal, points_bound, shop_layout
 from .state import FirecrackersState
 
-CORE_RULE_DESTROY = "last_alive_destroy"
-CORE_RULE_MUST_BUY = "must_buy"
-"""Keys of the Scoreworks core rules in its definition (core_rules); only listed rules are played."""
+CORE_RULES_OPTION = "scoreworks_core_rules"
+"""The rule option that plays the Scoreworks core rules; the engine's ``options`` say false for it
+when no core rule is in play (no expansion, or an expansion without them), so a run's settings never
+report rules that were not played."""
 
 
 class FirecrackersEngine:
@@ -60,8 +62,14 @@ class FirecrackersEngine:
             if not cards:
                 raise ValueError("the Scoreworks expansion has no cards")
         core = {rule.key for rule in expansion.core_rules} if expansion is not None else set()
+        unplayable = sorted(core - set(CORE_RULES))
+        if unplayable:
+            raise ValueError(f"no simulated Scoreworks core rule(s): {', '.join(unplayable)} "
+                             f"(the expansion's are {', '.join(CORE_RULES)})")
         settings = read_ruleset(RuleSettings, self.options, game=definition.info.id)
-        play_core = settings.scoreworks_core_rules
+        play_core = settings.scoreworks_core_rules and bool(core)
+        if CORE_RULES_OPTION in self.options:
+            self.options = {**self.options, CORE_RULES_OPTION: play_core}
         pile_of_kind, piles = shop_layout(self.table, open_shop=settings.shop == "open")
         self.rules = Rules(
             settings=settings,

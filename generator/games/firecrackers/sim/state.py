@@ -79,6 +79,7 @@ class FirecrackersState(Board):
             raise IllegalAction(f"{action!r} is not legal now ({self.pending_kind}: {self.pending_options})")
         resolve = self.pending_resolve
         assert resolve is not None
+        self.history.append(action)
         self.turns += 1
         self.pending_seat = TERMINAL
         self.pending_resolve = None

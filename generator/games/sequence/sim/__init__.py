@@ -5,16 +5,18 @@ tables: cells, lines, card -> cells), ``table`` (one table: typed rule settings,
 ``claims`` (which lines of five a team may claim), ``board`` (chips, line tables, sequences, the
 choice of the five, breaking a sequence), ``actions`` (the legal actions of a decision),
 ``observation`` (what a seat sees), ``engine`` (deal, cards, moves, dead cards, the end,
-invariants), ``bots``, ``summary``.
+invariants), ``bots``, ``summary``, ``trace`` (games as JSON traces, and their replay).
 """
 
 from __future__ import annotations
 
-from generator.sim.api import Simulator
+from generator.sim import traces
+from generator.sim.api import Replayer, Simulator
 from .bots import BEST, BOTS, HeuristicBot, RandomBot
 from .engine import SequenceEngine, SequenceState, make_engine
 from .observation import SequenceView
 from .summary import summarize
+from .trace import describe, replay, trace
 
 SIMULATOR = Simulator(
     kind="sequence",
@@ -24,6 +26,8 @@ SIMULATOR = Simulator(
     competitive=True,
     summarize=summarize,
     score_is_outcome=True,
+    trace_game=trace,
+    replayer=Replayer(traces.FILE_FORMAT, replay, traces.recorded_rules, describe),  # type: ignore[arg-type]  # replay takes SequenceDefinition
 )
 
 __all__ = [

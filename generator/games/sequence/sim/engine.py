@@ -14,7 +14,8 @@ choice is left the same player decides, one line at a time, before drawing; a ch
 change the game (every choice wins it) is not asked.
 
 ``turns`` counts the cards played (chips placed or removed); dead-card exchanges and choices of
-the five are decisions but not turns, and are counted apart in the outcome.
+the five are decisions but not turns, and are counted apart in the outcome. ``history`` keeps every
+action applied, in order (what a game's trace is written from, ``trace``).
 
 Decisions the rulebook leaves open (documented here and in the outcome):
 
@@ -83,7 +84,7 @@ class SequenceState(SequenceBoard):
     hands and the order of play."""
 
     __slots__ = ("rng", "hands", "deck", "discards", "_turns", "exchanged", "jack_use", "exchanges",
-                 "passes", "reshuffles")
+                 "passes", "reshuffles", "history")
 
     rng: random.Random
     hands: list[list[int]]
@@ -95,6 +96,8 @@ class SequenceState(SequenceBoard):
     exchanges: list[int]
     passes: int
     reshuffles: int
+    history: list[int]
+    """Every action applied so far, in order."""
 
     @classmethod
     def deal(cls, engine: SequenceEngine, rng: random.Random) -> "SequenceState":
@@ -115,6 +118,7 @@ class SequenceState(SequenceBoard):
         state.exchanges = [0] * engine.players
         state.passes = 0
         state.reshuffles = 0
+        state.history = []
         if not state._has_move(0):
             state._advance()
         return state
@@ -183,7 +187,10 @@ class SequenceState(SequenceBoard):
     def apply(self, action: Any) -> None:
         """Play ``action`` for the current player (see the module docstring for the encoding)."""
         if not self.is_legal(action):
-            raise IllegalAction(f"{self.describe(action)} is not legal for seat {self.player} now")
+            if self.end is not None:
+                raise IllegalAction(f"{self.describe(action)}: the game is over ({self.end})")
+            raise IllegalAction(f"{self.describe(action)} is not legal for seat {self.current_player()} now")
+        self.history.append(action)
         seat = self.player
         if self.claim_sets:
             self._choose_line(action - self.claim_base)
@@ -273,6 +280,7 @@ class SequenceState(SequenceBoard):
         other.exchanges = list(self.exchanges)
         other.passes = self.passes
         other.reshuffles = self.reshuffles
+        other.history = list(self.history)
         return other
 
     def describe(self, action: Any) -> str:

@@ -1,0 +1,149 @@
+"""Firecrackers games as JSON traces (``generator.sim.traces``): written by ``simulate --export``,
+replayed action by action by ``replay firecrackers FILE``.
+
+Cards are named by their kind label (``red-3-plain``, ``black-2-double_sight``). The deal is every
+starting deck (top card last), the shop's piles (top card last) and the Scoreworks card drawn; each
+decision is the engine's action (``"reveal"``, ``["buy", kind]``...) with its words (``buy
+red-3-plain``, ``reveal: blue-5-try_again; explodes``). Settings name the expansion (its id) and a
+Scoreworks card fixed by ``--setting scoreworks=KEY``: ``replay`` looks the expansion up in the
+project, as ``simulate --expansion`` does.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from generator.model import OptionValue
+from generator.sim import traces
+from generator.sim.api import GameRecord, InvariantError, ReplayError
+from ..model import FirecrackersDefinition, ScoreworksDefinition
+from .engine import FirecrackersEngine, make_engine
+from .state import FirecrackersState
+
+KIND = "firecrackers"
+
+_KIND_ARGUMENT = {"buy", "take"}
+"""Actions whose second item is a card kind (what the shop sells, a stick_it_out free card)."""
+_SEAT_AND_ROW = {"destroy", "hide", "steal"}
+"""Actions ``(verb, seat, index)`` naming a card of a seat's revealed row (destroy_others...)."""
+
+
+def _deal(state: FirecrackersState) -> dict[str, Any]:
+    label = state.table.label
+    return {
+        "decks": [[label(card) for card in deck] for deck in state.deck],
+        "shop": [[label(card) for card in pile] for pile in state.shop],
+        "scoreworks": state.scoreworks.key if state.scoreworks is not None else None,
+    }
+
+
+def _outcome(state: FirecrackersState) -> dict[str, Any]:
+    facts = state.outcome()
+    return {
+        "end": facts["end"],
+        "scores": facts["scores"],
+        "rounds": facts["rounds"],
+        "explosions": facts["explosions"],
+        "stops": facts["stops"],
+        "scoreworks": facts["scoreworks"],
+        "underdog_colour": facts["underdog_colour"],
+        "turns": state.turns,
+    }
+
+
+def _words(state: FirecrackersState, seat: int, kind: str, action: Any) -> str:
+    """A decision in words, read in the state it is taken in."""
+    if not isinstance(action, tuple):
+        return str(action) if kind == "turn" else f"{kind}: {action}"
+    table = state.table
+    verb = action[0]
+    if verb in _KIND_ARGUMENT or (kind == "old_fireworks" and verb == "return"):
+        return f"{verb} {table.kinds[action[1]].label}"
+    if verb == "destroy" and isinstance(action[1], str):
+        return f"destroy {table.kinds[action[2]].label} from the {action[1]}"
+    if verb in _SEAT_AND_ROW:
+        return f"{verb} {table.label(state.revealed[action[1]][action[2]])} of seat {action[1]}"
+    if verb in ("return", "shift", "aside"):
+        return f"{kind}: {verb} {table.label(state.revealed[seat][action[1]])}"
+    if verb == "colour":
+        return f"{kind}: {table.packs[action[1]]}"
+    if verb == "force":
+        return f"force seat {action[1]} to {action[2]}"
+    return f"{kind}: {verb} seat {action[1]}"
+
+
+def _step(state: FirecrackersState, action: Any) -> dict[str, Any]:
+    """Apply ``action`` to ``state`` and say what it was and what it did to the seat that took it."""
+    seat = state.current_player()
+    kind = state.pending_kind
+    text = _words(state, seat, kind, action)
+    before = set(state.revealed[seat])
+    explosions = list(state.explosions)
+    state.apply(action)
+    if kind == "turn":
+        shown = [state.table.label(c) for c in state.revealed[seat] if c not in before]
+        if shown:
+            text += ": " + ", ".join(shown)
+    exploded = [s for s in range(state.n) if state.explosions[s] > explosions[s]]
+    if exploded:
+        text += "; explodes" if exploded == [seat] else "; " + ", ".join(f"seat {s}" for s in exploded) + " explode"
+    return {"seat": seat, "decision": kind, "action": traces.encode(action), "text": text}
+
+
+def _settings(engine: FirecrackersEngine) -> dict[str, Any]:
+    fixed = engine.rules.fixed_scoreworks
+    return {
+        "expansion": engine.expansion.info.id if engine.expansion is not None else None,
+        "scoreworks": fixed.key if fixed is not None else None,
+    }
+
+
+def trace(engine: FirecrackersEngine, state: FirecrackersState, record: GameRecord) -> dict[str, Any]:
+    """The trace of a finished game (the Simulator's ``trace_game``): the game is dealt again from
+    its seed and its decisions played again, each said in words; InvariantError if that does not
+    end where the game did (an engine that does not play the same game from the same seed)."""
+    again = engine.new_game(random.Random(record.seed))
+    deal = _deal(again)
+    decisions = [_step(again, action) for action in state.history]
+    outcome = _outcome(again)
+    if traces.plain(outcome) != traces.plain(_outcome(state)):
+        raise InvariantError(f"game {record.index} does not play again from its seed to the same end")
+    return traces.document(KIND, engine.definition, engine, record, settings=_settings(engine), deal=deal,
+                           decisions=decisions, outcome=outcome)
+
+
+def replay(definition: FirecrackersDefinition, data: Mapping[str, Any],
+           overrides: Mapping[str, OptionValue] | None = None, *,
+           expansion: ScoreworksDefinition | None = None, scoreworks: str | None = None) -> dict[str, Any]:
+    """Replay a trace: deal from its seed (checked against its deal), apply every decision (checked
+    seat and action), and return the outcome (``end`` is ``unfinished`` when the decisions stop
+    before the game does). ``expansion`` and ``scoreworks`` are the file's settings, resolved by
+    the caller (the expansion from the project). Raises ReplayError."""
+    players, options, seed = traces.read_header(data, definition, KIND, overrides)
+    named = traces.recorded_settings(data)
+    if "expansion" in named and (expansion is None or expansion.info.id != named["expansion"]):
+        raise ReplayError(None, f"the game was played with the expansion '{named['expansion']}': replay it "
+                                "in a project that has it")
+    if expansion is not None and "expansion" not in named:
+        raise ReplayError(None, "the game was played without an expansion")
+    try:
+        engine = make_engine(definition, players, options, expansion=expansion, scoreworks=scoreworks)
+    except (ValueError, KeyError) as exc:
+        raise ReplayError(None, str(exc.args[0]) if exc.args else str(exc)) from exc
+    state = engine.new_game(random.Random(seed))
+    traces.check_deal(data, _deal(state), definition)
+    traces.play_back(state, data["decisions"])
+    outcome = _outcome(state)
+    traces.check_outcome(data, outcome, state.is_terminal())
+    if not state.is_terminal():
+        outcome["end"] = "unfinished"
+    return outcome
+
+
+def describe(outcome: Mapping[str, Any]) -> str:
+    """One line for a replayed game (``cardforge replay``)."""
+    scores = " ".join(str(s) for s in outcome.get("scores") or []) or "-"
+    card = f", Scoreworks {outcome['scoreworks']}" if outcome.get("scoreworks") else ""
+    return (f"scores {scores}, {outcome.get('rounds')} rounds, {outcome.get('turns')} decisions{card}, "
+            f"ended: {outcome.get('end')}")

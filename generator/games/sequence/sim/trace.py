@@ -1,0 +1,98 @@
+"""Sequence games as JSON traces (``generator.sim.traces``): written by ``simulate --export``, replayed
+action by action by ``replay sequence FILE``.
+
+The deal is every hand and the draw deck (top card last) as card codes (``7H``, ``JD``); each
+decision is the engine's action number (see ``engine``) with its words (``play 7H on r3c4``,
+``exchange dead 5C``, ``sequence r5c0-r5c4``), and what it made (a sequence, the win).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from generator.model import OptionValue
+from generator.sim import traces
+from generator.sim.api import GameRecord, InvariantError, ReplayError
+from ..model import SequenceDefinition
+from .engine import SequenceEngine, SequenceState, make_engine
+
+KIND = "sequence"
+
+
+def _deal(state: SequenceState) -> dict[str, Any]:
+    codes = state.geo.codes
+    return {
+        "hands": [[codes[card] for card in hand] for hand in state.hands],
+        "deck": [codes[card] for card in state.deck],
+    }
+
+
+def _outcome(state: SequenceState) -> dict[str, Any]:
+    facts = state.outcome()
+    return {
+        "end": facts["end"],
+        "winner_team": facts["winner_team"],
+        "teams": facts["teams"],
+        "sequences": facts["sequences"],
+        "scores": state.scores(),
+        "turns": state.turns,
+        "decisions": len(state.history),
+    }
+
+
+def _step(state: SequenceState, action: int) -> dict[str, Any]:
+    """Apply ``action`` to ``state`` and say what it was and what it made."""
+    seat = state.current_player()
+    team = seat % state.engine.teams
+    text = state.describe(action)
+    before = state.seq_count[team]
+    state.apply(action)
+    if state.seq_count[team] > before:
+        text += f"; team {team} has {state.seq_count[team]} sequence{'s' if state.seq_count[team] != 1 else ''}"
+    if state.end is not None:
+        text += f"; game over ({state.end}" + (f", team {state.winner} wins)" if state.winner is not None else ")")
+    return {"seat": seat, "action": action, "text": text}
+
+
+def trace(engine: SequenceEngine, state: SequenceState, record: GameRecord) -> dict[str, Any]:
+    """The trace of a finished game (the Simulator's ``trace_game``): the game is dealt again from
+    its seed and its decisions played again, each said in words; InvariantError if that does not
+    end where the game did (an engine that does not play the same game from the same seed)."""
+    again = engine.new_game(random.Random(record.seed))
+    deal = _deal(again)
+    decisions = [_step(again, action) for action in state.history]
+    outcome = _outcome(again)
+    if outcome != _outcome(state):
+        raise InvariantError(f"game {record.index} does not play again from its seed to the same end")
+    return traces.document(KIND, engine.definition, engine, record, settings={}, deal=deal,
+                           decisions=decisions, outcome=outcome)
+
+
+def replay(definition: SequenceDefinition, data: Mapping[str, Any],
+           overrides: Mapping[str, OptionValue] | None = None) -> dict[str, Any]:
+    """Replay a trace: deal from its seed (checked against its deal), apply every decision (checked
+    seat and action), and return the outcome (``end`` is ``unfinished`` when the decisions stop
+    before the game does). Raises ReplayError."""
+    players, options, seed = traces.read_header(data, definition, KIND, overrides)
+    try:
+        engine = make_engine(definition, players, options)
+    except (ValueError, KeyError) as exc:
+        raise ReplayError(None, str(exc.args[0]) if exc.args else str(exc)) from exc
+    state = engine.new_game(random.Random(seed))
+    traces.check_deal(data, _deal(state), definition)
+    traces.play_back(state, data["decisions"])
+    outcome = _outcome(state)
+    traces.check_outcome(data, outcome, state.is_terminal())
+    if state.end is None:
+        outcome["end"] = "unfinished"
+    return outcome
+
+
+def describe(outcome: Mapping[str, Any]) -> str:
+    """One line for a replayed game (``cardforge replay``)."""
+    winner = outcome.get("winner_team")
+    result = f"team {winner} wins" if winner is not None else "no winner"
+    sequences = " to ".join(str(n) for n in outcome.get("sequences", []))
+    return (f"{result}, sequences {sequences}, {outcome.get('turns')} turns "
+            f"({outcome.get('decisions')} decisions), ended: {outcome.get('end')}")
