@@ -97,7 +97,7 @@ def _start(definition: HanabiDefinition, data: Mapping[str, Any],
         raise ReplayError(None, "'players' must be a list of player names")
     if len(players) not in definition.info.players:
         raise ReplayError(None, f"{len(players)} players: {definition.info.id} is played by "
-                                f"{min(definition.info.players)}-{max(definition.info.players)}")
+                                f"{definition.info.players_text}")
     deck = data.get("deck")
     if not isinstance(deck, list):
         raise ReplayError(None, "'deck' must be a list of cards")
