@@ -41,6 +41,7 @@ def outcome_of(self: "FirecrackersState") -> dict[str, Any]:
         "default_scores": list(sheet.default) if sheet else [],
         "scoreworks": self.scoreworks.key if self.scoreworks else None,
         "underdog_colour": sheet.underdog_colour if sheet else None,
+        "standings": [list(row) for row in self.standings],
     }
 
 

@@ -33,7 +33,7 @@ from ..model import ScoreworksCard
 from generator.sim.api import TERMINAL, IllegalAction
 from .observation import FirecrackersView
 from .rules import Rules
-from .scoring import ScoreSheet, score_game
+from .scoring import ScoreSheet, default_scores, score_game
 from .scoreworks import underdog_seat
 from .setup import CardTable, Deal
 
@@ -75,6 +75,8 @@ class FirecrackersState:
         self.explosions = [0] * players
         self.stops = [0] * players
         self.bought: list[dict[int, int]] = [{} for _ in range(players)]
+        self.standings: list[list[int]] = []
+        """Each seat's points (its cards' default sum) after each round, for the statistics."""
         self.free_cards = 0
         self.end_reason = ""
         self.sheet: ScoreSheet | None = None
@@ -546,6 +548,7 @@ class FirecrackersState:
     def _close_round(self) -> None:
         for seat in range(self.n):
             self.move_row_to_discard(seat)
+        self.standings.append(default_scores(self.table, [self.owned(s) for s in range(self.n)]))
         self.firemaster = self.last_out
         if self.shop_left == 0:
             self._finish("shop_empty")

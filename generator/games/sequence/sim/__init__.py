@@ -9,6 +9,7 @@ from __future__ import annotations
 from generator.sim.api import Simulator
 from .bots import BEST, BOTS, HeuristicBot, RandomBot
 from .engine import SequenceEngine, SequenceState, SequenceView, make_engine
+from .findings import figures, findings
 from .summary import summarize
 
 SIMULATOR = Simulator(
@@ -18,6 +19,8 @@ SIMULATOR = Simulator(
     best=BEST,
     competitive=True,
     summarize=summarize,
+    findings=findings,
+    figures=figures,
     score_is_outcome=True,
 )
 
