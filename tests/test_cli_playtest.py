@@ -176,6 +176,8 @@ def test_compare_with_a_what_if_on_b() -> None:
 def test_compare_usage() -> None:
     result = invoke("compare", "hanabi", ".")
     assert result.exit_code == 2 and "give two project folders" in result.stderr
+    option = invoke("compare", "hanabi", ".", "--against=--output=/tmp/x")  # never passed on to git
+    assert option.exit_code == 2 and "is not a revision" in option.stderr
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

@@ -96,9 +96,24 @@ def test_a_changed_value_reaches_the_definition() -> None:
 @given(st.sampled_from(["hanabi", "sequence", "firecrackers"]), st.data())
 def test_setting_a_value_to_itself_changes_nothing(game: str, data: st.DataObject) -> None:
     """Any value of any shipped file, set to what it already is: the very same definition."""
-    path = data.draw(st.sampled_from(sorted(VALUES[game])))
+    path = data.draw(st.sampled_from(sorted(p for p, v in VALUES[game].items() if v.value is not None)))
     unchanged = load_project(ROOT, layouts=False, only=[game]).game(game)
     assert _load(game, {path: VALUES[game][path].value}) == unchanged
+
+
+def test_a_value_an_entry_leaves_out_can_be_added() -> None:
+    """``boom_burglar`` writes no action_cost (the price table's default applies); other actions do."""
+    absent = VALUES["firecrackers"]["actions.boom_burglar.action_cost"]
+    assert absent.value is None and absent.kind is int
+    assert "actions.boom_burglar.label" not in [p for p, v in VALUES["firecrackers"].items() if v.value is None]
+    fc = _load("firecrackers", {"actions.boom_burglar.action_cost": 3})
+    burglar = next(a for a in fc.actions if a.key == "boom_burglar")  # type: ignore[attr-defined]
+    unchanged = next(a for a in load_project(ROOT, layouts=False, only=["firecrackers"]).game("firecrackers").actions
+                     if a.key == "boom_burglar")  # type: ignore[attr-defined]
+    assert burglar.action_cost == 3 and unchanged.action_cost != 3
+    costs = {c.cost for c in fc.cards(4) if c.action == "boom_burglar"}  # type: ignore[attr-defined]
+    assert costs != {c.cost for c in load_project(ROOT, layouts=False, only=["firecrackers"]).game("firecrackers").cards(4)
+                     if c.action == "boom_burglar"}  # type: ignore[attr-defined]
 
 
 def test_a_broken_value_is_reported_at_its_place() -> None:

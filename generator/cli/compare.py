@@ -49,6 +49,8 @@ def compare_command(game_id: str, folders: tuple[Path, ...], players: int | None
     args = TableArgs(players, games, bots, seed, workers, scheduler, rules, expansion_id, settings)
     with ExitStack() as stack:
         if revision is not None:
+            if revision.startswith("-") or not revision.strip():
+                usage_error(f"--against: {revision!r} is not a revision")  # never an option of git
             if len(folders) > 1:
                 usage_error("--against compares one folder with itself at a revision: give one DIR")
             folder_b = _project_root(folders[0] if folders else None)

@@ -5,8 +5,10 @@ mistake is still reported at its place.
 
 A path is the mapping keys and list positions (from 0) from the top of the file to a value,
 joined by dots. The values that can be changed, and their kinds, come from walking the composed
-nodes: whole numbers, numbers, true/false and text. A changed file is a copy of the composed nodes
-along the changed paths (the nodes an alias shares elsewhere are left alone).
+nodes: whole numbers, numbers, true/false and text. A value an entry leaves out can be added when
+another entry of the same mapping writes it (``actions.boom_burglar.action_cost``: other actions
+have an ``action_cost``), with that kind. A changed file is a copy of the composed nodes along the
+changed paths (the nodes an alias shares elsewhere are left alone).
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ class DeckValue:
 
     path: str
     kind: type
-    value: OptionValue
+    value: OptionValue | None
+    """None for a value the file leaves out (its entry's siblings write it)."""
     loc: SourceLoc
 
     @property
@@ -124,9 +127,37 @@ def _scalar(node: yaml.ScalarNode, kind: type) -> OptionValue:
     return text
 
 
+def _absent(node: yaml.Node, prefix: str, shown_as: str, depth: int = 0) -> Iterator[DeckValue]:
+    """Values an entry of a mapping of mappings leaves out while another entry writes them."""
+    if depth > 64:
+        return
+    if isinstance(node, yaml.MappingNode):
+        entries = [(k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)]
+        if entries and all(isinstance(v, yaml.MappingNode) for _, v in entries):
+            written: dict[str, type] = {}
+            for _, entry in entries:
+                for key, value in entry.value:
+                    if isinstance(key, yaml.ScalarNode) and isinstance(value, yaml.ScalarNode) and value.tag in _KINDS:
+                        written.setdefault(str(key.value), _KINDS[value.tag])
+            for key, entry in entries:
+                have = {str(k.value) for k, _ in entry.value if isinstance(k, yaml.ScalarNode)}
+                for name, kind in written.items():
+                    if name not in have:
+                        yield DeckValue(f"{prefix}{key.value}.{name}", kind, None, node_loc(shown_as, entry))
+        for key, value in entries:
+            yield from _absent(value, f"{prefix}{key.value}.", shown_as, depth + 1)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, value in enumerate(node.value):
+            yield from _absent(value, f"{prefix}{i}.", shown_as, depth + 1)
+
+
 def deck_values(root: yaml.Node, shown_as: str) -> dict[str, DeckValue]:
-    """Every value of a composed file that a path can change, by path, in file order."""
-    return {value.path: value for value in _walk(root, "", shown_as)}
+    """Every value of a composed file that a path can change, by path, in file order; then the
+    values entries leave out that their siblings write (``value`` None)."""
+    found = {value.path: value for value in _walk(root, "", shown_as)}
+    for value in _absent(root, "", shown_as):
+        found.setdefault(value.path, value)
+    return found
 
 
 def read_deck_values(file: Path) -> dict[str, DeckValue]:
@@ -187,6 +218,11 @@ def _replace(node: yaml.Node, parts: Sequence[str], value: OptionValue, kind: ty
             if isinstance(key, yaml.ScalarNode) and str(key.value) == head:
                 pairs[i] = (key, _replace(child, rest, value, kind))
                 return yaml.MappingNode(node.tag, pairs, node.start_mark, node.end_mark, node.flow_style)
+        if not rest:  # a value the entry leaves out: added, placed at the entry for messages
+            key = yaml.ScalarNode("tag:yaml.org,2002:str", head, node.start_mark, node.start_mark)
+            placeholder = yaml.ScalarNode("tag:yaml.org,2002:null", "", node.start_mark, node.start_mark)
+            pairs.append((key, _node(kind, value, placeholder)))
+            return yaml.MappingNode(node.tag, pairs, node.start_mark, node.end_mark, node.flow_style)
     elif isinstance(node, yaml.SequenceNode) and head.isdigit() and int(head) < len(node.value):
         items = list(node.value)
         items[int(head)] = _replace(items[int(head)], rest, value, kind)

@@ -65,6 +65,22 @@ def _intro(side: SideBySide) -> list[str]:
     ]
 
 
+def _chart(figures: list[Compared], title: str, x_label: str, scale: float | None) -> str:
+    """Differences with their intervals: rates in points (``scale`` 100), other figures in percent
+    of A's value (their units differ: turns, points, explosions)."""
+    if scale is None:
+        figures = [c for c in figures if c.difference.a]
+    if not figures:
+        return ""
+
+    def k(c: Compared) -> float:
+        return scale if scale is not None else 100.0 / abs(c.difference.a)
+
+    return interval_chart([c.name for c in figures], [c.difference.difference * k(c) for c in figures],
+                          [(c.difference.low * k(c), c.difference.high * k(c)) for c in figures],
+                          title=title, x_label=x_label, marked=[c.difference.significant for c in figures])
+
+
 def compare_text(side: SideBySide) -> str:
     """The terminal output of ``compare``."""
     lines = _intro(side)
@@ -114,20 +130,17 @@ def compare_report(side: SideBySide) -> str:
     ]
     for group, members in _groups(side):
         shown = [c for c in members if group == "run" or c.difference.significant][:MAX_CHART_ROWS]
-        if shown:
-            scale = [100.0 if c.percent else 1.0 for c in shown]
-            parts.append(interval_chart(
-                [c.name for c in shown], [c.difference.difference * k for c, k in zip(shown, scale)],
-                [(c.difference.low * k, c.difference.high * k) for c, k in zip(shown, scale)],
-                title=f"B - A: {GROUP_TITLES.get(group, group)}" + ("" if group == "run" else " (significant only)"),
-                x_label="difference (rates in points)", marked=[c.difference.significant for c in shown]))
+        title = GROUP_TITLES.get(group, group) + ("" if group == "run" else ", significant only")
+        parts.append(f"<h2>{escape(GROUP_TITLES.get(group, group).capitalize())}</h2>")
+        parts.append(_chart([c for c in shown if c.percent], f"B - A: rates of {title}", "difference (points)", 100.0))
+        parts.append(_chart([c for c in shown if not c.percent], f"B - A: values of {title}",
+                            "difference (% of A's value)", None))
         rows = []
         for c in members:
             d = c.difference
             rows.append([c.name, _value(c, d.a), _value(c, d.b), _signed(c, d.difference),
                          f"[{_signed(c, d.low)}, {_signed(c, d.high)}]", f"{d.p_adjusted:.3g}",
                          "significant" if d.significant else ""])
-        parts.append(f"<h2>{escape(GROUP_TITLES.get(group, group).capitalize())}</h2>")
         parts.append(html_table(["figure", "A", "B", "B - A", "95 % interval", "p (Holm)", "flag"], rows))
     for label, summary in (("A", side.a), ("B", side.b)):
         parts.append(_findings(summary.findings).replace("<h2>What to look at</h2>",

@@ -1,4 +1,6 @@
-"""Plays many games of one table with given bots and a seed, over one or several processes.
+"""Plays many games of one table with given bots and a seed, on an executor: this process, local
+worker processes, or a Dask cluster (``executors``, ``cluster``). A sweep or a comparison plays
+several tables (cells) on one executor at once (``run_cells``).
 
 Reproducibility: game ``index`` of a run is dealt and played from ``game_seed(seed, index)`` only;
 each seat's bot draws its choices from its own ``random.Random`` derived from that game seed and the

@@ -79,8 +79,11 @@ def sweep_findings(rows: Sequence[SweepRow], names: Sequence[str]) -> tuple[Find
                 continue
             d = compared.difference
             fmt = (lambda v: f"{100 * v:.1f} %") if figure.percent else (lambda v: f"{v:.2f}")
-            sentence = (f"{figure.name} goes from {fmt(d.a)} at {axis} = {low[0].label(names)} "
-                        f"to {fmt(d.b)} at {high[0].label(names)}")
+            ends = [(low[0], d.a), (high[0], d.b)]
+            if rows.index(high[0]) < rows.index(low[0]):
+                ends.reverse()  # in the order the values were swept
+            sentence = (f"{figure.name} goes from {fmt(ends[0][1])} at {axis} = {ends[0][0].label(names)} "
+                        f"to {fmt(ends[1][1])} at {ends[1][0].label(names)}")
             span = f"{100 * d.low:+.1f} to {100 * d.high:+.1f} points" if figure.percent else f"{d.low:+.2f} to {d.high:+.2f}"
             weight = 2 + (abs(d.difference) * 10 if figure.percent else min(5.0, abs(d.difference) / (abs(d.a) or 1.0) * 10))
             found.append(Finding("sweep-change", sentence, f"difference {span}, 95 %, Holm-corrected", weight))

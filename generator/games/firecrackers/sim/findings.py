@@ -46,7 +46,8 @@ def findings(game: Mapping[str, Any], players: int, definition: GameDefinition |
     """The ``Simulator.findings`` of Firecrackers, read from its summary (and the deck in play)."""
     found: list[Finding] = []
     baseline = float(game.get("baseline_win_share", 0.0))
-    actions = {row["action"]: row for row in game.get("balance_actions", ()) if _far(row)}
+    actions = {row["action"]: row for row in game.get("balance_actions", ())
+               if _far(row) and row["action"] != "plain"}  # plain cards are no action: their cards speak
     for row in actions.values():
         cards = [r["card"] for r in game.get("balance_cards", ()) if _action_of(r["card"]) == row["action"]]
         subject = f"Buyers of {row['action']} cards" + (f" ({', '.join(cards)})" if 1 < len(cards) <= 4 else "")
