@@ -12,11 +12,13 @@ Run: python benchmarks/bench_dask.py [--games-per-value N] [--repeat R]   (needs
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from contextlib import ExitStack
 from typing import Any, Callable
 
 import distributed
+import psutil  # installed with distributed
 
 from generator.loader import load_project
 from generator.paths import shipped_root
@@ -28,18 +30,34 @@ from generator.sim.runner import Cell, RunResult, run_cells
 THRESHOLDS = (8, 9, 10, 11, 12)
 
 
-def timed(play: Callable[[], list[RunResult]]) -> tuple[float, list[RunResult]]:
+def cpu_seconds(pids: list[int]) -> tuple[float, float]:
+    """CPU time (user + system) used so far by this process (with a local cluster: the scheduler
+    and the client) and by the processes ``pids`` (the workers)."""
+    workers = 0.0
+    for pid in pids:
+        times = psutil.Process(pid).cpu_times()
+        workers += times.user + times.system
+    return time.process_time(), workers
+
+
+def timed(play: Callable[[], list[RunResult]], pids: list[int]) -> tuple[float, tuple[float, float], list[RunResult]]:
+    """Wall-clock seconds, CPU seconds (this process, the workers) and the results of one run."""
+    main, workers = cpu_seconds(pids)
     start = time.perf_counter()
     results = play()
-    return time.perf_counter() - start, results
+    elapsed = time.perf_counter() - start
+    main_after, workers_after = cpu_seconds(pids)
+    return elapsed, (main_after - main, workers_after - workers), results
 
 
-def cluster(workers: int, stack: ExitStack) -> DaskExecutor:
-    """A local cluster of ``workers`` single-threaded worker processes, kept until ``stack`` closes."""
+def cluster(workers: int, stack: ExitStack) -> tuple[DaskExecutor, list[int]]:
+    """A local cluster of ``workers`` single-threaded worker processes, kept until ``stack`` closes,
+    and the worker processes' ids."""
     local = stack.enter_context(distributed.LocalCluster(
         n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None))
     client = stack.enter_context(distributed.Client(local, set_as_default=False))
-    return DaskExecutor(client)
+    pids = list(client.run(os.getpid).values())
+    return DaskExecutor(client), pids
 
 
 def main() -> None:
@@ -56,29 +74,42 @@ def main() -> None:
     print(f"sweep: Firecrackers, 4 players, best, explosion_threshold {THRESHOLDS[0]}..{THRESHOLDS[-1]}, "
           f"{games} games; best of {args.repeat}")
     times: dict[str, list[float]] = {"one": [], "single": [], "double": []}
+    cpus: dict[str, list[tuple[float, float]]] = {"one": [], "single": [], "double": []}
     records: dict[str, list[Any]] = {}
+    load = os.getloadavg()[0]
     with ExitStack() as stack:
-        one_worker, two_workers = cluster(1, stack), cluster(2, stack)
-        plays: dict[str, Callable[[], list[RunResult]]] = {
-            "one": lambda: run_cells(cells, workers=1),
-            "single": lambda: run_cells(cells, executor=one_worker),  # type: ignore[arg-type]
-            "double": lambda: run_cells(cells, executor=two_workers),  # type: ignore[arg-type]
+        (one_worker, pids1), (two_workers, pids2) = cluster(1, stack), cluster(2, stack)
+        plays: dict[str, tuple[Callable[[], list[RunResult]], list[int]]] = {
+            "one": (lambda: run_cells(cells, workers=1), []),
+            "single": (lambda: run_cells(cells, executor=one_worker), pids1),  # type: ignore[arg-type]
+            "double": (lambda: run_cells(cells, executor=two_workers), pids2),  # type: ignore[arg-type]
         }
         for _ in range(args.repeat):  # interleaved, so a busy moment of the machine hits every setting
-            for name, play in plays.items():
-                elapsed, results = timed(play)
+            for name, (play, pids) in plays.items():
+                elapsed, cpu, results = timed(play, pids)
                 times[name].append(elapsed)
+                cpus[name].append(cpu)
                 records[name] = [r.records for r in results]
+    load = max(load, os.getloadavg()[0])
     one, single, double = min(times["one"]), min(times["single"]), min(times["double"])
-    print(f"  one process:                      {one:6.2f} s  ({games / one:6.1f} games/s, {1000 * one / games:.2f} ms a game)")
-    print(f"  local cluster, 1 worker:          {single:6.2f} s  ({games / single:6.1f} games/s)")
-    print(f"  local cluster, 2 workers:         {double:6.2f} s  ({games / double:6.1f} games/s)")
-    print("  every run (s): " + "; ".join(f"{k} " + ", ".join(f"{t:.2f}" for t in v) for k, v in times.items()))
+    cpu_one = min(sum(c) for c in cpus["one"])
+    main_single, worker_single = min(cpus["single"], key=sum)
+    cpu_single, cpu_double = main_single + worker_single, min(sum(c) for c in cpus["double"])
+    print(f"  machine load (1-minute average, other work included): up to {load:.2f} on {os.cpu_count()} cores")
+    print(f"  one process:              {one:6.2f} s wall, {cpu_one:6.2f} s CPU  ({games / one:6.1f} games/s, "
+          f"{1000 * cpu_one / games:.2f} ms CPU a game)")
+    print(f"  local cluster, 1 worker:  {single:6.2f} s wall, {cpu_single:6.2f} s CPU  ({games / single:6.1f} games/s)")
+    print(f"  local cluster, 2 workers: {double:6.2f} s wall, {cpu_double:6.2f} s CPU  ({games / double:6.1f} games/s)")
+    print("  every run (wall s): " + "; ".join(f"{k} " + ", ".join(f"{t:.2f}" for t in v) for k, v in times.items()))
     same = records["one"] == records["single"] == records["double"]
-    overhead = (single - one) / games
-    print(f"  speed-up of 2 workers over one process: {one / double:.2f}x (target: at least 1.6x)")
-    print(f"  cluster overhead per game: {1000 * overhead:+.3f} ms = {100 * overhead / (one / games):+.1f} % "
-          f"of a game's time (target: under 5 %)")
+    print(f"  speed-up of 2 workers over one process (wall): {one / double:.2f}x (target: at least 1.6x)")
+    game_s, game_cpu = one / games, cpu_one / games
+    rows = (("wall clock", single - one, game_s), ("CPU of the worker", worker_single - cpu_one, game_cpu),
+            ("CPU of the scheduler and client", main_single, game_cpu))
+    for label, spent, unit in rows:
+        per_game = spent / games
+        print(f"  cluster overhead per game, {label}: {1000 * per_game:+.3f} ms = {100 * per_game / unit:+.1f} % "
+              "of a game's time (target: under 5 %)")
     print(f"  identical records on one process and on the cluster: {'yes' if same else 'NO'}")
 
 

@@ -38,7 +38,7 @@ REPORT_SHOTS = [
       "--set", "explosion_threshold=8..12"], 1, "report-sweep-seats.png"),
     (["simulate", "firecrackers", "-n", "4", "-k", "1000", "--seed", "1"], 3, "report-seat-scores.png"),
     (["compare", "firecrackers", ".", ".", "-n", "4", "-k", "1000", "--seed", "1",
-      "--set", "actions.boom_burglar.action_cost=3"], 0, "report-compare-run.png"),
+      "--set", "coins=2"], 1, "report-compare-run.png"),
 ]
 
 

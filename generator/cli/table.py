@@ -395,7 +395,9 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
             if records is not None:
                 results[i] = result_of(cell, records)
     todo = [i for i, r in enumerate(results) if r is None]
-    executor = _executor(args)
+    if args.scheduler is not None and args.workers is not None:
+        usage_error("--workers and --scheduler: the cluster's workers play the games; give one of them")
+    executor = _executor(args) if todo else None
     start = time.perf_counter()
 
     def done(number: int, result: RunResult) -> None:
@@ -409,8 +411,9 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
 
     try:
         with progress_bar(sum(cells[i].games for i in todo), label, hidden) as progress:
-            run_cells([cells[i] for i in todo], executor=executor, progress=progress, on_export=on_export,
-                      on_result=done)
+            if todo:
+                run_cells([cells[i] for i in todo], executor=executor, progress=progress, on_export=on_export,
+                          on_result=done)
     except TurnLimitExceeded as exc:
         fail(f"{exc}")
     except KeyboardInterrupt:
@@ -437,8 +440,6 @@ def _executor(args: TableArgs) -> Any:
 
     if args.scheduler is None:
         return LocalExecutor(workers_of(args.workers))
-    if args.workers is not None:
-        usage_error("--workers and --scheduler: the cluster's workers play the games; give one of them")
     from ..sim.cluster import ClusterError, DaskExecutor
 
     try:

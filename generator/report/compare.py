@@ -59,9 +59,9 @@ def _intro(side: SideBySide) -> list[str]:
         f"(the same seeds for A and B), bots: {bots}",
         _deck_line("A", a),
         _deck_line("B", side.b),
-        f"differences are B - A with their 95 % intervals; * marks the {len(comparison.significant())} significant "
-        f"at {100 * comparison.alpha:g} % after the {comparison.correction} correction over "
-        f"{len(comparison.figures)} figures",
+        f"differences are B - A with their 95 % intervals; * marks those significant at "
+        f"{100 * comparison.alpha:g} % after the {comparison.correction} correction over "
+        f"{len(comparison.figures)} figures ({len(comparison.significant())} here)",
     ]
 
 

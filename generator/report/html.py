@@ -38,6 +38,8 @@ tr.flag td { background: #fff1cc; } tr.flag-low td { background: #e6f0ff; }
 
 CHART_BINS = 40
 """Bars of a histogram chart at most; wider ranges are grouped."""
+SEAT_CHART_BINS = 20
+"""Points of the per-seat score curves at most (several curves on one chart)."""
 
 
 def _is_number(value: Any) -> bool:
@@ -200,7 +202,7 @@ def _charts(summary: RunSummary) -> str:
                                title="Mean score per seat (95 % interval)", y_label="score", x_label="seat",
                                value_format="{:.2f}"))
         if not summary.scores.is_outcome and len(seats.histograms) > 1:
-            labels2, counts = bin_histograms(seats.histograms, CHART_BINS)
+            labels2, counts = bin_histograms(seats.histograms, SEAT_CHART_BINS)
             parts.append(line_chart(labels2, [(f"seat {s}", [float(c) for c in row]) for s, row in enumerate(counts)],
                                     title="Score distribution per seat (the same bars for every seat)",
                                     y_label="games", x_label="score", y_min=0.0))

@@ -167,7 +167,11 @@ def line_chart(
         return MARGIN_LEFT + (plot_w * (i + 0.5) / n)
 
     parts = _frame(title, y_label, x_label, ticks, scale_y, plot_w)
+    longest = max((len(label) for label in x_labels), default=1)
+    show_every = max(1, math.ceil((longest * CHAR_WIDTH + 8) / (plot_w / n)))  # labels must not overlap
     for i, label in enumerate(x_labels):
+        if i % show_every:
+            continue
         parts.append(f'<text class="tick" font-size="11" x="{_num(scale_x(i))}" y="{_num(MARGIN_TOP + plot_h + 16)}" '
                      f'text-anchor="middle">{escape(label)}</text>')
     offsets = [(k - (len(series) - 1) / 2) * min(4.0, plot_w / n / max(1, len(series)) / 2) for k in range(len(series))]

@@ -64,7 +64,8 @@ def findings(game: Mapping[str, Any], players: int, definition: GameDefinition |
         found.append(Finding("stalled-games", f"{stopped} {'game' if stopped == 1 else 'games'} "
                              f"({percent(stopped / games)}) never ended and {'was' if stopped == 1 else 'were'} "
                              "stopped by the max_rounds safety limit",
-                             f"the longest ran {rounds} rounds against a mean of {game.get('rounds', {}).get('mean')}",
+                             f"the longest ran {rounds} rounds against a mean of "
+                             f"{float(game.get('rounds', {}).get('mean', 0.0)):.1f}",
                              weight=8 + 20 * stopped / games))
     if isinstance(definition, FirecrackersDefinition) and games:
         bought = {row["action"] for row in game.get("balance_actions", ())}
