@@ -141,5 +141,5 @@ def test_a_sweep_says_what_changes_across_its_values() -> None:
     found = sweep_findings(rows, ["x"])
     change = [f for f in found if f.code == "sweep-change"]
     assert change and change[0].sentence.startswith("seat 0 win rate goes from")
-    assert "at x = 3" in change[0].sentence or "at 3" in change[0].sentence
+    assert change[0].sentence.endswith("at x=3") and (" at x=1 to " in change[0].sentence or " at x=2 to " in change[0].sentence)
     assert not any("game length" in f.sentence for f in change)

@@ -29,6 +29,10 @@ class SweepRow:
         """The row's values in the order of ``names`` (``8, 3``)."""
         return ", ".join(_text(self.values[n]) for n in names)
 
+    def where(self, names: Sequence[str]) -> str:
+        """The row's values with their names (``explosion_threshold=8, actions.treasure.coins=3``)."""
+        return ", ".join(f"{n}={_text(self.values[n])}" for n in names)
+
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of a row: ``set`` (the swept values), then the summary's keys."""
         return {"set": dict(self.values), **self.summary.to_json()}
@@ -56,7 +60,6 @@ def sweep_findings(rows: Sequence[SweepRow], names: Sequence[str]) -> tuple[Find
     appear in each of them (one sentence per code, from the first row)."""
     found: list[Finding] = []
     usable = [row for row in rows if row.figures]
-    axis = ", ".join(names)
     if len(usable) >= 2:
         pairs = []
         for figure in usable[0].figures:
@@ -82,8 +85,8 @@ def sweep_findings(rows: Sequence[SweepRow], names: Sequence[str]) -> tuple[Find
             ends = [(low[0], d.a), (high[0], d.b)]
             if rows.index(high[0]) < rows.index(low[0]):
                 ends.reverse()  # in the order the values were swept
-            sentence = (f"{figure.name} goes from {fmt(ends[0][1])} at {axis} = {ends[0][0].label(names)} "
-                        f"to {fmt(ends[1][1])} at {ends[1][0].label(names)}")
+            sentence = (f"{figure.name} goes from {fmt(ends[0][1])} at {ends[0][0].where(names)} "
+                        f"to {fmt(ends[1][1])} at {ends[1][0].where(names)}")
             span = f"{100 * d.low:+.1f} to {100 * d.high:+.1f} points" if figure.percent else f"{d.low:+.2f} to {d.high:+.2f}"
             weight = 2 + (abs(d.difference) * 10 if figure.percent else min(5.0, abs(d.difference) / (abs(d.a) or 1.0) * 10))
             found.append(Finding("sweep-change", sentence, f"difference {span}, 95 %, Holm-corrected", weight))
@@ -92,6 +95,6 @@ def sweep_findings(rows: Sequence[SweepRow], names: Sequence[str]) -> tuple[Find
         for finding in rows[0].summary.findings:
             if (finding.code, finding.subject) in common:
                 common.discard((finding.code, finding.subject))
-                found.append(Finding(finding.code, f"at every value (here at {axis} = {rows[0].label(names)}): "
+                found.append(Finding(finding.code, f"at every value (here at {rows[0].where(names)}): "
                                      + finding.sentence, finding.evidence, finding.weight / 2, finding.subject))
     return ordered(found)
