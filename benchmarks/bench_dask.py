@@ -18,7 +18,7 @@ from contextlib import ExitStack
 from typing import Any, Callable
 
 import distributed
-import psutil  # installed with distributed
+import psutil  # type: ignore[import-untyped]  # installed with distributed, which ships no stubs for it
 
 from generator.loader import load_project
 from generator.paths import shipped_root
@@ -48,6 +48,18 @@ def timed(play: Callable[[], list[RunResult]], pids: list[int]) -> tuple[float, 
     elapsed = time.perf_counter() - start
     main_after, workers_after = cpu_seconds(pids)
     return elapsed, (main_after - main, workers_after - workers), results
+
+
+def busy(executor: DaskExecutor, cells: list[Cell], workers: int) -> tuple[float, float]:
+    """One sweep on the cluster with its task stream: the wall time, and the seconds the workers
+    spent computing tasks (the rest of ``workers x wall`` they waited for work or moved data)."""
+    with distributed.get_task_stream(executor.client) as stream:
+        start = time.perf_counter()
+        run_cells(cells, executor=executor)
+        elapsed = time.perf_counter() - start
+    computing = sum(part["stop"] - part["start"] for task in stream.data for part in task["startstops"]
+                    if part["action"] == "compute")
+    return elapsed, computing
 
 
 def cluster(workers: int, stack: ExitStack) -> tuple[DaskExecutor, list[int]]:
@@ -90,6 +102,8 @@ def main() -> None:
                 times[name].append(elapsed)
                 cpus[name].append(cpu)
                 records[name] = [r.records for r in results]
+        streams = {name: busy(executor, cells, n) for name, executor, n in
+                   (("single", one_worker, 1), ("double", two_workers, 2))}
     load = max(load, os.getloadavg()[0])
     one, single, double = min(times["one"]), min(times["single"]), min(times["double"])
     cpu_one = min(sum(c) for c in cpus["one"])
@@ -110,6 +124,12 @@ def main() -> None:
         per_game = spent / games
         print(f"  cluster overhead per game, {label}: {1000 * per_game:+.3f} ms = {100 * per_game / unit:+.1f} % "
               "of a game's time (target: under 5 %)")
+    for name, workers in (("single", 1), ("double", 2)):
+        elapsed, computing = streams[name]
+        idle = workers * elapsed - computing
+        print(f"  {workers} worker(s), from the task stream: busy {100 * computing / (workers * elapsed):.1f} % of the "
+              f"time; waiting and moving data {1000 * idle / games:.3f} ms a game = "
+              f"{100 * idle / computing:.1f} % of a game's time (whatever the machine's load)")
     print(f"  identical records on one process and on the cluster: {'yes' if same else 'NO'}")
 
 

@@ -370,7 +370,13 @@ def chunk_size(total_games: int, workers: int) -> int:
 
 
 def _chunks(games: int, size: int) -> list[range]:
-    return [range(start, min(games, start + size)) for start in range(0, games, size)]
+    """``games`` cut into tasks of at most ``size`` games, all of about the same size (no small
+    remainder task to wait for at the end)."""
+    if games <= 0:
+        return []
+    count = -(-games // max(1, size))
+    bounds = [games * i // count for i in range(count + 1)]
+    return [range(bounds[i], bounds[i + 1]) for i in range(count)]
 
 
 def run_cells(
@@ -396,6 +402,7 @@ def run_cells(
     executor = executor or LocalExecutor(workers, start_method)
     size = chunk_size(total, executor.workers)
     tasks = [(number, chunk) for number, cell in enumerate(cells) for chunk in _chunks(cell.games, size)]
+    tasks.sort(key=lambda task: -len(task[1]))  # the longest first: the last to finish are the shortest
     remaining = [len(_chunks(cell.games, size)) for cell in cells]
     played: list[Played] = [[] for _ in cells]
     results: list[RunResult | None] = [None] * len(cells)
