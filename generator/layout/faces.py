@@ -52,7 +52,6 @@ from .scene import (
     Paint,
     Path,
     PathOp,
-    PT_PER_MM,
     Rect,
     Text,
     TextMeasurer,

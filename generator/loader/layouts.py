@@ -16,7 +16,6 @@ from ..model.templates import (
     Artwork,
     CardTemplate,
     CropMarks,
-    FaceRegion,
     FaceTemplate,
     FillOrder,
     FontFace,
