@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import sys
 import time
@@ -14,10 +15,12 @@ from typing import Any, Callable, Iterator, Sequence
 
 import click
 
-from ..atomicio import write_atomic
+from ..atomicio import OutputError, check_folder, check_target, write_atomic
 from ..model import GameDefinition, OptionValue, Project
+from ..model.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED, MAX_SWEEP_RUNS, MAX_WORKERS
 from ..model.options import OptionError
 from ..paths import display_path
+from ..saferead import MAX_REPLAY_BYTES, ReadError, load_json, read_regular
 from ..report.html import simulation_report, sweep_report
 from ..report.tables import cell_text
 from ..report.text import summary_text, sweep_text
@@ -26,9 +29,12 @@ from ..sim.registry import simulator_for
 from ..sim.runner import RunResult, TurnLimitExceeded, check_table, run
 from ..sim.stats import summarize
 from ..validate import validate_games
+from . import exit_code
 from .common import (
     EXIT_ERROR,
     fail,
+    file_option,
+    folder_option,
     game_or_usage_error,
     open_project,
     project_option,
@@ -41,17 +47,17 @@ def _table_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options that describe one table and one run (shared by simulate and sweep)."""
     decorators = [
         click.argument("game_id", metavar="GAME"),
-        click.option("--players", "-n", type=int, default=None,
+        click.option("--players", "-n", type=click.IntRange(1, MAX_PLAYERS), default=None,
                      help="Number of players (default: the smallest count the game allows)."),
-        click.option("--games", "-k", type=click.IntRange(min=1), default=1000, show_default=True,
-                     help="Number of games to play."),
+        click.option("--games", "-k", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
+                     help=f"Number of games to play (at most {MAX_GAMES:,})."),
         click.option("--bot", "bots", multiple=True, metavar="NAME[:PARAM]",
                      help="Bot of each seat in order (give one per seat), or one bot for every seat. "
                      "'best' names the game's strongest fair bot. Default: best."),
-        click.option("--seed", type=int, default=1, show_default=True,
+        click.option("--seed", type=click.IntRange(-MAX_SEED, MAX_SEED), default=1, show_default=True,
                      help="Run seed: the same seed gives the same games whatever the number of workers."),
-        click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
-                     help="Worker processes (default: every core of this machine)."),
+        click.option("--workers", "-w", type=click.IntRange(1, MAX_WORKERS), default=None,
+                     help=f"Worker processes (default: every core of this machine; at most {MAX_WORKERS})."),
         click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
                      help="Override a rule option of the definition (repeatable)."),
         click.option("--expansion", "expansion_id", default=None, metavar="ID",
@@ -61,8 +67,8 @@ def _table_options(func: Callable[..., Any]) -> Callable[..., Any]:
                      "Scoreworks card in play). Repeatable."),
         click.option("--json", "as_json", is_flag=True,
                      help="Print the summary as JSON on stdout (no progress bar)."),
-        click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                     help="Write an HTML report with charts to this file (self-contained, works offline)."),
+        file_option("--report", "report_path",
+                    help="Write an HTML report with charts to this file (self-contained, works offline)."),
         project_option,
     ]
     for decorator in reversed(decorators):
@@ -112,8 +118,8 @@ class _Table:
                        on_export=on_export)
         except TurnLimitExceeded as exc:
             fail(f"{self.definition.info.id}: {exc}")
-        except KeyboardInterrupt:
-            fail("interrupted", 130)
+        except KeyboardInterrupt as exc:
+            fail("interrupted", exit_code(exc))
 
     def summary(self, result: RunResult, elapsed_s: float) -> dict[str, Any]:
         """The run's statistics with its settings (``--json`` output, text and report input)."""
@@ -181,7 +187,7 @@ def _extra_settings(project: Project, definition: GameDefinition, simulator: Sim
 
 
 def _workers(value: int | None) -> int:
-    return value if value is not None else max(1, os.cpu_count() or 1)
+    return value if value is not None else max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
 
 @contextmanager
@@ -195,10 +201,21 @@ def _progress(total: int, label: str, hidden: bool) -> Iterator[Callable[[int], 
         yield bar.update
 
 
+def _check_report(path: Path | None) -> None:
+    """Refuse a --report that could not be written before any game is played."""
+    if path is not None:
+        try:
+            check_target(path)
+        except OutputError as exc:
+            fail(str(exc))
+
+
 def _write_text(path: Path, text: str) -> None:
     """Write a report or a game file in one step (an interrupted run leaves no half-written file)."""
     try:
         write_atomic(path, text.encode("utf-8"))
+    except OutputError as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"{display_path(path)}: cannot write: {exc.strerror or exc}")
 
@@ -207,7 +224,10 @@ def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]]
     """A callback writing each game's community file as ``DIR/game-00001.json`` (numbered from 1) as
     soon as it is played, and the list of exported indexes it fills."""
     try:
+        check_folder(directory)
         directory.mkdir(parents=True, exist_ok=True)
+    except OutputError as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"{display_path(directory)}: cannot create: {exc.strerror or exc}")
     earlier = sorted(directory.glob("game-*.json"))
@@ -227,9 +247,8 @@ def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]]
 
 @click.command("simulate")
 @_table_options
-@click.option("--export", "export_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write every game to this folder in the game's community format "
-              "(Hanabi: hanab.live JSON, game-00001.json ...).")
+@folder_option("--export", "export_dir", help="Write every game to this folder in the game's community format "
+               "(Hanabi: hanab.live JSON, game-00001.json ...).")
 def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[str, ...], seed: int,
                      workers: int | None, rules: tuple[str, ...], expansion_id: str | None,
                      settings: tuple[str, ...], as_json: bool, report_path: Path | None,
@@ -240,6 +259,7 @@ def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[
     """
     project = open_project(project_dir)
     table = _Table(project, game_id, players, bots, rules, expansion_id, settings)
+    _check_report(report_path)
     if export_dir is not None and table.simulator.export_game is None:
         usage_error(f"--export: {game_id} has no community file format to export to")
     table.check()
@@ -279,6 +299,9 @@ def _sweep_values(definition: GameDefinition, assignment: str) -> tuple[str, lis
                     first, last = int(low), int(high)
                 except ValueError:
                     raise OptionError(f"option '{name}': bad range {item!r}") from None
+                if last - first + 1 > MAX_SWEEP_RUNS - len(values):
+                    raise OptionError(f"option '{name}': {item} is {last - first + 1:,} values; a sweep plays "
+                                      f"at most {MAX_SWEEP_RUNS}")
                 values.extend(option.check(v) for v in range(first, last + 1))
             else:
                 values.append(option.parse(item))
@@ -306,10 +329,16 @@ def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str
     """
     project = open_project(project_dir)
     table = _Table(project, game_id, players, bots, rules, expansion_id, settings)
+    _check_report(report_path)
     axes = [_sweep_values(table.definition, text) for text in sweeps]
     names = [name for name, _ in axes]
     if len(set(names)) != len(names):
         usage_error("--set: each option may be swept only once")
+    runs = math.prod(len(v) for _, v in axes)
+    if runs > MAX_SWEEP_RUNS:
+        usage_error(f"--set: {runs:,} combinations of values; a sweep plays at most {MAX_SWEEP_RUNS}")
+    if runs * games > MAX_GAMES:
+        usage_error(f"--games: {runs} runs of {games:,} games are {runs * games:,} games; a sweep plays at most {MAX_GAMES:,}")
     combos = [dict(zip(names, values)) for values in itertools.product(*(v for _, v in axes))]
     for combo in combos:
         table.check({**table.overrides, **combo})
@@ -360,13 +389,9 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
     for path in files:
         name = display_path(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            click.echo(f"{name}: cannot read: {exc.strerror or exc}", err=True)
-            failed = True
-            continue
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            click.echo(f"{name}: not a JSON file: {exc}", err=True)
+            data = load_json(read_regular(path, MAX_REPLAY_BYTES, "game file"))
+        except ReadError as exc:
+            click.echo(f"{name}: {exc}", err=True)
             failed = True
             continue
         if not isinstance(data, dict):

@@ -3,6 +3,7 @@ project's own (which replace shipped templates of the same name), with ``extends
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +12,18 @@ from typing import Sequence
 import yaml
 
 from ..fontbook import FontError, read_metrics
+from ..images import check_png, check_svg
+from ..model.limits import (
+    MAX_BLEED_MM,
+    MAX_CARD_MM,
+    MAX_FONT_PT,
+    MAX_SHEET_MM,
+    MAX_SHEET_SPACING_MM,
+    MIN_CARD_MM,
+    MIN_FONT_PT,
+    MIN_SHEET_MM,
+)
+from ..model.source import SourceLoc
 from ..model.templates import (
     MIN_PRINTABLE_MARGIN_MM,
     Artwork,
@@ -24,6 +37,7 @@ from ..model.templates import (
     SheetTemplate,
 )
 from ..paths import display_path, shipped_root
+from ..saferead import MAX_ARTWORK_BYTES, ReadError, read_regular
 from .errors import DefinitionErrors, Problem
 from .fields import Reader
 from .yamlnodes import compose_file
@@ -43,9 +57,7 @@ SHIPPED_FONTS = {
 FONT_KINDS = {".ttf": "ttf", ".otf": "otf"}
 
 
-MAX_ARTWORK_BYTES = 5 * 1024 * 1024
 ARTWORK_KINDS = {".png": "png", ".svg": "svg"}
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @dataclass
@@ -66,6 +78,7 @@ class _Entry:
 
 
 def layout_files(root: Path) -> list[Path]:
+    """The layout files of a project, in name order (OSError when the folder cannot be read)."""
     folder = root / "layouts"
     if not folder.is_dir():
         return []
@@ -81,7 +94,13 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
     entries: dict[str, dict[str, _Entry]] = {section: {} for section in SECTIONS}
     readers: list[Reader] = []
     problems: list[Problem] = []
-    sources = [(root, file) for root in roots for file in layout_files(root)]
+    sources: list[tuple[Path, Path]] = []
+    for root in roots:
+        try:
+            sources += [(root, file) for file in layout_files(root)]
+        except OSError as exc:
+            problems.append(Problem(SourceLoc(display_path(root / "layouts"), 1, 1),
+                                    f"cannot read the folder: {exc.strerror or exc}"))
     known = {file.resolve() for _, file in sources}
     sources += [(project_root.resolve(), file) for file in extra_files if file.resolve() not in known]
     for root, file in sources:
@@ -149,17 +168,22 @@ def _resolve(entry: _Entry, known: dict[str, _Entry]) -> dict[str, tuple[yaml.No
 
 
 def _length(fields: dict[str, tuple[yaml.Node, Reader]], key: str, what: str, entry: _Entry,
-            default: float | None = None, positive: bool = True) -> float | None:
+            default: float | None = None, positive: bool = True, *, low: float = 0.0,
+            high: float = MAX_SHEET_SPACING_MM) -> float | None:
+    """A length in millimetres from ``low`` to ``high`` (zero allowed unless ``positive``)."""
     if key not in fields:
         if default is None:
             entry.reader.error(entry.node, f"{what} needs '{key}' (in millimetres)")
         return default
     node, reader = fields[key]
-    value = reader.number(node, f"{what} {key}")
+    value = reader.number(node, f"{what} {key}", minimum=-math.inf, maximum=math.inf)
     if value is None:
         return None
     if value < 0 or (positive and value == 0):
         reader.error(node, f"{what} {key} must be {'positive' if positive else 'zero or more'}, not {value:g}")
+        return None
+    if not low <= value <= high:
+        reader.error(node, f"{what} {key} of {value:g} mm is not sensible: it must be from {low:g} to {high:g} mm")
         return None
     return value
 
@@ -168,24 +192,28 @@ def _card(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> 
     if fields is None:
         return None
     what = f"card template '{entry.name}'"
-    width = _length(fields, "width", what, entry)
-    height = _length(fields, "height", what, entry)
-    safe = _length(fields, "safe", what, entry, 3.0, positive=False)
-    radius = _length(fields, "corner_radius", what, entry, 3.0, positive=False)
-    if None in (width, height, safe, radius):
+    width = _length(fields, "width", what, entry, low=MIN_CARD_MM, high=MAX_CARD_MM)
+    height = _length(fields, "height", what, entry, low=MIN_CARD_MM, high=MAX_CARD_MM)
+    safe = _length(fields, "safe", what, entry, 3.0, positive=False, high=MAX_CARD_MM)
+    radius = _length(fields, "corner_radius", what, entry, 3.0, positive=False, high=MAX_CARD_MM)
+    if width is None or height is None or safe is None or radius is None:
         return None
-    if 2 * safe >= min(width, height):  # type: ignore[operator]
+    if 2 * safe >= min(width, height):
         entry.reader.error(entry.node, f"{what}: the safe zone ({safe:g} mm) leaves no room on a {width:g} x {height:g} mm card")
         return None
-    return CardTemplate(entry.name, width, height, safe, radius, entry.reader.loc(entry.node))  # type: ignore[arg-type]
+    if 2 * radius > min(width, height):
+        entry.reader.error(entry.node, f"{what}: a corner radius of {radius:g} mm is more than half of a "
+                                       f"{width:g} x {height:g} mm card")
+        return None
+    return CardTemplate(entry.name, width, height, safe, radius, entry.reader.loc(entry.node))
 
 
 def _sheet(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> SheetTemplate | None:
     if fields is None:
         return None
     what = f"sheet template '{entry.name}'"
-    width = _length(fields, "width", what, entry)
-    height = _length(fields, "height", what, entry)
+    width = _length(fields, "width", what, entry, low=MIN_SHEET_MM, high=MAX_SHEET_MM)
+    height = _length(fields, "height", what, entry, low=MIN_SHEET_MM, high=MAX_SHEET_MM)
     margin = _length(fields, "margin", what, entry, 6.35)
     gutter = _length(fields, "gutter", what, entry, 0.0, positive=False)
     bleed = _length(fields, "bleed", what, entry, 3.0, positive=False)
@@ -194,9 +222,9 @@ def _sheet(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) ->
         node, reader = fields["crop_marks"]
         sub = reader.mapping(node, f"{what} crop_marks", (), ("length", "offset", "width"))
         if sub is not None:
-            values = {k: reader.number(v, f"crop_marks {k}") for k, v in sub.items()}
+            values = {k: reader.number(v, f"crop_marks {k}", maximum=MAX_SHEET_SPACING_MM) for k, v in sub.items()}
             if any(v is None or v < 0 for v in values.values()):
-                reader.error(node, "crop_marks length, offset and width must be numbers of zero or more")
+                reader.error(node, f"crop_marks length, offset and width must be numbers from 0 to {MAX_SHEET_SPACING_MM:g} mm")
             else:
                 marks = CropMarks(values.get("length", 5.0), values.get("offset", 1.5), values.get("width", 0.2))  # type: ignore[arg-type]
     order = FillOrder.ROWS
@@ -245,8 +273,8 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
     if fields is None:
         return None
     what = f"face template '{entry.name}'"
-    width = _length(fields, "base_width", what, entry, 63.5)
-    height = _length(fields, "base_height", what, entry, 88.9)
+    width = _length(fields, "base_width", what, entry, 63.5, low=MIN_CARD_MM, high=MAX_CARD_MM)
+    height = _length(fields, "base_height", what, entry, 88.9, low=MIN_CARD_MM, high=MAX_CARD_MM)
     if "regions" not in fields:
         entry.reader.error(entry.node, f"{what} needs 'regions'")
         return None
@@ -258,7 +286,8 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
                              ("field", "font", "max_pt", "min_pt", "mirrored", "image"))
         if name is None or sub is None or not {"x", "y", "width", "height"} <= set(sub):
             continue
-        numbers = {k: reader.number(sub[k], f"region '{name}' {k}") for k in ("x", "y", "width", "height")}
+        numbers = {k: reader.number(sub[k], f"region '{name}' {k}", maximum=MAX_CARD_MM + MAX_BLEED_MM)
+                   for k in ("x", "y", "width", "height")}
         artwork = None
         if "image" in sub:
             artwork = read_artwork(reader, sub["image"])
@@ -271,8 +300,8 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
         else:
             field = reader.name(sub["field"], f"region '{name}' field")
         font = reader.choice(sub["font"], "font", fonts) if "font" in sub else "sans"
-        max_pt = reader.number(sub["max_pt"], "max_pt") if "max_pt" in sub else 12.0
-        min_pt = reader.number(sub["min_pt"], "min_pt") if "min_pt" in sub else 6.0
+        max_pt = reader.number(sub["max_pt"], "max_pt", minimum=MIN_FONT_PT, maximum=MAX_FONT_PT) if "max_pt" in sub else 12.0
+        min_pt = reader.number(sub["min_pt"], "min_pt", minimum=MIN_FONT_PT, maximum=MAX_FONT_PT) if "min_pt" in sub else 6.0
         mirrored = bool(reader.boolean(sub["mirrored"], "mirrored")) if "mirrored" in sub else False
         if None in (*numbers.values(), field, font, max_pt, min_pt):
             continue
@@ -282,11 +311,24 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
         if not 0 < min_pt <= max_pt:  # type: ignore[operator]
             reader.error(value_node, f"region '{name}': min_pt must be positive and at most max_pt")
             continue
+        if width is not None and height is not None and not _on_card(numbers, width, height):  # type: ignore[arg-type]
+            reader.error(key_node, f"region '{name}' ({numbers['x']:g}, {numbers['y']:g}, {numbers['width']:g} x "
+                                   f"{numbers['height']:g} mm) is not on the {width:g} x {height:g} mm card of "
+                                   f"{what} (nor within {MAX_BLEED_MM:g} mm of its edges)")
+            continue
         regions.append(FaceRegion(name, numbers["x"], numbers["y"], numbers["width"], numbers["height"],  # type: ignore[arg-type]
                                   field, font, max_pt, min_pt, mirrored, artwork, reader.loc(key_node)))  # type: ignore[arg-type]
     if width is None or height is None:
         return None
     return FaceTemplate(entry.name, width, height, tuple(regions), entry.reader.loc(entry.node))
+
+
+def _on_card(box: dict[str, float], width: float, height: float) -> bool:
+    """Whether a region lies on a card of ``width`` x ``height`` mm, allowing it to reach into the
+    bleed (a background picture printed to the cut may start a few millimetres before the card)."""
+    reach = MAX_BLEED_MM + 1e-9
+    return (-reach <= box["x"] and box["x"] + box["width"] <= width + reach
+            and -reach <= box["y"] and box["y"] + box["height"] <= height + reach)
 
 
 def project_file(reader: Reader, node: yaml.Node, what: str, kinds: dict[str, str]) -> Path | None:
@@ -302,7 +344,7 @@ def project_file(reader: Reader, node: yaml.Node, what: str, kinds: dict[str, st
         reader.error(node, f"{what} '{text}' is a URL: files are read from the project folder only, nothing is fetched")
         return None
     if "\0" in text:
-        reader.error(node, f"{what} '{text!r}' holds a NUL character")
+        reader.error(node, f"{what} {text!r} holds a NUL character")
         return None
     relative = Path(text)
     if relative.is_absolute() or text.startswith(("\\", "/")):
@@ -330,20 +372,30 @@ def project_file(reader: Reader, node: yaml.Node, what: str, kinds: dict[str, st
 
 
 def read_artwork(reader: Reader, node: yaml.Node) -> Artwork | None:
-    """An image file named in a template (see ``project_file``), PNG or SVG, at most 5 MB."""
+    """An image file named in a template (see ``project_file``), PNG or SVG, at most 5 MB, whose
+    size is read from its header (too many pixels are refused before anything decodes them) and,
+    for SVG, that cairosvg can draw (``generator.images``)."""
     path = project_file(reader, node, "image", ARTWORK_KINDS)
     if path is None:
         return None
     text = reader.text(node, "image") or ""
     kind = ARTWORK_KINDS[path.suffix.lower()]
-    if path.stat().st_size > MAX_ARTWORK_BYTES:
-        reader.error(node, f"image '{text}' is larger than {MAX_ARTWORK_BYTES // (1024 * 1024)} MB")
+    try:
+        data = read_regular(path, MAX_ARTWORK_BYTES, "image")
+    except ReadError as exc:
+        reader.error(node, f"image '{text}': {exc}")
         return None
-    data = path.read_bytes()
-    if kind == "png" and not data.startswith(PNG_SIGNATURE):
-        reader.error(node, f"image '{text}' is not a PNG file")
-        return None
-    if kind == "svg" and b"<svg" not in data[:4096]:
-        reader.error(node, f"image '{text}' is not an SVG file")
-        return None
+    if kind == "png":
+        problem = check_png(data)
+        if problem is not None:
+            reader.error(node, f"image '{text}' {problem}")
+            return None
+    if kind == "svg":
+        if b"<svg" not in data[:4096]:
+            reader.error(node, f"image '{text}' is not an SVG file")
+            return None
+        problem = check_svg(data)
+        if problem is not None:
+            reader.error(node, f"image '{text}' {problem}")
+            return None
     return Artwork(text, data, kind)

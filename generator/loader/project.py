@@ -9,6 +9,7 @@ import yaml
 
 from .. import registry
 from ..model import GameDefinition, Project, SourceLoc
+from ..model.limits import MAX_CARDS
 from ..paths import display_path
 from .errors import DefinitionErrors, Problem
 from .fields import Reader
@@ -18,7 +19,7 @@ MAX_DEFINITION_FILES = 200
 
 
 def definition_files(root: Path) -> list[Path]:
-    """The definition files of a project, in name order."""
+    """The definition files of a project, in name order (OSError when the folder cannot be read)."""
     folder = root / "card_defs"
     return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
 
@@ -35,6 +36,10 @@ def _build(root: yaml.Node, path: str) -> list[GameDefinition]:
     games: list[GameDefinition] = []
     if description is not None:
         games = list(description.load(reader, root))
+        for game in games if not reader.problems else ():
+            count = description.card_count(game)
+            if count > MAX_CARDS:  # each game's loader refuses more first, where the counts are
+                reader.error(game.info.loc, f"{game.info.id} has {count} cards; at most {MAX_CARDS} are supported")
     if reader.problems:
         raise DefinitionErrors(reader.problems)
     return games
@@ -140,8 +145,14 @@ def read_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None
     if not folder.is_dir():
         problems.append(Problem(_loc(root), "no card_defs/ folder here"))
     else:
-        files = definition_files(root)
-        if not files:
+        files: list[Path] | None = None
+        try:
+            files = definition_files(root)
+        except OSError as exc:
+            problems.append(Problem(_loc(folder), f"cannot read the folder: {exc.strerror or exc}"))
+        if files is None:
+            pass
+        elif not files:
             problems.append(Problem(_loc(folder), "card_defs/ holds no .yaml definition files"))
         elif len(files) > MAX_DEFINITION_FILES:
             problems.append(Problem(_loc(folder), f"card_defs/ holds {len(files)} files; at most {MAX_DEFINITION_FILES}"))

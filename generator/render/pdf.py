@@ -30,7 +30,7 @@ from ..layout.scene import (
     Scene,
     Text,
 )
-from .artwork import artwork_png, fit, png_size
+from .artwork import ArtworkError, artwork_png, fit, png_size
 from .fonts import pdf_font_name
 from .pdfcompact import compact_pdf
 
@@ -89,9 +89,14 @@ class PdfPainter:
                     Anchor.END: c.drawRightString}[item.anchor]
             draw(item.x * K, -item.y * K, item.text)
         elif isinstance(item, Image):
-            png = artwork_png(item.data, item.kind, item.width, item.height)
-            dx, dy, w, h = fit(item.width, item.height, *png_size(png))
-            c.drawImage(ImageReader(io.BytesIO(png)), (item.x + dx) * K, -(item.y + dy + h) * K, w * K, h * K, mask="auto")
+            try:
+                png = artwork_png(item.data, item.kind, item.width, item.height)
+                dx, dy, w, h = fit(item.width, item.height, *png_size(png))
+                c.drawImage(ImageReader(io.BytesIO(png)), (item.x + dx) * K, -(item.y + dy + h) * K, w * K, h * K, mask="auto")
+            except ArtworkError as exc:
+                raise ArtworkError(f"image '{item.name}': {exc}", item.name) from None
+            except Exception as exc:  # a PNG whose header is fine but whose pixels are damaged
+                raise ArtworkError(f"image '{item.name}' cannot be drawn: {type(exc).__name__}: {exc}", item.name) from None
         elif isinstance(item, Group):
             c.saveState()
             c.translate(item.dx * K, -item.dy * K)

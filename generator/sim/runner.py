@@ -26,13 +26,17 @@ broken engine or bot loop, never a normal ending).
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import os
 import random
+import signal
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ..model import GameDefinition, OptionValue
+from ..model.limits import MAX_GAMES
 from .api import (
     Bot,
     BotSpec,
@@ -294,9 +298,33 @@ class _Table:
 _WORKER_TABLE: _Table | None = None
 
 
-def _init_worker(job: _Job) -> None:
+def _init_worker(job: _Job, parent: int) -> None:
     global _WORKER_TABLE
+    _quiet_worker(parent)
     _WORKER_TABLE = _Table(job)
+
+
+def _quiet_worker(parent: int) -> None:
+    """A worker ends with its parent, and without a traceback. Ctrl-C reaches every process of the
+    terminal's group: workers ignore it and the parent, which handles it, stops the pool with
+    SIGTERM, whose default action ends a worker at once (a forked worker would otherwise inherit
+    the parent's handler and raise in the middle of a game). On Linux the system also sends a
+    worker SIGTERM when its parent dies, however it dies, so no worker is left playing or blocked
+    writing results nobody reads."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):  # pragma: no cover - a C library without prctl
+            pass
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(0)
+
+
+_PR_SET_PDEATHSIG = 1
 
 
 def _play_chunk(indexes: Sequence[int]) -> list[tuple[GameRecord, dict[str, Any] | None]]:
@@ -338,6 +366,8 @@ def run(
     export = export or on_export is not None
     if games < 0:
         raise ValueError("the number of games cannot be negative")
+    if games > MAX_GAMES:
+        raise ValueError(f"{games:,} games; a run plays at most {MAX_GAMES:,}")
     resolved_options = resolve_options(definition, options)
     specs = resolve_bots(simulator, bots, players)
     extra_settings = dict(extra or {})
@@ -374,7 +404,8 @@ def run(
             collect(table.play_chunk(chunk))
     else:
         context = multiprocessing.get_context(start_method or DEFAULT_START_METHOD)
-        with context.Pool(processes=min(workers, len(chunks)), initializer=_init_worker, initargs=(job,)) as pool:
+        with context.Pool(processes=min(workers, len(chunks)), initializer=_init_worker,
+                          initargs=(job, os.getpid())) as pool:
             for part in pool.imap_unordered(_play_chunk, chunks):
                 collect(part)
     results.sort(key=lambda pair: pair[0].index)
