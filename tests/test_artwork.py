@@ -70,3 +70,25 @@ def test_a_symbolic_link_out_of_the_project_is_refused(project_copy: Path, tmp_p
     add_image_region(project_copy, "art/link.png")
     result = build(project_copy)
     assert result.exit_code == 1 and "outside the project folder" in result.output
+
+
+def test_artwork_that_fails_to_draw_is_reported_at_its_region(project_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever goes wrong while an image is drawn (here: cairo running out of memory) is one line
+    at the template region that draws it, never a traceback."""
+    import generator.render.artwork as artwork
+    import generator.render.pdf as pdf
+
+    def failing(*_args: object, **_kwargs: object) -> bytes:
+        raise MemoryError("cairo returned CAIRO_STATUS_NO_MEMORY")
+
+    (project_copy / "art").mkdir()
+    (project_copy / "art" / "logo.svg").write_text(LOGO)
+    add_image_region(project_copy, "art/logo.svg")
+    monkeypatch.setattr(pdf, "artwork_png", artwork.artwork_png.__wrapped__)  # no cached drawing
+    monkeypatch.setitem(__import__("sys").modules, "cairosvg", type("cairosvg", (), {"svg2png": staticmethod(failing)}))
+    result = build(project_copy)
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output
+    assert lines[0].startswith("layouts/faces.yaml:") or "/layouts/faces.yaml:" in lines[0]
+    assert "image 'art/logo.svg': the SVG artwork cannot be drawn: MemoryError" in lines[0]

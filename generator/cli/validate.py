@@ -86,7 +86,8 @@ class _Selection:
             try:
                 self.games.append(project.game(game_id))
             except KeyError as exc:
-                usage_error(str(exc.args[0]))
+                if not self.problems:  # else the game's file may be what has them: they are reported
+                    usage_error(str(exc.args[0]))
         if not ids and not definition_files:
             self.games = list(project.games)
 

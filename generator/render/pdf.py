@@ -96,7 +96,8 @@ class PdfPainter:
             except ArtworkError as exc:
                 raise ArtworkError(f"image '{item.name}': {exc}", item.name) from None
             except Exception as exc:  # a PNG whose header is fine but whose pixels are damaged
-                raise ArtworkError(f"image '{item.name}' cannot be drawn: {type(exc).__name__}: {exc}", item.name) from None
+                reason = " ".join(str(exc).split())
+                raise ArtworkError(f"image '{item.name}' cannot be drawn: {type(exc).__name__}: {reason}", item.name) from None
         elif isinstance(item, Group):
             c.saveState()
             c.translate(item.dx * K, -item.dy * K)
