@@ -238,6 +238,12 @@ def font_fifo(p: Path) -> list[str]:
     return ["validate"]
 
 
+@case(1, "card_defs/pipe.yaml:1:1: cannot read: a FIFO (named pipe), not a regular file")
+def definition_fifo(p: Path) -> list[str]:
+    os.mkfifo(p / "card_defs/pipe.yaml")  # was left out silently; a read of it would wait forever
+    return ["validate"]
+
+
 @case(1, "/dev/zero: cannot read: a device, not a regular file")
 def replay_dev_zero(p: Path) -> list[str]:
     return ["replay", "hanabi", "/dev/zero"]

@@ -68,11 +68,13 @@ def fit_text(
     ``text`` fits ``box``.
 
     Text that fits at a size fits at every smaller one (widths grow with the size, and greedy
-    wrapping never needs more lines for narrower words), so the size is found by bisection over
-    the steps: about ten measurements whatever the range, where stepping down from ``max_pt`` took
-    one per step. The sizes tried are the same numbers as stepping down (``max_pt - k * 0.25`` is
-    exact in binary for any size below 2**50), so the result is too. ValueError for sizes that are
-    not finite positive numbers with ``min_pt <= max_pt`` (the loader refuses those first)."""
+    wrapping never needs more lines for narrower words), so the step is found by galloping down
+    (steps 0, 2, 6, 14...) and bisecting: a few measurements for text that fits at once or nearly,
+    about twice the logarithm of the range at worst, where stepping down took one per step (and
+    never ended for a max_pt of 1e20, which 0.25 does not change). The sizes tried are the same
+    numbers as stepping down (``max_pt - k * 0.25`` is exact in binary for any size below 2**50),
+    so the result is too. ValueError for sizes that are not finite positive numbers with
+    ``min_pt <= max_pt`` (the loader refuses those first)."""
     if not (math.isfinite(max_pt) and math.isfinite(min_pt) and 0 < min_pt <= max_pt):
         raise ValueError(f"text sizes must be finite with 0 < min_pt <= max_pt, not {min_pt!r} and {max_pt!r}")
 
@@ -88,18 +90,27 @@ def fit_text(
         last += 1
     while last > 0 and max_pt - last * SIZE_STEP_PT < min_pt - 1e-9:
         last -= 1
-    fitted = attempt(last)
-    if fitted is not None:
-        low, high = -1, last  # attempt(high) fits; find the smallest step that fits
-        found = fitted
-        while high - low > 1:
-            middle = (low + high) // 2
+    # Gallop down from max_pt (steps 0, 2, 6, 14, 30...: most text fits at once or a few steps
+    # down), then bisect between the last step that failed and the first that fitted.
+    failed, reach = -1, 1
+    found: list[str] | None = None
+    while found is None:
+        step = min(failed + reach, last)
+        found = attempt(step)
+        if found is None:
+            if step == last:
+                break
+            failed, reach = step, reach * 2
+    if found is not None:
+        fits = step
+        while fits - failed > 1:
+            middle = (failed + fits) // 2
             lines = attempt(middle)
             if lines is not None:
-                high, found = middle, lines
+                fits, found = middle, lines
             else:
-                low = middle
-        size = max_pt - high * SIZE_STEP_PT
+                failed = middle
+        size = max_pt - fits * SIZE_STEP_PT
         return FitResult(_place(found, box, measurer, font, size, colour, anchor, valign), size)
     if not wrap_lines:
         width = measurer.width_mm(text, font, min_pt)

@@ -78,11 +78,12 @@ class _Entry:
 
 
 def layout_files(root: Path) -> list[Path]:
-    """The layout files of a project, in name order (OSError when the folder cannot be read)."""
+    """The layout files of a project, in name order (OSError when the folder cannot be read); like
+    definition files, an entry that is not a regular file is listed, for its reading to say so."""
     folder = root / "layouts"
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_dir())
 
 
 def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) -> LayoutLibrary:

@@ -19,9 +19,11 @@ MAX_DEFINITION_FILES = 200
 
 
 def definition_files(root: Path) -> list[Path]:
-    """The definition files of a project, in name order (OSError when the folder cannot be read)."""
+    """The definition files of a project, in name order (OSError when the folder cannot be read).
+    A ``.yaml`` entry that is not a regular file (a FIFO, a device, a broken link) is listed too,
+    so that reading it reports what it is instead of leaving it out silently."""
     folder = root / "card_defs"
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_dir())
 
 
 def load_file(file: Path, shown_as: str | None = None) -> list[GameDefinition]:
