@@ -435,6 +435,11 @@ def empty_output_folder(p: Path) -> list[str]:
     return ["build", "hanabi", "--out", ""]
 
 
+@case(2, "name the new project's folder (write . for the current folder)")
+def empty_project_folder(p: Path) -> list[str]:
+    return ["init", ""]  # was the current folder
+
+
 @case(1, "card_defs: not a folder; a project keeps its definitions in a card_defs/ folder")
 def card_defs_is_a_file(p: Path) -> list[str]:
     for file in (p / "card_defs").iterdir():

@@ -74,11 +74,12 @@ def board(game_id: str, as_json: bool, project_dir: Path | None) -> None:
 
 
 @click.command("init")
-@click.argument("target", type=click.Path(path_type=Path))
-def init(target: Path) -> None:
+@click.argument("target_name", metavar="TARGET", type=click.Path())
+def init(target_name: str) -> None:
     """Create a new project folder TARGET with a copy of the shipped definitions to customise."""
-    if not str(target).strip() or str(target) == ".":
-        usage_error("name the new project's folder (an empty name would be the current folder)")
+    if not target_name.strip():
+        usage_error("name the new project's folder (write . for the current folder)")
+    target = Path(target_name)
     try:
         written = init_project(target)
     except InitError as exc:
