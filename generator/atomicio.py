@@ -1,22 +1,225 @@
-"""Writing files so that a reader never sees half of one: write a temporary file beside the target,
-flush it to disk, then rename it into place (an interrupted build leaves the old file intact)."""
+"""Writing files so that a reader never sees half of one, and a run's files land together or not at all.
+
+``write_atomic`` writes one file: a temporary file beside the target (created exclusively, so
+nothing planted under its name is followed), flushed to disk, then renamed into place.
+``write_all`` writes every file of a run (a build's PDFs and manifests, an export's images): each
+is written into a temporary folder beside its output first; only when every one is on disk are
+they renamed into place, with SIGINT, SIGTERM and SIGHUP held back for those few renames, and the
+files they replace kept as hard links until the last rename succeeded (a failed rename puts the
+old files back). So a build that fails, is interrupted or fills the disk leaves the previous
+output as it was (all old) or the new one (all new), never a mix, and no temporary file behind.
+
+Only regular files are replaced: a target that is a symbolic link, a FIFO, a device or a folder
+is refused (``OutputError``), as is an output folder that is not a real folder.
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
+import signal
+import stat
+import tempfile
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator, Sequence
+
+_HELD = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+PREFIX = ".cardforge-"
+"""Temporary files and folders start with this (and are removed on every way out)."""
+
+
+class OutputError(Exception):
+    """An output that cannot be written: a target that is not a regular file, an output folder
+    that is not a folder, or an error of the file system (the message names the path)."""
+
+
+def _describe(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def check_target(path: Path) -> None:
+    """OutputError unless ``path`` is absent or a regular file (a symbolic link is refused, not
+    followed: writing through it would replace what it points to)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError) as exc:
+        raise OutputError(f"{path}: cannot write: {getattr(exc, 'strerror', None) or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(f"{path}: is {_describe(info.st_mode)}; cardforge replaces only regular files")
+
+
+def check_folder(path: Path) -> None:
+    """OutputError unless ``path`` is absent (it will be made) or a real folder (not a link to one)."""
+    if str(path).strip() == "":
+        raise OutputError("the output folder is empty: name a folder")
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError) as exc:
+        raise OutputError(f"{path}: cannot write: {getattr(exc, 'strerror', None) or exc}") from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"{path}: is {_describe(info.st_mode)}, not a folder to write into")
+
+
+def _make_folder(path: Path) -> None:
+    check_folder(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot create the folder: {exc.strerror or exc}") from None
+
+
+@contextmanager
+def held_signals() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP wait until the block ends (then they act as usual): for the
+    renames that put a run's files in place, and for removing temporary files."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows: nothing to hold
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to the new file ``path`` (which must not exist) and flush it to disk."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _sync_folder(path: Path) -> None:
+    """Flush a folder's entries (the renames) to disk where the system allows it."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` in one step; on any error the old file is left as it was."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
+    """Replace ``path`` with ``data`` in one step; on any error, or an interruption, the old file is
+    left as it was and the temporary file is removed. OutputError when ``path`` is not a regular
+    file (or its folder not a folder); OSError from the file system."""
+    _make_folder(path.parent)
+    check_target(path)
+    descriptor, name = tempfile.mkstemp(prefix=f"{PREFIX}{path.name}.", suffix=".part", dir=path.parent)
+    temporary = Path(name)
     try:
-        with open(temporary, "wb") as handle:
+        with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temporary, path)
+        with held_signals():
+            check_target(path)
+            os.replace(temporary, path)
     except BaseException:
-        temporary.unlink(missing_ok=True)
+        with held_signals():
+            temporary.unlink(missing_ok=True)
         raise
+
+
+class StagedWrite:
+    """The files of one run, written all together or not at all (see the module docstring).
+
+    ``committed`` tells, after ``write`` returned or raised, whether the new files are in place (an
+    interruption that arrives during the renames is raised only once they are all done)."""
+
+    def __init__(self, files: Sequence[tuple[Path, bytes]]) -> None:
+        self.files = list(files)
+        self.committed = False
+
+    def write(self) -> None:
+        """Write every file (OutputError naming the path for any file-system error); nothing of the
+        old output is changed unless every new file was written first."""
+        targets = [path for path, _ in self.files]
+        if len(set(targets)) != len(targets):
+            raise OutputError("two outputs of this run have the same name")
+        folders = list(dict.fromkeys(path.parent for path in targets))
+        for folder in folders:
+            _make_folder(folder)
+        for path in targets:
+            check_target(path)
+        stages: dict[Path, Path] = {}
+        try:
+            for folder in folders:
+                try:
+                    stages[folder] = Path(tempfile.mkdtemp(prefix=PREFIX, dir=folder))
+                except OSError as exc:
+                    raise OutputError(f"{folder}: cannot write: {exc.strerror or exc}") from None
+            staged: list[tuple[Path, Path]] = []
+            for index, (path, data) in enumerate(self.files):
+                new = stages[path.parent] / f"new-{index}"
+                try:
+                    _write_file(new, data)
+                except OSError as exc:
+                    raise OutputError(f"{path}: cannot write: {exc.strerror or exc}") from None
+                staged.append((new, path))
+            with held_signals():
+                self._commit(staged, stages)
+        finally:
+            with held_signals():
+                for stage in stages.values():
+                    shutil.rmtree(stage, ignore_errors=True)
+
+    def _commit(self, staged: list[tuple[Path, Path]], stages: dict[Path, Path]) -> None:
+        """Rename every staged file into place, keeping the old files until all are done; on a
+        failure, put back what was there (signals are held by the caller)."""
+        kept: list[tuple[Path, Path | None]] = []
+        for index, (_, path) in enumerate(staged):
+            check_target(path)
+            old = None
+            if path.exists():
+                old = stages[path.parent] / f"old-{index}"
+                try:
+                    try:
+                        os.link(path, old)
+                    except OSError:  # a file system without hard links
+                        shutil.copy2(path, old)
+                except OSError as exc:
+                    raise OutputError(f"{path}: cannot keep the previous file: {exc.strerror or exc}") from None
+            kept.append((path, old))
+        done: list[tuple[Path, Path | None]] = []
+        try:
+            for (new, path), entry in zip(staged, kept):
+                os.replace(new, path)
+                done.append(entry)
+        except OSError as exc:
+            for path, old in reversed(done):
+                if old is not None:
+                    os.replace(old, path)
+                else:
+                    path.unlink(missing_ok=True)
+            raise OutputError(f"{exc.filename or staged[len(done)][1]}: cannot write: {exc.strerror or exc}; "
+                              "the previous files were put back") from None
+        for folder in stages:
+            _sync_folder(folder)
+        self.committed = True
+
+
+def write_all(files: Sequence[tuple[Path, bytes]]) -> None:
+    """Write every file of a run, all or none (``StagedWrite``)."""
+    StagedWrite(files).write()

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from . import registry
-from .atomicio import write_atomic
+from .atomicio import StagedWrite
 from .fontbook import FontBook, FontError
 from .layout.faces import FaceTools, UnknownField, build_kit
 from .layout.kit import FaceSettings, FitProblem, Kit
@@ -34,6 +34,7 @@ from .loader import DefinitionErrors
 from .layout.regions import ArtworkSource
 from .loader.layouts import ProjectArtwork, load_layout_library
 from .model import GameDefinition, Project
+from .model.limits import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_BUILD_COPIES, MAX_PIECES
 from .model.templates import LayoutLibrary
 from .validate import Finding, Note, Severity, validate_games
 
@@ -87,10 +88,17 @@ class BuildPlan:
     """The outputs of a build, rendered in memory before anything is written."""
 
     files: list[BuiltFile] = field(default_factory=list)
+    committed: bool = False
+    """Whether ``write`` put the files in place (an interruption during the renames is raised only
+    after them, so a caller that catches it can tell what was written)."""
 
     def write(self) -> None:
-        for built in self.files:
-            write_atomic(built.path, built.data)
+        """Write every file, all or none (``generator.atomicio.write_all``); OutputError if not."""
+        staged = StagedWrite([(built.path, built.data) for built in self.files])
+        try:
+            staged.write()
+        finally:
+            self.committed = staged.committed
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +130,8 @@ def face_settings(game: GameDefinition, toolkit: Toolkit, options: BuildOptions)
     except KeyError as exc:
         raise BuildError(str(exc.args[0])) from None
     bleed = sheet.bleed_mm if options.bleed_mm is None else options.bleed_mm
-    if bleed < 0 or bleed > 10:
-        raise BuildError(f"a bleed of {bleed:g} mm is not sensible (0-10 mm)")
+    if not 0 <= bleed <= MAX_BLEED_MM:  # NaN is refused too
+        raise BuildError(f"a bleed of {bleed:g} mm is not sensible (0-{MAX_BLEED_MM:g} mm)")
     return FaceSettings(card.width_mm, card.height_mm, bleed, card.safe_mm, card.corner_radius_mm, options.ink_saver)
 
 
@@ -163,8 +171,12 @@ def sheet_options(toolkit: Toolkit, options: BuildOptions) -> SheetOptions:
         board = toolkit.layouts.sheet(options.board_paper) if options.board_paper else None
     except KeyError as exc:
         raise BuildError(str(exc.args[0])) from None
-    if options.copies < 1:
-        raise BuildError("--copies must be at least 1")
+    if not 1 <= options.copies <= MAX_BUILD_COPIES:
+        raise BuildError(f"--copies must be from 1 to {MAX_BUILD_COPIES}, not {options.copies}")
+    if not all(-MAX_BACK_OFFSET_MM <= v <= MAX_BACK_OFFSET_MM for v in options.back_offset_mm):
+        x, y = options.back_offset_mm
+        raise BuildError(f"a back offset of {x:g},{y:g} mm is not sensible: each must be from "
+                         f"-{MAX_BACK_OFFSET_MM:g} to {MAX_BACK_OFFSET_MM:g} mm")
     return SheetOptions(sheet, options.duplex, options.back_offset_mm, options.crop_marks, options.gutterfold,
                         options.copies, board)
 
@@ -231,6 +243,13 @@ def check_build(
             raise
         fit_problems += kit.fit_problems
         if kit.fit_problems:
+            continue
+        pieces = (len(kit.cards) + len(kit.tokens)) * options.copies
+        if pieces > MAX_PIECES:
+            findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "too-many-pieces", Severity.ERROR,
+                                    f"{game.info.id}: {pieces} pieces to lay out ({len(kit.cards)} cards and "
+                                    f"{len(kit.tokens)} tokens, {options.copies} copies); at most {MAX_PIECES} "
+                                    "are supported", game.info.id))
             continue
         try:
             documents.append((game, plan_document(kit, sheets, f"{game.info.name}: print-and-play kit")))
@@ -304,20 +323,35 @@ def plan_build(
         raise BuildError("the project has errors (listed above); nothing was built", checked.findings)
     from .render.pdf import render_pdf
 
+    from .render.artwork import ArtworkError
+
     plan = BuildPlan()
-    for game, document in checked.documents:
-        progress(f"rendering {game.info.id}")
-        try:
+    try:
+        for game, document in checked.documents:
+            progress(f"rendering {game.info.id}")
             pdf = render_pdf(document, toolkit.fonts)
-        except FontError as exc:
-            raise BuildError(str(exc)) from None
-        stem = out_dir / game.info.id
-        plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".pdf"), pdf, len(document.pages), "pdf"))
-        plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".json"), manifest_json(document), 0, "manifest"))
-    if options.alignment_page:
-        test = alignment_document(sheet_options(toolkit, options))
-        plan.files.append(BuiltFile("alignment", out_dir / "alignment.pdf", render_pdf(test, toolkit.fonts), len(test.pages), "pdf"))
+            stem = out_dir / game.info.id
+            plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".pdf"), pdf, len(document.pages), "pdf"))
+            plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".json"), manifest_json(document), 0, "manifest"))
+        if options.alignment_page:
+            test = alignment_document(sheet_options(toolkit, options))
+            plan.files.append(BuiltFile("alignment", out_dir / "alignment.pdf", render_pdf(test, toolkit.fonts),
+                                        len(test.pages), "pdf"))
+    except FontError as exc:
+        raise BuildError(str(exc)) from None
+    except ArtworkError as exc:
+        raise render_error(toolkit.layouts, exc) from None
     return plan
+
+
+def render_error(layouts: LayoutLibrary, exc: Exception) -> BuildError:
+    """A BuildError for artwork that could not be drawn, at the template region that draws it."""
+    image = getattr(exc, "image", "")
+    for template in layouts.faces:
+        for region in template.regions:
+            if image and region.artwork is not None and region.artwork.name == image and region.loc.line:
+                return BuildError(f"{region.loc}: {exc}")
+    return BuildError(str(exc))
 
 
 def manifest_json(document: Document) -> bytes:

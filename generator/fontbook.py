@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from . import saferead
 from .layout.scene import PT_PER_MM
+from .saferead import ReadError, read_regular
 from .model.templates import FontFace
 
-MAX_FONT_BYTES = 64 * 1024 * 1024
+MAX_FONT_BYTES = saferead.MAX_FONT_BYTES
 """Font files are a few megabytes (the largest CJK fonts about 20); anything larger is refused
 before it is read."""
 
@@ -112,6 +114,13 @@ def _cmap(reader: _Reader, offset: int, glyphs: int) -> dict[int, int]:
     start = offset + chosen
     fmt = reader.ushort(start)
     mapping: dict[int, int] = {}
+    budget = [0x110000]  # characters a map may list: Unicode has no more, so more is a damaged file
+
+    def spend(count: int) -> None:
+        budget[0] -= max(0, count)
+        if budget[0] < 0:
+            raise FontError(f"{reader.name}: the font's character map is damaged (it lists more characters than Unicode has)")
+
     if fmt == 4:
         length = reader.ushort(start + 2)
         limit = start + length
@@ -122,6 +131,7 @@ def _cmap(reader: _Reader, offset: int, glyphs: int) -> dict[int, int]:
         range_start = start + 16 + 6 * segments
         range_offsets = reader.ushorts(range_start, segments)
         for n in range(segments):
+            spend(ends[n] + 1 - starts[n])
             for char in range(starts[n], ends[n] + 1):
                 if range_offsets[n] == 0:
                     glyph = (char + deltas[n]) & 0xFFFF
@@ -137,6 +147,7 @@ def _cmap(reader: _Reader, offset: int, glyphs: int) -> dict[int, int]:
             first, last, value = (reader.ulong(start + 16 + 12 * n + 4 * k) for k in range(3))
             if last - first > 0x10FFFF:
                 raise FontError(f"{reader.name}: the font's character map is damaged")
+            spend(last + 1 - first)
             for char in range(first, last + 1):
                 mapping[char] = value + (char - first) if fmt == 12 else value
     elif fmt == 6:
@@ -206,20 +217,15 @@ def read_metrics(path: Path, name: str | None = None) -> FontMetrics:
     shown = name or str(path)
     try:
         info = os.stat(path)
-    except OSError as exc:
-        raise FontError(f"{shown}: cannot read the font file: {exc.strerror or exc}") from None
-    if not path.is_file():
-        raise FontError(f"{shown}: not a regular file")
-    if info.st_size > MAX_FONT_BYTES:
-        raise FontError(f"{shown}: the font file is {info.st_size:,} bytes; at most {MAX_FONT_BYTES:,} are read")
+    except (OSError, ValueError) as exc:
+        raise FontError(f"{shown}: cannot read the font file: {getattr(exc, 'strerror', None) or exc}") from None
     key = (str(path.resolve()), info.st_size, info.st_mtime_ns)
     found = _CACHE.get(key)
     if found is None:
         try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_FONT_BYTES + 1)
-        except OSError as exc:
-            raise FontError(f"{shown}: cannot read the font file: {exc.strerror or exc}") from None
+            data = read_regular(path, MAX_FONT_BYTES, "font file")
+        except ReadError as exc:
+            raise FontError(f"{shown}: {exc}") from None
         found = _CACHE[key] = parse_metrics(data, shown)
     return found
 

@@ -18,16 +18,26 @@ def shipped_root() -> Path:
 
 
 def find_project(option: str | Path | None, cwd: Path | None = None) -> Path:
-    """The project folder a command works on (see the module docstring)."""
+    """The project folder a command works on (see the module docstring). A ``card_defs`` that is
+    not a folder is an error, not a reason to work on the shipped games instead."""
     if option is not None:
         root = Path(option)
+        _refuse_marker_file(root)
         if not (root / PROJECT_MARKER).is_dir():
             raise ProjectNotFound(f"{root}: not a cardforge project (no {PROJECT_MARKER}/ folder)")
         return root.resolve()
     here = (cwd or Path.cwd())
+    _refuse_marker_file(here)
     if (here / PROJECT_MARKER).is_dir():
         return here.resolve()
     return shipped_root()
+
+
+def _refuse_marker_file(root: Path) -> None:
+    marker = root / PROJECT_MARKER
+    if (marker.exists() or marker.is_symlink()) and not marker.is_dir():
+        shown = display_path(marker)
+        raise ProjectNotFound(f"{shown}: not a folder; a project keeps its definitions in a {PROJECT_MARKER}/ folder")
 
 
 def display_path(path: Path, cwd: Path | None = None) -> str:

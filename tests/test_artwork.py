@@ -84,3 +84,26 @@ def test_a_symbolic_link_out_of_the_project_is_refused(project_copy: Path, tmp_p
     add_image_region(project_copy, "art/link.png")
     result = build(project_copy)
     assert result.exit_code == 1 and "outside the project folder" in result.output
+
+
+def test_artwork_that_fails_to_draw_is_reported_at_its_region(project_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever goes wrong while an image is drawn (here: the SVG reader running out of memory) is
+    one line at the template region that draws it, never a traceback."""
+    import svglib.svglib
+
+    import generator.render.artwork as artwork
+
+    def failing(*_args: object, **_kwargs: object) -> object:
+        raise MemoryError("out of memory while reading the SVG")
+
+    (project_copy / "art").mkdir()
+    (project_copy / "art" / "logo.svg").write_text(LOGO)
+    add_image_region(project_copy, "art/logo.svg")
+    artwork.svg_drawing.cache_clear()  # no drawing cached by an earlier test
+    monkeypatch.setattr(svglib.svglib, "svg2rlg", failing)
+    result = build(project_copy)
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output
+    assert lines[0].startswith("layouts/faces.yaml:") or "/layouts/faces.yaml:" in lines[0]
+    assert "image 'art/logo.svg': the SVG artwork cannot be drawn: MemoryError" in lines[0]

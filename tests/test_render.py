@@ -34,7 +34,6 @@ from generator.layout.scene import (
 from generator.layout.sheets import SheetOptions, plan_document
 from generator.model.templates import SheetTemplate
 from generator.model.common import Colour
-from generator.paths import shipped_root
 from generator.fontbook import FontBook, FontError
 from generator.loader.layouts import shipped_fonts
 from generator.model.templates import FontFace

@@ -128,8 +128,9 @@ def test_mirrored_regions_are_drawn_twice() -> None:
         ('r: {x: 1, y: 1, width: 5, height: 5, shape: polygon, fill: "#000000"}', "a polygon needs points"),
         ('r: {x: 1, y: 1, width: 5, height: 5, shape: circle}', "needs a fill or a stroke"),
         ('r: {x: 1, y: 1, width: 5, height: 5, text: "a", when: "1x"}', "should name a field"),
-        ('r: {x: 1, y: 1, width: 5, height: 5, text: "a", max_pt: 1000000}', "max_pt must be between"),
-        ('r: {x: 900, y: 1, width: 5, height: 5, text: "a"}', "far outside"),
+        ('r: {x: 1, y: 1, width: 5, height: 5, text: "a", max_pt: 1000000}', "max_pt must be from 1 to 400"),
+        ('r: {x: 900, y: 1, width: 5, height: 5, text: "a"}', "x must be from -410 to 410, not 900"),
+        ('r: {x: 60, y: 1, width: 15, height: 5, text: "a"}', "is not on the 63.5 x 88.9 mm card of face template 'mine'"),
         ('r: {x: 1, y: 1, width: 5, height: 5, text: "a", align: centr}', "did you mean 'centre'"),
     ],
 )

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.fontbook import FontBook
 from generator.layout.scene import PT_PER_MM
-from generator.layout.textfit import Box, fit_text, wrap
+from generator.layout.textfit import LEADING, SIZE_STEP_PT, Box, fit_text, wrap
+from generator.loader.layouts import shipped_fonts
+
+FONTS = FontBook(shipped_fonts())
 
 
 class Fixed:
@@ -42,3 +52,54 @@ def test_what_cannot_fit_is_reported_not_clipped() -> None:
 def test_wrap_breaks_at_spaces_and_keeps_paragraphs() -> None:
     lines = wrap("aa bb cc\ndd", "sans", 10, Fixed().width_mm("aa bb", "sans", 10), Fixed())
     assert lines == ["aa bb", "cc", "dd"]
+
+
+def _stepping(text: str, box: Box, measurer: object, *, font: str, max_pt: float, min_pt: float,
+              wrap_lines: bool) -> float | None:
+    """The size the fitting used to find: step down 0.25 pt from max_pt until the text fits."""
+    size = max_pt
+    while size >= min_pt - 1e-9:
+        lines = wrap(text, font, size, box.width, measurer) if wrap_lines else (  # type: ignore[arg-type]
+            [text] if measurer.width_mm(text, font, size) <= box.width else None)  # type: ignore[attr-defined]
+        if lines is not None and len(lines) * size * LEADING / PT_PER_MM <= box.height + 1e-9:
+            return size
+        size -= SIZE_STEP_PT
+    return None
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    words=st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyzABC 0123456789.,'éß", min_size=1, max_size=14),
+                   min_size=1, max_size=25),
+    width=st.floats(2, 80), height=st.floats(2, 60),
+    max_pt=st.floats(1, 130), span=st.floats(0, 60), wrap_lines=st.booleans(),
+    font=st.sampled_from(["sans", "sans-bold", "sans-condensed", "serif-bold"]),
+)
+def test_bisection_finds_the_size_stepping_down_found(words: list[str], width: float, height: float,
+                                                      max_pt: float, span: float, wrap_lines: bool, font: str) -> None:
+    """Fitting by bisection gives, to the bit, the size that stepping down 0.25 pt at a time gave
+    (the shipped kit stays byte-identical), with the real font metrics."""
+    text = " ".join(words).strip() or "x"
+    min_pt = max(1.0, max_pt - span)
+    box = Box(0, 0, width, height)
+    result = fit_text(text, box, FONTS, font=font, max_pt=max_pt, min_pt=min_pt, wrap_lines=wrap_lines)
+    expected = _stepping(text, box, FONTS, font=font, max_pt=max_pt, min_pt=min_pt, wrap_lines=wrap_lines)
+    assert (result.size_pt if result.problem is None else None) == expected
+
+
+class Counting(Fixed):
+    calls = 0
+
+    def width_mm(self, text: str, font: str, size_pt: float) -> float:
+        Counting.calls += 1
+        return super().width_mm(text, font, size_pt)
+
+
+def test_fitting_takes_a_few_measurements_whatever_the_range() -> None:
+    """max_pt 1000000 took millions of steps (and 1e20 never finished: 1e20 - 0.25 is 1e20)."""
+    Counting.calls = 0
+    result = fit_text("Red", Box(0, 0, 10, 5), Counting(), font="sans", max_pt=1_000_000, min_pt=1)
+    assert result.problem is None and Counting.calls < 100
+    for bad in (math.inf, math.nan, -1.0):
+        with pytest.raises(ValueError):
+            fit_text("Red", Box(0, 0, 10, 5), Fixed(), font="sans", max_pt=bad, min_pt=1)

@@ -1,1 +1,64 @@
-"""Thin click commands: parse options, call one library function, format, map errors to exit codes."""
+"""Thin click commands: parse options, call one library function, format, map errors to exit codes.
+
+``main`` is the console script. It imports nothing but the standard library before it installs
+its signal handlers, so an interruption at any moment, even while the libraries load, ends the
+command with one line instead of a traceback: Ctrl-C (SIGINT), SIGTERM and SIGHUP raise
+``Interrupted`` (a KeyboardInterrupt), every command's clean-up runs (temporary files are removed,
+worker processes stopped), and the exit status is 128 + the signal's number.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from types import FrameType
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGINT, SIGTERM or SIGHUP arrived; ``exit_code`` is the shell's 128 + signal number."""
+
+    def __init__(self, signum: int = signal.SIGINT) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + int(self.signum)
+
+
+def exit_code(exc: BaseException) -> int:
+    """The exit status for an interruption (130 for a plain KeyboardInterrupt: Ctrl-C)."""
+    return exc.exit_code if isinstance(exc, Interrupted) else 128 + int(signal.SIGINT)
+
+
+def _raise(signum: int, _frame: FrameType | None) -> None:
+    raise Interrupted(signum)
+
+
+def install_signal_handlers() -> None:
+    """SIGINT, SIGTERM and SIGHUP raise Interrupted in the main thread (SIGTERM's default would end
+    the process without any clean-up)."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _raise)
+
+
+def main() -> None:
+    """Console-script entry point (see the module docstring)."""
+    try:
+        install_signal_handlers()
+        from .main import run
+
+        status = run(sys.argv[1:])
+    except KeyboardInterrupt as exc:
+        _say("\ncardforge: interrupted\n")
+        sys.exit(exit_code(exc))
+    sys.exit(status)
+
+
+def _say(text: str) -> None:
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError):  # stderr closed: nothing to tell
+        pass

@@ -8,24 +8,34 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 import click
 
-from ..atomicio import write_atomic
+from ..atomicio import OutputError, StagedWrite, check_folder
 from ..build import (
     BuildError,
     BuildOptions,
+    BuildPlan,
+    Toolkit,
     check_build,
     load_toolkit,
     make_kit,
     plan_build,
+    render_error,
 )
+from ..fontbook import FontError
+from ..layout.kit import Kit
 from ..layout.scene import Scene
 from ..layout.sheets import Duplex
 from ..model import GameDefinition, Project
+from ..model.limits import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_BUILD_COPIES, MAX_DPI, MAX_PLAYERS
+from . import exit_code
 from .common import (
+    Number,
     fail,
+    finite_pair,
+    folder_option,
     game_or_usage_error,
     open_project,
     project_option,
@@ -34,20 +44,18 @@ from .common import (
 
 
 def _offset(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[float, float]:
-    try:
-        x, y = (float(part) for part in value.split(","))
-    except ValueError:
-        raise click.BadParameter("expected X,Y in millimetres, e.g. 1.5,-0.5") from None
-    return x, y
+    return finite_pair(value, MAX_BACK_OFFSET_MM, "in millimetres")
 
 
 def face_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options that change how faces look and which cards a game prints."""
     for option in reversed([
         click.option("--card-size", default=None, help="Card template (poker, poker-metric, bridge, mini, tarot...). Default: the game's."),
-        click.option("--bleed", "bleed_mm", type=float, default=None, help="Bleed in mm around the cards (default: the sheet's, 3)."),
+        click.option("--bleed", "bleed_mm", type=Number(0, MAX_BLEED_MM, " mm"), default=None,
+                     help=f"Bleed in mm around the cards, 0-{MAX_BLEED_MM:g} (default: the sheet's, 3)."),
         click.option("--ink-saver", is_flag=True, help="White backgrounds and outlines instead of solid colour."),
-        click.option("--players", type=int, default=None, help="Firecrackers: the cards for this many players (default 4)."),
+        click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None,
+                     help="Firecrackers: the cards for this many players (default 4)."),
         click.option("--all-packs", is_flag=True, help="Firecrackers: every pack (120 cards) instead of one player count's deck."),
         click.option("--expansion", default=None, help="Add an expansion's cards (Firecrackers: scoreworks)."),
     ]):
@@ -67,7 +75,7 @@ def _out_dir(out: Path | None, project_dir: Path | None) -> Path:
     return (project_dir / "output") if project_dir is not None else Path("output")
 
 
-def _report(exc: BuildError) -> None:
+def _report(exc: BuildError) -> NoReturn:
     for finding in exc.findings:
         if finding.is_error:
             click.echo(finding.format(), err=True)
@@ -76,14 +84,15 @@ def _report(exc: BuildError) -> None:
 
 @click.command("build")
 @click.argument("games", nargs=-1, metavar="[GAME]...")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/).")
+@folder_option("--out", help="Output folder (default: output/).")
 @click.option("--paper", default="a4", show_default=True, help="Sheet template: a4, letter, or one of the project's.")
 @click.option("--duplex", type=click.Choice([d.value for d in Duplex]), default="long", show_default=True,
               help="Backs for double-sided printing flipped on the long or short edge, or none (backs on plain following pages).")
 @click.option("--back-offset", default="0,0", callback=_offset, help="Move backs by X,Y mm to correct a printer's duplex misregistration.")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True, help="Cut marks in the margins.")
 @click.option("--gutterfold", is_flag=True, help="Fold-and-glue sheets: fronts and backs on one page, no duplex printing needed.")
-@click.option("--copies", type=int, default=1, show_default=True, help="Copies of each deck.")
+@click.option("--copies", type=click.IntRange(1, MAX_BUILD_COPIES), default=1, show_default=True,
+              help=f"Copies of each deck (at most {MAX_BUILD_COPIES}).")
 @click.option("--board-paper", default=None, help="Print the board on one large sheet (a3, a2); default: tiles on --paper.")
 @click.option("--alignment-page", is_flag=True, help="Also write alignment.pdf: a duplex test sheet that shows which --back-offset to use.")
 @face_options
@@ -106,13 +115,19 @@ def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: 
                            board_paper=board_paper, alignment_page=alignment_page)
     out_dir = _out_dir(out, project_dir)
     show = sys.stderr.isatty()
+    plan: BuildPlan | None = None
     try:
+        check_folder(out_dir)
         plan = plan_build(project, chosen, options, out_dir, progress=lambda m: click.echo(f"  {m}...", err=True) if show else None)
         plan.write()
     except BuildError as exc:
         _report(exc)
-    except OSError as exc:
-        fail(f"cannot write to {out_dir}: {exc.strerror}")
+    except OutputError as exc:
+        fail(f"{exc}; nothing was written")
+    except KeyboardInterrupt as exc:
+        if plan is not None and plan.committed:
+            fail(f"interrupted after the build was written: {len(plan.files)} files in {out_dir}", exit_code(exc))
+        fail(f"interrupted: nothing was written, {out_dir} holds what it held before", exit_code(exc))
     click.echo(f"{'file':<34} {'pages':>5} {'size':>10}")
     for built in plan.files:
         pages = str(built.pages) if built.kind == "pdf" else ""
@@ -128,11 +143,10 @@ def _safe_name(key: str) -> str:
 
 @click.command("export")
 @click.argument("game")
-@click.option("--png", "png_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write one PNG per distinct face (cards and tokens) into this folder.")
-@click.option("--tts", "tts_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write Tabletop Simulator deck sheets (10 x 7, last slot the hidden back) and the back image.")
-@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True, help="Resolution of --png images.")
+@folder_option("--png", "png_dir", help="Write one PNG per distinct face (cards and tokens) into this folder.")
+@folder_option("--tts", "tts_dir",
+               help="Write Tabletop Simulator deck sheets (10 x 7, last slot the hidden back) and the back image.")
+@click.option("--dpi", type=click.IntRange(30, MAX_DPI), default=300, show_default=True, help="Resolution of --png images.")
 @face_options
 @project_option
 def export_command(game: str, png_dir: Path | None, tts_dir: Path | None, dpi: int, card_size: str | None,
@@ -152,39 +166,64 @@ def export_command(game: str, png_dir: Path | None, tts_dir: Path | None, dpi: i
         kit = make_kit(project, definition, toolkit, options)
     except BuildError as exc:
         _report(exc)
-    written: list[Path] = []
+    staged = StagedWrite([])
+    try:
+        for folder in (png_dir, tts_dir):
+            if folder is not None:
+                check_folder(folder)
+        files = _export_files(definition.info.id, kit, toolkit, png_dir, tts_dir, dpi)
+        staged = StagedWrite(files)
+        staged.write()
+    except BuildError as exc:
+        _report(exc)
+    except OutputError as exc:
+        fail(f"{exc}; nothing was written")
+    except KeyboardInterrupt as exc:
+        if staged.committed:
+            fail(f"interrupted after the {len(staged.files)} files were written", exit_code(exc))
+        fail("interrupted: nothing was written", exit_code(exc))
+    click.echo(f"{len(files)} files written" + (f" into {png_dir}" if png_dir else "") + (f" and {tts_dir}" if tts_dir and png_dir else (f" into {tts_dir}" if tts_dir else "")))
+
+
+def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None, tts_dir: Path | None,
+                  dpi: int) -> list[tuple[Path, bytes]]:
+    """Every file ``export`` writes, rendered in memory first (so they are written all or none);
+    BuildError for artwork or faces that cannot be rasterised."""
+    from ..render.artwork import ArtworkError
     from ..render.png import scene_png
     from ..render.tts import tts_sheets
 
-    if png_dir is not None:
-        faces: dict[str, Scene] = {}
-        for piece in (*kit.cards, *kit.tokens):
-            for scene in (piece.front, piece.back):
-                if scene is not None:
-                    faces.setdefault(scene.key, scene)
-        for key, scene in faces.items():
-            path = png_dir / f"{_safe_name(key)}.png"
-            write_atomic(path, scene_png(scene, toolkit.fonts, dpi=dpi))
-            written.append(path)
-    if tts_dir is not None:
-        fronts = [piece.front for piece in kit.cards]
-        back = next((p.back for p in kit.cards if p.back is not None), None)
-        if back is None or not fronts:
-            fail(f"{definition.info.id} has no cards with backs to make a deck of")
-        sheets = tts_sheets(fronts, back, toolkit.fonts)
-        info = []
-        for number, sheet in enumerate(sheets, 1):
-            path = tts_dir / f"{definition.info.id}-deck-{number}.png"
-            write_atomic(path, sheet.png)
-            written.append(path)
-            info.append({"image": path.name, "NumWidth": sheet.cols, "NumHeight": sheet.rows, "cards": sheet.count,
-                         "BackIsHidden": True, "UniqueBack": False, "card_px": list(sheet.card_px)})
-        back_path = tts_dir / f"{definition.info.id}-back.png"
-        write_atomic(back_path, scene_png(back, toolkit.fonts, dpi=round(sheets[0].card_px[0] / back.width_mm * 25.4)))
-        meta = tts_dir / f"{definition.info.id}-tts.json"
-        write_atomic(meta, (json.dumps({"back": back_path.name, "sheets": info}, indent=1) + "\n").encode())
-        written += [back_path, meta]
-    click.echo(f"{len(written)} files written" + (f" into {png_dir}" if png_dir else "") + (f" and {tts_dir}" if tts_dir and png_dir else (f" into {tts_dir}" if tts_dir else "")))
+    files: list[tuple[Path, bytes]] = []
+    try:
+        if png_dir is not None:
+            faces: dict[str, Scene] = {}
+            for piece in (*kit.cards, *kit.tokens):
+                for scene in (piece.front, piece.back):
+                    if scene is not None:
+                        faces.setdefault(scene.key, scene)
+            for key, scene in faces.items():
+                files.append((png_dir / f"{_safe_name(key)}.png", scene_png(scene, toolkit.fonts, dpi=dpi)))
+        if tts_dir is not None:
+            fronts = [piece.front for piece in kit.cards]
+            back = next((p.back for p in kit.cards if p.back is not None), None)
+            if back is None or not fronts:
+                raise BuildError(f"{game_id} has no cards with backs to make a deck of")
+            sheets = tts_sheets(fronts, back, toolkit.fonts)
+            info = []
+            for number, sheet in enumerate(sheets, 1):
+                path = tts_dir / f"{game_id}-deck-{number}.png"
+                files.append((path, sheet.png))
+                info.append({"image": path.name, "NumWidth": sheet.cols, "NumHeight": sheet.rows, "cards": sheet.count,
+                             "BackIsHidden": True, "UniqueBack": False, "card_px": list(sheet.card_px)})
+            back_path = tts_dir / f"{game_id}-back.png"
+            files.append((back_path, scene_png(back, toolkit.fonts, dpi=round(sheets[0].card_px[0] / back.width_mm * 25.4))))
+            meta = (json.dumps({"back": back_path.name, "sheets": info}, indent=1) + "\n").encode()
+            files.append((tts_dir / f"{game_id}-tts.json", meta))
+    except FontError as exc:
+        raise BuildError(str(exc)) from None
+    except ArtworkError as exc:
+        raise render_error(toolkit.layouts, exc) from None
+    return files
 
 
 COMMANDS = [build_command, export_command]

@@ -15,8 +15,8 @@ import click
 from ..paths import ProjectNotFound, display_path, find_project
 from ..report.compare import compare_report, compare_text
 from ..sim.compare import SideBySide, compare_figures
-from .common import fail, usage_error
-from .table import TableArgs, folder_table_options, open_table, play, write_text
+from .common import fail, folder_option, usage_error
+from .table import TableArgs, check_report, folder_table_options, open_table, play, write_text
 
 GIT_TIMEOUT_S = 60
 
@@ -31,8 +31,8 @@ GIT_TIMEOUT_S = 60
 @click.option("--set", "changes", multiple=True, metavar="PATH=VALUE",
               help="Change a value of B's deck (A is left as it is), by its path in the definition "
               "file or a rule option by its name: compare firecrackers . . --set actions.treasure.coins=3")
-@click.option("--results", "results_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write each deck's games to this folder as they are played; run again to resume.")
+@folder_option("--results", "results_dir",
+               help="Write each deck's games to this folder as they are played; run again to resume.")
 def compare_command(game_id: str, folders: tuple[Path, ...], players: int | None, games: int,
                     bots: tuple[str, ...], seed: int, workers: int | None, scheduler: str | None,
                     rules: tuple[str, ...], expansion_id: str | None, settings: tuple[str, ...], as_json: bool,
@@ -61,6 +61,7 @@ def compare_command(game_id: str, folders: tuple[Path, ...], players: int | None
             usage_error("give two project folders DIR_A DIR_B, or one with --against REV")
         table_a = open_table(folder_a, game_id, args, "A")
         table_b = open_table(folder_b, game_id, args, "B")
+        check_report(report_path)
         if revision is not None:
             table_a.shown_as = f"{folder_b} at {revision}"  # the checkout is temporary: name the revision
         combos = table_b.combinations(changes)

@@ -10,6 +10,7 @@ import click
 from .. import registry
 from ..decklist import DeckRequestError, card_count, deck_records
 from ..initproject import InitError, init_project
+from ..model.limits import MAX_PLAYERS
 from ..paths import display_path
 from .common import fail, game_or_usage_error, open_project, project_option, usage_error
 
@@ -33,7 +34,8 @@ def list_games(project_dir: Path | None) -> None:
 
 @click.command("deck")
 @click.argument("game_id", metavar="GAME")
-@click.option("--players", type=int, default=None, help="Player count (Firecrackers: the cards in play; default 4).")
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None,
+              help="Player count (Firecrackers: the cards in play; default 4).")
 @click.option("--all-packs", is_flag=True, help="Firecrackers: every pack (120 cards), whatever the player count.")
 @click.option("--expansion", default=None, metavar="NAME", help="Add an expansion's cards (e.g. scoreworks).")
 @click.option("--json", "as_json", is_flag=True, help="Print the cards as a JSON array.")
@@ -73,14 +75,17 @@ def board(game_id: str, as_json: bool, project_dir: Path | None) -> None:
 
 
 @click.command("init")
-@click.argument("target", type=click.Path(path_type=Path))
+@click.argument("target_name", metavar="TARGET", type=click.Path())
 @click.option("--example", metavar="KIND", default=None,
               help="Start from a game's example project instead (custom: a small card-list deck of our own).")
-def init(target: Path, example: str | None) -> None:
+def init(target_name: str, example: str | None) -> None:
     """Create a new project folder TARGET with a copy of the shipped definitions to customise.
 
     With --example custom, the project holds a small example deck of our own instead (a card list
     in CSV, face templates and art) to start a game of your own from."""
+    if not target_name.strip():
+        usage_error("name the new project's folder (write . for the current folder)")
+    target = Path(target_name)
     try:
         written = init_project(target, example)
     except InitError as exc:

@@ -3,6 +3,7 @@ only when the command runs, so ``cardforge --help`` and the light commands start
 
 from __future__ import annotations
 
+import errno
 import importlib
 
 import click
@@ -63,9 +64,32 @@ def cli(ctx: click.Context, traceback: bool) -> None:
     ctx.obj["traceback"] = traceback
 
 
+def run(args: list[str]) -> int:
+    """Run one command line; the exit status. Click's own handling, except that an interruption
+    (KeyboardInterrupt, which click turns into Abort) propagates, for ``generator.cli.main`` to
+    report with the signal's exit status."""
+    try:
+        result = cli.main(args, prog_name="cardforge", standalone_mode=False)
+    except click.exceptions.Abort as exc:
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            raise exc.__cause__ from None
+        click.echo("Aborted!", err=True)
+        return 1
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:  # the reader of our output went away (cardforge deck | head)
+            return 1
+        raise
+    return result if isinstance(result, int) else 0
+
+
 def main() -> None:
-    """Console-script entry point."""
-    cli(prog_name="cardforge")
+    """The console script of earlier versions: ``generator.cli.main`` (with its signal handling)."""
+    from . import main as entry
+
+    entry()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -9,22 +9,37 @@ from typing import Any, Callable
 
 import click
 
+from ..atomicio import OutputError, check_folder
+from ..model import GameDefinition, Project
 from ..paths import display_path
 from ..report.html import simulation_report
 from ..report.tables import cell_text
 from ..report.text import summary_text
-from ..model import GameDefinition, Project
+from ..saferead import MAX_REPLAY_BYTES, ReadError, load_json, read_regular
 from ..sim.api import GameRecord, ReplayError, Simulator
 from ..sim.registry import simulator_for
-from .common import EXIT_ERROR, fail, game_or_usage_error, open_project, project_option, usage_error
 from ..validate import validate_games
-from .table import TableArgs, parse_rules, refuse_invalid, open_table, play, table_options, write_text
+from .common import EXIT_ERROR, fail, folder_option, game_or_usage_error, open_project, project_option, usage_error
+from .table import (
+    TableArgs,
+    check_report,
+    open_table,
+    parse_rules,
+    play,
+    refuse_invalid,
+    table_options,
+    write_text,
+)
+
 
 def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]], None], list[int]]:
     """A callback writing each game's community file as ``DIR/game-00001.json`` (numbered from 1) as
     soon as it is played, and the list of exported indexes it fills."""
     try:
+        check_folder(directory)
         directory.mkdir(parents=True, exist_ok=True)
+    except OutputError as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"{display_path(directory)}: cannot create: {exc.strerror or exc}")
     earlier = sorted(directory.glob("game-*.json"))
@@ -49,10 +64,10 @@ def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]]
               help="Change a value of the deck for this run, by its path in the definition file "
               "(actions.treasure.coins=3, price.base.3=1, ranks.5=2, hand_size.3=5), or a rule "
               "option by its name. Repeatable; the changed deck must still pass validation.")
-@click.option("--export", "export_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write every game to this folder (game-00001.json ...) in the game's community "
-              "format (Hanabi: hanab.live JSON), else as a JSON trace of every decision (Sequence, "
-              "Firecrackers); replay reads both.")
+@folder_option("--export", "export_dir",
+               help="Write every game to this folder (game-00001.json ...) in the game's community "
+               "format (Hanabi: hanab.live JSON), else as a JSON trace of every decision (Sequence, "
+               "Firecrackers); replay reads both.")
 def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[str, ...], seed: int,
                      workers: int | None, scheduler: str | None, rules: tuple[str, ...], expansion_id: str | None,
                      settings: tuple[str, ...], as_json: bool, report_path: Path | None,
@@ -65,6 +80,7 @@ def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[
     """
     args = TableArgs(players, games, bots, seed, workers, scheduler, rules, expansion_id, settings)
     table = open_table(project_dir, game_id, args)
+    check_report(report_path)
     if export_dir is not None and table.simulator.export_game is None and table.simulator.trace_game is None:
         usage_error(f"--export: {game_id} has no game file format to export to")
     combos = table.combinations(changes)
@@ -123,13 +139,9 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
     for path in files:
         name = display_path(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            click.echo(f"{name}: cannot read: {exc.strerror or exc}", err=True)
-            failed = True
-            continue
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            click.echo(f"{name}: not a JSON file: {exc}", err=True)
+            data = load_json(read_regular(path, MAX_REPLAY_BYTES, "game file"))
+        except ReadError as exc:
+            click.echo(f"{name}: {exc}", err=True)
             failed = True
             continue
         if not isinstance(data, dict):

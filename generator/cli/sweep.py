@@ -12,8 +12,8 @@ from ..paths import display_path
 from ..report.html import sweep_report
 from ..report.text import sweep_text
 from ..sim.sweep import SweepRow
-from .common import usage_error
-from .table import TableArgs, open_table, play, table_options, write_text
+from .common import folder_option, usage_error
+from .table import TableArgs, check_report, open_table, play, table_options, write_text
 
 
 @click.command("sweep")
@@ -23,9 +23,9 @@ from .table import TableArgs, open_table, play, table_options, write_text
               help="A rule option (by its name) or a value of the deck (by its path in the definition "
               "file: actions.treasure.coins, price.base.3, ranks.5...) and the values to try (whole "
               "numbers also take A..B). Repeat to try every combination.")
-@click.option("--results", "results_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write each combination's games to this folder as soon as they are played; run the "
-              "same sweep again to resume where it stopped.")
+@folder_option("--results", "results_dir",
+               help="Write each combination's games to this folder as soon as they are played; run the "
+               "same sweep again to resume where it stopped.")
 def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str, ...], seed: int,
                   workers: int | None, scheduler: str | None, rules: tuple[str, ...], expansion_id: str | None,
                   settings: tuple[str, ...], as_json: bool, report_path: Path | None,
@@ -38,6 +38,7 @@ def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str
     """
     args = TableArgs(players, games, bots, seed, workers, scheduler, rules, expansion_id, settings)
     table = open_table(project_dir, game_id, args)
+    check_report(report_path)
     combos = table.combinations(sweeps)
     names = list(combos[0].values) if combos else []
     if not names:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import math
 import os
 import sys
 import time
@@ -16,10 +17,11 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import click
 
-from ..atomicio import write_atomic
+from ..atomicio import OutputError, check_target, write_atomic
 from ..loader import DefinitionErrors, load_project
 from ..loader.whatif import DeckValue, WhatIfError, check_path, digest, nearest_path, read_deck_values, source_file
 from ..model import GameDefinition, OptionValue, Project
+from ..model.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED, MAX_SWEEP_RUNS, MAX_WORKERS
 from ..model.options import OptionError
 from ..paths import display_path
 from ..sim.api import BotSpec, GameRecord, Simulator
@@ -28,7 +30,8 @@ from ..sim.registry import simulator_for
 from ..sim.runner import Cell, RunResult, TurnLimitExceeded, describe_cell, prepare, result_of, run_cells
 from ..sim.summary import DeckIdentity, RunSettings, RunSummary, summarize
 from ..validate import validate_games
-from .common import fail, game_or_usage_error, open_project, project_option, usage_error
+from . import exit_code
+from .common import fail, file_option, game_or_usage_error, open_project, project_option, usage_error
 
 # --------------------------------------------------------------------------- options
 
@@ -36,17 +39,17 @@ from .common import fail, game_or_usage_error, open_project, project_option, usa
 def table_options(func: Callable[..., Any], *, project: bool = True) -> Callable[..., Any]:
     """The options that describe one table and one run (shared by simulate, sweep and compare)."""
     decorators: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
-        click.option("--players", "-n", type=int, default=None,
+        click.option("--players", "-n", type=click.IntRange(1, MAX_PLAYERS), default=None,
                      help="Number of players (default: the smallest count the game allows)."),
-        click.option("--games", "-k", type=click.IntRange(min=1), default=1000, show_default=True,
-                     help="Number of games to play."),
+        click.option("--games", "-k", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
+                     help=f"Number of games to play (at most {MAX_GAMES:,})."),
         click.option("--bot", "bots", multiple=True, metavar="NAME[:PARAM]",
                      help="Bot of each seat in order (give one per seat), or one bot for every seat. "
                      "'best' names the game's strongest fair bot. Default: best."),
-        click.option("--seed", type=int, default=1, show_default=True,
+        click.option("--seed", type=click.IntRange(-MAX_SEED, MAX_SEED), default=1, show_default=True,
                      help="Run seed: the same seed gives the same games whatever the number of workers."),
-        click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
-                     help="Worker processes (default: every core of this machine)."),
+        click.option("--workers", "-w", type=click.IntRange(1, MAX_WORKERS), default=None,
+                     help=f"Worker processes (default: every core of this machine; at most {MAX_WORKERS})."),
         click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
                      help="Play the games on a Dask cluster through this scheduler (pip install "
                      "'cardforge[dask]'); the same seed gives the same games as on this machine."),
@@ -59,8 +62,8 @@ def table_options(func: Callable[..., Any], *, project: bool = True) -> Callable
                      "Scoreworks card in play). Repeatable."),
         click.option("--json", "as_json", is_flag=True,
                      help="Print the result as JSON on stdout (no progress bar)."),
-        click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                     help="Write an HTML report with charts to this file (self-contained, works offline)."),
+        file_option("--report", "report_path",
+                    help="Write an HTML report with charts to this file (self-contained, works offline)."),
     ]
     if project:
         decorators.append(project_option)
@@ -189,6 +192,12 @@ class Table:
         names = [a.name for a in axes]
         if len(set(names)) != len(names):
             usage_error("--set: each option or path may be given only once")
+        runs = math.prod(len(a.values) for a in axes)
+        if runs > MAX_SWEEP_RUNS:
+            usage_error(f"--set: {runs:,} combinations of values; a sweep plays at most {MAX_SWEEP_RUNS}")
+        if runs * self.args.games > MAX_GAMES:
+            usage_error(f"--games: {runs} runs of {self.args.games:,} games are {runs * self.args.games:,} games; "
+                        f"a sweep plays at most {MAX_GAMES:,}")
         combos = []
         for values in itertools.product(*(a.values for a in axes)):
             chosen = dict(zip(names, values))
@@ -278,6 +287,9 @@ def _rule_values(definition: GameDefinition, name: str, text: str) -> list[Optio
                     first, last = int(low), int(high)
                 except ValueError:
                     raise OptionError(f"option '{name}': bad range {item!r}") from None
+                if last - first + 1 > MAX_SWEEP_RUNS - len(values):
+                    raise OptionError(f"option '{name}': {item} is {last - first + 1:,} values; a sweep plays "
+                                      f"at most {MAX_SWEEP_RUNS}")
                 values.extend(option.check(v) for v in range(first, last + 1))
             else:
                 values.append(option.parse(item))
@@ -343,7 +355,7 @@ def _extra_settings(project: Project, definition: GameDefinition, simulator: Sim
 
 
 def workers_of(value: int | None) -> int:
-    return value if value is not None else max(1, os.cpu_count() or 1)
+    return value if value is not None else max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
 
 @contextmanager
@@ -357,10 +369,21 @@ def progress_bar(total: int, label: str, hidden: bool) -> Iterator[Callable[[int
         yield bar.update
 
 
+def check_report(path: Path | None) -> None:
+    """Refuse a --report that could not be written before any game is played."""
+    if path is not None:
+        try:
+            check_target(path)
+        except OutputError as exc:
+            fail(str(exc))
+
+
 def write_text(path: Path, text: str) -> None:
     """Write a report or a game file in one step (an interrupted run leaves no half-written file)."""
     try:
         write_atomic(path, text.encode("utf-8"))
+    except OutputError as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"{display_path(path)}: cannot write: {exc.strerror or exc}")
 
@@ -416,8 +439,9 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
                           on_result=done)
     except TurnLimitExceeded as exc:
         fail(f"{exc}")
-    except KeyboardInterrupt:
-        fail("interrupted" + (f" (finished cells are in {display_path(results_dir)})" if results_dir else ""), 130)
+    except KeyboardInterrupt as exc:
+        fail("interrupted" + (f" (finished cells are in {display_path(results_dir)})" if results_dir else ""),
+             exit_code(exc))
     finally:
         close = getattr(executor, "close", None)
         if close is not None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import yaml
 
 from ..model import Deviation, GameInfo, PlayerCount, RuleOption, RuleOptions, Symbol
+from ..model.limits import MAX_OPTION_MAGNITUDE, MAX_PLAYERS
 from ..model.rules import RulesBlock, RulesSection, RulesText
 from ..model.source import SourceLoc
 from .fields import Reader
@@ -81,8 +82,8 @@ def read_players(reader: Reader, node: yaml.Node) -> tuple[int, ...] | None:
         fields = reader.mapping(node, "players", required=("min", "max"))
         if fields is None or "min" not in fields or "max" not in fields:
             return None
-        low = reader.integer(fields["min"], "players.min", minimum=1)
-        high = reader.integer(fields["max"], "players.max", minimum=1)
+        low = reader.integer(fields["min"], "players.min", minimum=1, maximum=MAX_PLAYERS, things="players")
+        high = reader.integer(fields["max"], "players.max", minimum=1, maximum=MAX_PLAYERS, things="players")
         if low is None or high is None:
             return None
         if high < low:
@@ -94,7 +95,7 @@ def read_players(reader: Reader, node: yaml.Node) -> tuple[int, ...] | None:
         return None
     counts: list[int] = []
     for item in items:
-        value = reader.integer(item, "a player count", minimum=1)
+        value = reader.integer(item, "a player count", minimum=1, maximum=MAX_PLAYERS, things="players")
         if value is None:
             continue
         if value in counts:
@@ -111,7 +112,9 @@ def read_per_players(reader: Reader, node: yaml.Node, what: str, minimum: int = 
         if key_node.tag != "tag:yaml.org,2002:int":
             reader.error(key_node, f"keys of {what} are player counts (whole numbers), not {key_node.value!r}")
             continue
-        players = int(key_node.value)
+        players = reader.integer(key_node, f"a player count of {what}", minimum=1, maximum=MAX_PLAYERS, things="players")
+        if players is None:
+            continue
         value = reader.integer(value_node, f"{what} for {players}", minimum=minimum)
         if value is not None:
             result.append(PlayerCount(players, value, reader.loc(key_node)))
@@ -141,8 +144,8 @@ def read_options(reader: Reader, node: yaml.Node) -> RuleOptions:
                 reader.error(fields["choices"], f"option '{name}' has choices, so its default should be one of them as text")
             elif default is not None and choices and default not in choices:
                 reader.error(fields["default"], f"option '{name}' default {default!r} is not one of its choices ({', '.join(choices)})")
-        minimum = reader.number(fields["min"], f"option '{name}' min") if "min" in fields else None
-        maximum = reader.number(fields["max"], f"option '{name}' max") if "max" in fields else None
+        minimum = reader.number(fields["min"], f"option '{name}' min", maximum=MAX_OPTION_MAGNITUDE) if "min" in fields else None
+        maximum = reader.number(fields["max"], f"option '{name}' max", maximum=MAX_OPTION_MAGNITUDE) if "max" in fields else None
         if (minimum is not None or maximum is not None) and (isinstance(default, bool) or not isinstance(default, (int, float))):
             reader.error(value_node, f"option '{name}' has min/max, so its default should be a number")
         elif isinstance(default, (int, float)) and not isinstance(default, bool):

@@ -9,11 +9,13 @@ and filled by exactly one of ``field`` (drawn by the game, or the card's value a
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Callable
 
 import yaml
 
+from ..model.limits import MAX_BLEED_MM, MAX_CARD_MM, MAX_FONT_PT, MIN_FONT_PT
 from ..model.templates import (
     Align,
     Artwork,
@@ -33,8 +35,6 @@ PLACE = ("x", "y", "width", "height")
 FILLS = ("field", "text", "image", "shape")
 STYLE = ("font", "max_pt", "min_pt", "mirrored", "colour", "align", "valign", "wrap", "when", "bleed",
          "fill", "stroke", "stroke_width", "opacity", "radius", "points")
-MAX_PT = 400.0
-"""The largest text a region may ask for (a card is about 250 pt high)."""
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 FILTERS = ("upper", "lower")
@@ -71,7 +71,7 @@ def read_face(reader: Reader, fields: dict[str, tuple[yaml.Node, Reader]], what:
         reader.error(reader_node(fields, reader), f"{what} needs 'front' (or 'regions')")
         return None
     icons = _icons(fields, artwork) if "icons" in fields else ()
-    side = _Side(fonts, artwork, width, height)
+    side = _Side(fonts, artwork, width, height, what)
     front: tuple[FaceRegion, ...] | None
     if "regions" in fields:
         node, field_reader = fields["regions"]
@@ -107,11 +107,12 @@ class _Side:
     """Reads the regions of one side of a face template."""
 
     def __init__(self, fonts: tuple[str, ...], artwork: Callable[[Reader, yaml.Node], Artwork | None],
-                 width: float, height: float) -> None:
+                 width: float, height: float, template: str) -> None:
         self.fonts = fonts
         self.artwork = artwork
         self.width = width
         self.height = height
+        self.template = template
 
     def side(self, reader: Reader, node: yaml.Node, what: str) -> tuple[FaceRegion, ...] | None:
         fields = reader.mapping(node, what, ("regions",), ())
@@ -140,8 +141,8 @@ class _Side:
         bleed = bool(reader.boolean(sub["bleed"], f"{what} bleed")) if "bleed" in sub else False
         place = self._place(reader, node, sub, what, bleed)
         font = reader.choice(sub["font"], "font", self.fonts) if "font" in sub else "sans"
-        max_pt = self._number(reader, sub, "max_pt", 12.0, 0.5, MAX_PT)
-        min_pt = self._number(reader, sub, "min_pt", 6.0, 0.5, MAX_PT)
+        max_pt = self._number(reader, sub, "max_pt", 12.0, MIN_FONT_PT, MAX_FONT_PT)
+        min_pt = self._number(reader, sub, "min_pt", 6.0, MIN_FONT_PT, MAX_FONT_PT)
         if max_pt is not None and min_pt is not None and min_pt > max_pt:
             reader.error(node, f"{what}: min_pt ({min_pt:g}) must be at most max_pt ({max_pt:g})")
         mirrored = bool(reader.boolean(sub["mirrored"], f"{what} mirrored")) if "mirrored" in sub else False
@@ -188,16 +189,18 @@ class _Side:
             missing = ", ".join(key for key in PLACE if key not in sub)
             reader.error(node, f"{what} is missing {missing} (its place on the card, in millimetres)")
             return None
-        values = [reader.number(sub[key], f"{what} {key}") for key in PLACE]
+        values = [reader.number(sub[key], f"{what} {key}", minimum=-MAX_CARD_MM - MAX_BLEED_MM,
+                                maximum=MAX_CARD_MM + MAX_BLEED_MM) for key in PLACE]
         if any(v is None for v in values):
             return None
         x, y, w, h = (float(v) for v in values if v is not None)
         if w <= 0 or h <= 0:
             reader.error(node, f"{what} needs a positive width and height")
             return None
-        limit = 2 * max(self.width, self.height)
-        if not (-limit < x < limit and -limit < y < limit and w < limit and h < limit):
-            reader.error(node, f"{what} lies far outside the {self.width:g} x {self.height:g} mm card")
+        reach = MAX_BLEED_MM + 1e-9  # a background printed to the cut may start in the bleed
+        if not (-reach <= x and x + w <= self.width + reach and -reach <= y and y + h <= self.height + reach):
+            reader.error(node, f"{what} ({x:g}, {y:g}, {w:g} x {h:g} mm) is not on the {self.width:g} x "
+                               f"{self.height:g} mm card of {self.template} (nor within {MAX_BLEED_MM:g} mm of its edges)")
             return None
         return x, y, w, h
 
@@ -205,9 +208,9 @@ class _Side:
                 low: float, high: float) -> float | None:
         if key not in sub:
             return default
-        value = reader.number(sub[key], key)
+        value = reader.number(sub[key], key, minimum=-math.inf, maximum=math.inf)
         if value is not None and not low <= value <= high:
-            reader.error(sub[key], f"{key} must be between {low:g} and {high:g}, not {value:g}")
+            reader.error(sub[key], f"{key} must be from {low:g} to {high:g}, not {value:g}")
             return None
         return value
 

@@ -7,6 +7,7 @@ every mistake of a file at once.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Iterator
 
 import yaml
 
+from ..model import limits
 from ..model.source import SourceLoc
 from .errors import Problem
 from .yamlnodes import node_loc
@@ -153,27 +155,62 @@ class Reader:
             return None
         return value
 
-    def integer(self, node: yaml.Node, what: str, minimum: int | None = None, maximum: int | None = None) -> int | None:
+    def integer(self, node: yaml.Node, what: str, minimum: int | None = None, maximum: int = limits.MAX_COUNT,
+                *, things: str | None = None) -> int | None:
+        """A whole number from ``minimum`` (default: minus ``maximum``) to ``maximum``. With
+        ``things``, a number above the maximum reads ``1000000 copies of a rank; at most 1000 are
+        supported``; a number too long to be sensible is refused before it is converted."""
         if not isinstance(node, yaml.ScalarNode) or node.tag != _TAG + "int":
             self.error(node, f"{what} should be a whole number, not {describe(node)}")
             return None
-        value = int(_CONSTRUCTOR.construct_yaml_int(node))
-        if minimum is not None and value < minimum:
+        value = self._whole(node, what, maximum)
+        if value is None:
+            return None
+        low = -maximum if minimum is None else minimum
+        if value < low:
             if minimum == 1:
                 self.error(node, f"{what} must be positive, not {value}")
             else:
-                self.error(node, f"{what} must be at least {minimum}, not {value}")
+                self.error(node, f"{what} must be at least {low}, not {value}")
             return None
-        if maximum is not None and value > maximum:
-            self.error(node, f"{what} must be at most {maximum}, not {value}")
+        if value > maximum:
+            if things is not None:
+                self.error(node, f"{value} {things}; at most {maximum} are supported")
+            else:
+                self.error(node, f"{what} must be at most {maximum}, not {value}")
             return None
         return value
 
-    def number(self, node: yaml.Node, what: str) -> float | None:
+    def _whole(self, node: yaml.ScalarNode, what: str, maximum: float) -> int | None:
+        """The value of an int-tagged scalar, refused (None) when it is too long to convert safely."""
+        digits = node.value.lstrip("+-").replace("_", "")
+        if len(digits) > limits.MAX_NUMBER_DIGITS:
+            self.error(node, f"{what} is a number of {len(digits)} digits; at most {maximum:g} is supported")
+            return None
+        return int(_CONSTRUCTOR.construct_yaml_int(node))
+
+    def number(self, node: yaml.Node, what: str, minimum: float | None = None,
+               maximum: float = limits.MAX_OPTION_MAGNITUDE) -> float | None:
+        """A finite number (whole or not) from ``minimum`` (default: minus ``maximum``) to
+        ``maximum``; ``.inf`` and ``.nan`` are refused."""
         if not isinstance(node, yaml.ScalarNode) or node.tag not in (_TAG + "int", _TAG + "float"):
             self.error(node, f"{what} should be a number, not {describe(node)}")
             return None
-        return float(node.value.replace("_", ""))
+        if node.tag == _TAG + "int":
+            whole = self._whole(node, what, maximum)
+            if whole is None:
+                return None
+            value = float(whole)
+        else:
+            value = float(_CONSTRUCTOR.construct_yaml_float(node))
+        if not math.isfinite(value):
+            self.error(node, f"{what} should be a finite number, not {node.value}")
+            return None
+        low = -maximum if minimum is None else minimum
+        if not low <= value <= maximum:
+            self.error(node, f"{what} must be from {low:g} to {maximum:g}, not {value:g}")
+            return None
+        return value
 
     def boolean(self, node: yaml.Node, what: str) -> bool | None:
         if not isinstance(node, yaml.ScalarNode) or node.tag != _TAG + "bool":
@@ -203,7 +240,7 @@ class Reader:
         if node.tag == _TAG + "bool":
             return self.boolean(node, what)
         if node.tag == _TAG + "int":
-            return self.integer(node, what)
+            return self.integer(node, what, maximum=limits.MAX_OPTION_MAGNITUDE)
         if node.tag == _TAG + "float":
-            return self.number(node, what)
+            return self.number(node, what, maximum=limits.MAX_OPTION_MAGNITUDE)
         return str(node.value)

@@ -3,6 +3,7 @@ project's own (which replace shipped templates of the same name), with ``extends
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +12,15 @@ from typing import Sequence
 import yaml
 
 from ..fontbook import FontError, read_metrics
+from ..images import check_png, check_svg
+from ..model.limits import (
+    MAX_CARD_MM,
+    MAX_SHEET_MM,
+    MAX_SHEET_SPACING_MM,
+    MIN_CARD_MM,
+    MIN_SHEET_MM,
+)
+from ..model.source import SourceLoc
 from ..model.templates import (
     MIN_PRINTABLE_MARGIN_MM,
     Artwork,
@@ -24,6 +34,7 @@ from ..model.templates import (
 )
 from ..layout.regions import ArtworkError
 from ..paths import display_path, shipped_root
+from ..saferead import MAX_ARTWORK_BYTES, ReadError, read_regular
 from .errors import DefinitionErrors, Problem
 from .faces import FACE_FIELDS, read_face
 from .fields import Reader
@@ -43,7 +54,6 @@ SHIPPED_FONTS = {
 FONT_KINDS = {".ttf": "ttf", ".otf": "otf"}
 
 
-MAX_ARTWORK_BYTES = 5 * 1024 * 1024
 ARTWORK_KINDS = {".png": "png", ".svg": "svg", ".jpg": "jpeg", ".jpeg": "jpeg"}
 JPEG_SIGNATURE = b"\xff\xd8\xff"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -67,10 +77,12 @@ class _Entry:
 
 
 def layout_files(root: Path) -> list[Path]:
+    """The layout files of a project, in name order (OSError when the folder cannot be read); like
+    definition files, an entry that is not a regular file is listed, for its reading to say so."""
     folder = root / "layouts"
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_dir())
 
 
 def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) -> LayoutLibrary:
@@ -82,7 +94,13 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
     entries: dict[str, dict[str, _Entry]] = {section: {} for section in SECTIONS}
     readers: list[_FileReader] = []
     problems: list[Problem] = []
-    sources = [(root, file) for root in roots for file in layout_files(root)]
+    sources: list[tuple[Path, Path]] = []
+    for root in roots:
+        try:
+            sources += [(root, file) for file in layout_files(root)]
+        except OSError as exc:
+            problems.append(Problem(SourceLoc(display_path(root / "layouts"), 1, 1),
+                                    f"cannot read the folder: {exc.strerror or exc}"))
     known = {file.resolve() for _, file in sources}
     sources += [(project_root.resolve(), file) for file in extra_files if file.resolve() not in known]
     for root, file in sources:
@@ -110,7 +128,8 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
     cards = tuple(t for t in (_card(e, _resolve(e, entries["cards"])) for e in entries["cards"].values()) if t)
     sheets = tuple(t for t in (_sheet(e, _resolve(e, entries["sheets"])) for e in entries["sheets"].values()) if t)
     fonts = shipped_fonts() + tuple(f for f in (_font(e) for e in entries["fonts"].values()) if f)
-    keys = tuple(f.key for f in fonts)
+    # a declared font whose file is refused is still a name regions may use: its own problem says why
+    keys = tuple(f.key for f in shipped_fonts()) + tuple(entries["fonts"])
     faces = tuple(t for t in (_face(e, _resolve(e, entries["faces"]), keys) for e in entries["faces"].values()) if t)
     for reader in readers:
         problems.extend(reader.problems)
@@ -164,17 +183,22 @@ def _resolve(entry: _Entry, known: dict[str, _Entry]) -> dict[str, tuple[yaml.No
 
 
 def _length(fields: dict[str, tuple[yaml.Node, Reader]], key: str, what: str, entry: _Entry,
-            default: float | None = None, positive: bool = True) -> float | None:
+            default: float | None = None, positive: bool = True, *, low: float = 0.0,
+            high: float = MAX_SHEET_SPACING_MM) -> float | None:
+    """A length in millimetres from ``low`` to ``high`` (zero allowed unless ``positive``)."""
     if key not in fields:
         if default is None:
             entry.reader.error(entry.node, f"{what} needs '{key}' (in millimetres)")
         return default
     node, reader = fields[key]
-    value = reader.number(node, f"{what} {key}")
+    value = reader.number(node, f"{what} {key}", minimum=-math.inf, maximum=math.inf)
     if value is None:
         return None
     if value < 0 or (positive and value == 0):
         reader.error(node, f"{what} {key} must be {'positive' if positive else 'zero or more'}, not {value:g}")
+        return None
+    if not low <= value <= high:
+        reader.error(node, f"{what} {key} of {value:g} mm is not sensible: it must be from {low:g} to {high:g} mm")
         return None
     return value
 
@@ -183,14 +207,18 @@ def _card(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) -> 
     if fields is None:
         return None
     what = f"card template '{entry.name}'"
-    width = _length(fields, "width", what, entry)
-    height = _length(fields, "height", what, entry)
-    safe = _length(fields, "safe", what, entry, 3.0, positive=False)
-    radius = _length(fields, "corner_radius", what, entry, 3.0, positive=False)
+    width = _length(fields, "width", what, entry, low=MIN_CARD_MM, high=MAX_CARD_MM)
+    height = _length(fields, "height", what, entry, low=MIN_CARD_MM, high=MAX_CARD_MM)
+    safe = _length(fields, "safe", what, entry, 3.0, positive=False, high=MAX_CARD_MM)
+    radius = _length(fields, "corner_radius", what, entry, 3.0, positive=False, high=MAX_CARD_MM)
     if width is None or height is None or safe is None or radius is None:
         return None
     if 2 * safe >= min(width, height):
         entry.reader.error(entry.node, f"{what}: the safe zone ({safe:g} mm) leaves no room on a {width:g} x {height:g} mm card")
+        return None
+    if 2 * radius > min(width, height):
+        entry.reader.error(entry.node, f"{what}: a corner radius of {radius:g} mm is more than half of a "
+                                       f"{width:g} x {height:g} mm card")
         return None
     return CardTemplate(entry.name, width, height, safe, radius, entry.reader.loc(entry.node))
 
@@ -199,8 +227,8 @@ def _sheet(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) ->
     if fields is None:
         return None
     what = f"sheet template '{entry.name}'"
-    width = _length(fields, "width", what, entry)
-    height = _length(fields, "height", what, entry)
+    width = _length(fields, "width", what, entry, low=MIN_SHEET_MM, high=MAX_SHEET_MM)
+    height = _length(fields, "height", what, entry, low=MIN_SHEET_MM, high=MAX_SHEET_MM)
     margin = _length(fields, "margin", what, entry, 6.35)
     gutter = _length(fields, "gutter", what, entry, 0.0, positive=False)
     bleed = _length(fields, "bleed", what, entry, 3.0, positive=False)
@@ -209,10 +237,10 @@ def _sheet(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) ->
         node, reader = fields["crop_marks"]
         sub = reader.mapping(node, f"{what} crop_marks", (), ("length", "offset", "width"))
         if sub is not None:
-            read = {k: reader.number(v, f"crop_marks {k}") for k, v in sub.items()}
+            read = {k: reader.number(v, f"crop_marks {k}", maximum=MAX_SHEET_SPACING_MM) for k, v in sub.items()}
             values = {k: v for k, v in read.items() if v is not None and v >= 0}
             if len(values) != len(read):
-                reader.error(node, "crop_marks length, offset and width must be numbers of zero or more")
+                reader.error(node, f"crop_marks length, offset and width must be numbers from 0 to {MAX_SHEET_SPACING_MM:g} mm")
             else:
                 marks = CropMarks(values.get("length", 5.0), values.get("offset", 1.5), values.get("width", 0.2))
     order = FillOrder.ROWS
@@ -261,8 +289,8 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
     if fields is None:
         return None
     what = f"face template '{entry.name}'"
-    width = _length(fields, "base_width", what, entry, 63.5)
-    height = _length(fields, "base_height", what, entry, 88.9)
+    width = _length(fields, "base_width", what, entry, 63.5, low=MIN_CARD_MM, high=MAX_CARD_MM)
+    height = _length(fields, "base_height", what, entry, 88.9, low=MIN_CARD_MM, high=MAX_CARD_MM)
     if width is None or height is None:
         return None
     parts = read_face(entry.reader, fields, what, fonts, read_artwork, width, height)
@@ -321,19 +349,25 @@ def project_file(reader: Reader, node: yaml.Node, what: str, kinds: dict[str, st
 
 
 def load_artwork(path: Path, name: str) -> Artwork:
-    """An image file's bytes, checked to be what its suffix says and at most 5 MB (FileRefused)."""
+    """An image file's bytes, checked to be what its suffix says before anything decodes it
+    (``generator.images``): at most 5 MB, a PNG's pixels counted from its header and its data
+    checked to the end, an SVG well-formed, bounded and referring to nothing outside itself
+    (FileRefused)."""
     kind = ARTWORK_KINDS[path.suffix.lower()]
-    if path.stat().st_size > MAX_ARTWORK_BYTES:
-        raise FileRefused(f"image '{name}' is larger than {MAX_ARTWORK_BYTES // (1024 * 1024)} MB")
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_ARTWORK_BYTES + 1)
+    try:
+        data = read_regular(path, MAX_ARTWORK_BYTES, "image")
+    except ReadError as exc:
+        raise FileRefused(f"image '{name}': {exc}") from None
     if kind == "png" and not data.startswith(PNG_SIGNATURE):
         raise FileRefused(f"image '{name}' is not a PNG file")
     if kind == "jpeg" and not data.startswith(JPEG_SIGNATURE):
         raise FileRefused(f"image '{name}' is not a JPEG file")
+    if kind == "svg" and b"<svg" not in data[:4096]:
+        raise FileRefused(f"image '{name}' is not an SVG file")
+    problem = check_png(data) if kind == "png" else check_svg(data) if kind == "svg" else None
+    if problem is not None:
+        raise FileRefused(f"image '{name}' {problem}")
     if kind == "svg":
-        if b"<svg" not in data[:4096]:
-            raise FileRefused(f"image '{name}' is not an SVG file")
         outside = _svg_outside_reference(data)
         if outside:
             raise FileRefused(f"image '{name}' refers to {outside!r} outside itself: embed linked images and fonts "

@@ -9,6 +9,7 @@ import yaml
 
 from .. import registry
 from ..model import GameDefinition, OptionValue, Project, SourceLoc
+from ..model.limits import MAX_CARDS
 from ..paths import display_path
 from .errors import DefinitionErrors, Problem
 from .fields import Reader
@@ -18,9 +19,11 @@ MAX_DEFINITION_FILES = 200
 
 
 def definition_files(root: Path) -> list[Path]:
-    """The definition files of a project, in name order."""
+    """The definition files of a project, in name order (OSError when the folder cannot be read).
+    A ``.yaml`` entry that is not a regular file (a FIFO, a device, a broken link) is listed too,
+    so that reading it reports what it is instead of leaving it out silently."""
     folder = root / "card_defs"
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_dir())
 
 
 def load_file(file: Path, shown_as: str | None = None) -> list[GameDefinition]:
@@ -35,6 +38,10 @@ def _build(root: yaml.Node, path: str, file: Path) -> list[GameDefinition]:
     games: list[GameDefinition] = []
     if description is not None:
         games = list(description.load(reader, root))
+        for game in games if not reader.problems else ():
+            count = description.card_count(game)
+            if count > MAX_CARDS:  # each game's loader refuses more first, where the counts are
+                reader.error(game.info.loc, f"{game.info.id} has {count} cards; at most {MAX_CARDS} are supported")
     if reader.problems:
         raise DefinitionErrors(reader.problems)
     return games
@@ -100,12 +107,21 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None,
     problems: list[Problem] = []
     games: list[GameDefinition] = []
     seen: dict[str, GameDefinition] = {}
+    composed: list[tuple[Path, str, yaml.Node]] = []
+    unreadable = False
     for file in files:
         path = display_path(file)
         try:
-            root = compose_file(file, path)
-            if only is not None and not _may_define(root, only):
-                continue
+            composed.append((file, path, compose_file(file, path)))
+        except DefinitionErrors as exc:
+            problems.extend(exc.problems)
+            unreadable = True
+    wanted = _with_bases(only, [root for _, _, root in composed]) if only is not None else None
+    failed: set[str] = set()
+    for file, path, root in composed:
+        if wanted is not None and not _may_define(root, wanted):
+            continue
+        try:
             changed = changes.get(file.resolve()) if changes else None
             if changed:
                 from .whatif import apply_changes
@@ -114,6 +130,7 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None,
             loaded = _build(root, path, file)
         except DefinitionErrors as exc:
             problems.extend(exc.problems)
+            failed.add(_top_scalar(root, "id") or "")
             continue
         for game in loaded:
             first = seen.get(game.info.id)
@@ -124,15 +141,27 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None,
                 continue
             seen[game.info.id] = game
             games.append(game)
-    if only is None:  # a partial read has no view of every base game
-        problems.extend(_check_expansions(games))
+    if only is None and not unreadable:  # a partial read has no view of every base game
+        # an expansion of a game whose file has problems is not reported again: those problems say why
+        problems.extend(p for p, base in _check_expansions(games) if base not in failed)
     return games, problems
 
 
-def _check_expansions(games: list[GameDefinition]) -> list[Problem]:
+def _with_bases(only: Sequence[str], roots: Sequence[yaml.Node]) -> list[str]:
+    """``only`` and the base games of the expansions among them (an expansion is built on its base)."""
+    wanted = list(only)
+    for root in roots:
+        own, base = _top_scalar(root, "id"), _top_scalar(root, "expansion_of")
+        if own in only and base is not None and base not in wanted:
+            wanted.append(base)
+    return wanted
+
+
+def _check_expansions(games: list[GameDefinition]) -> list[tuple[Problem, str]]:
+    """Expansions whose base game is not in the project, each with that base's id."""
     ids = {g.info.id for g in games}
     return [
-        Problem(g.info.loc, f"expansion_of: no game '{g.info.expansion_of}' in this project")
+        (Problem(g.info.loc, f"expansion_of: no game '{g.info.expansion_of}' in this project"), g.info.expansion_of)
         for g in games
         if g.info.expansion_of is not None and g.info.expansion_of not in ids
     ]
@@ -154,8 +183,14 @@ def read_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None
     if not folder.is_dir():
         problems.append(Problem(_loc(root), "no card_defs/ folder here"))
     else:
-        files = definition_files(root)
-        if not files:
+        files: list[Path] | None = None
+        try:
+            files = definition_files(root)
+        except OSError as exc:
+            problems.append(Problem(_loc(folder), f"cannot read the folder: {exc.strerror or exc}"))
+        if files is None:
+            pass
+        elif not files:
             problems.append(Problem(_loc(folder), "card_defs/ holds no .yaml definition files"))
         elif len(files) > MAX_DEFINITION_FILES:
             problems.append(Problem(_loc(folder), f"card_defs/ holds {len(files)} files; at most {MAX_DEFINITION_FILES}"))

@@ -203,7 +203,9 @@ def _node(kind: type, value: OptionValue, old: yaml.ScalarNode) -> yaml.ScalarNo
         tag, text = "tag:yaml.org,2002:int", str(value)
     else:
         tag, text = "tag:yaml.org,2002:float", repr(float(value))
-    return yaml.ScalarNode(tag, text, old.start_mark, old.end_mark, style=None)
+    # a text keeps the style it was written in (a literal block's line breaks are its paragraphs)
+    style = old.style if tag == "tag:yaml.org,2002:str" and old.tag == tag else None
+    return yaml.ScalarNode(tag, text, old.start_mark, old.end_mark, style=style)
 
 
 def _replace(node: yaml.Node, parts: Sequence[str], value: OptionValue, kind: type) -> yaml.Node:

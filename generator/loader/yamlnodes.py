@@ -15,9 +15,10 @@ from typing import Protocol
 import yaml
 
 from ..model.source import SourceLoc
+from ..saferead import MAX_DEFINITION_BYTES, ReadError, read_regular
 from .errors import DefinitionErrors, Problem
 
-MAX_FILE_BYTES = 2_000_000
+MAX_FILE_BYTES = MAX_DEFINITION_BYTES
 """Definition files are a few kilobytes; anything this large is a mistake or an attack."""
 
 MAX_FLOW_DEPTH = 64
@@ -144,17 +145,20 @@ def _compose(text: str, path: str) -> yaml.Node | None:
 
 
 def compose_file(file: Path, path: str) -> yaml.Node:
-    """Read ``file`` (named ``path`` in messages) and compose it; see compose_text."""
+    """Read ``file`` (named ``path`` in messages) and compose it; see compose_text. A file that
+    cannot be read, is not a regular file or is larger than MAX_FILE_BYTES is a located problem."""
     try:
         size = file.stat().st_size
-    except OSError as exc:
-        raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), f"cannot read the file: {exc.strerror}")]) from None
+    except (OSError, ValueError):
+        size = 0  # read_regular says why
     if size > MAX_FILE_BYTES:
         raise DefinitionErrors(
             [Problem(SourceLoc(path, 1, 1), f"the file is {size:,} bytes; definition files may be at most {MAX_FILE_BYTES:,}")]
         )
-    with file.open("rb") as handle:
-        data = handle.read(MAX_FILE_BYTES + 1)
+    try:
+        data = read_regular(file, MAX_FILE_BYTES, "file")
+    except ReadError as exc:
+        raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), str(exc))]) from None
     return compose_text(_decode(data, path), path)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Mapping, Union
 
+from .limits import MAX_NUMBER_DIGITS, MAX_OPTION_MAGNITUDE
 from .source import UNKNOWN_LOC, SourceLoc
 
 OptionValue = Union[bool, int, float, str]
@@ -12,6 +13,11 @@ OptionValue = Union[bool, int, float, str]
 
 class OptionError(ValueError):
     """A rule option name or value that the definition does not allow."""
+
+
+def _short(text: str) -> str:
+    """``text`` for a message: at most 40 characters."""
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +52,16 @@ class RuleOption:
                 raise OptionError(f"option '{self.name}' takes true or false, not {text!r}")
         elif kind is int:
             try:
+                if len(text.strip().lstrip("+-")) > MAX_NUMBER_DIGITS:
+                    raise ValueError(text)
                 value = int(text)
             except ValueError:
-                raise OptionError(f"option '{self.name}' takes a whole number, not {text!r}") from None
+                raise OptionError(f"option '{self.name}' takes a whole number, not {_short(text)!r}") from None
         elif kind is float:
             try:
                 value = float(text)
             except ValueError:
-                raise OptionError(f"option '{self.name}' takes a number, not {text!r}") from None
+                raise OptionError(f"option '{self.name}' takes a number, not {_short(text)!r}") from None
         else:
             value = text.strip()
         return self.check(value)
@@ -67,6 +75,9 @@ class RuleOption:
             raise OptionError(
                 f"option '{self.name}' takes a {kind.__name__}, not {type(value).__name__} {value!r}"
             )
+        if kind in (int, float) and not -MAX_OPTION_MAGNITUDE <= value <= MAX_OPTION_MAGNITUDE:  # type: ignore[operator]
+            raise OptionError(f"option '{self.name}' takes a number from {-MAX_OPTION_MAGNITUDE:,} to "
+                              f"{MAX_OPTION_MAGNITUDE:,}, not {value!r}")
         if self.choices and value not in self.choices:
             raise OptionError(
                 f"option '{self.name}' takes one of {', '.join(self.choices)}, not {value!r}"

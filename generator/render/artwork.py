@@ -7,34 +7,61 @@ themselves). Sizes are fitted into their box."""
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 from typing import Any
 
 from ..layout.regions import raster_size
 
+from ..images import check_png, check_svg, svg_aspect
+from ..model.limits import MAX_IMAGE_PIXELS
+
 ARTWORK_DPI = 300
 MM_PER_INCH = 25.4
+CAIRO_MAX_SIDE = 32767
+"""cairo draws no image longer than this many pixels on a side."""
 
 
 class ArtworkError(ValueError):
-    """An image that cannot be drawn (broken file, or it tries to load something from outside)."""
+    """An image that cannot be drawn (broken file, too many pixels); ``image`` names its file as the
+    template does, once a painter knows it."""
+
+    def __init__(self, message: str, image: str = "") -> None:
+        super().__init__(message)
+        self.image = image
 
 
 @lru_cache(maxsize=64)
 def artwork_png(data: bytes, kind: str, width_mm: float, height_mm: float) -> bytes:
-    """Raster bytes of an artwork: PNG and JPEG as they are, SVG rasterised at 300 dpi for its box."""
-    if kind in ("png", "jpeg"):
+    """Raster bytes of an artwork: PNG and JPEG as they are, SVG rasterised at 300 dpi for its box
+    (or fewer dots when that would make more than MAX_IMAGE_PIXELS); ArtworkError for an image that
+    cannot be drawn."""
+    if kind == "jpeg":
         return data
+    if kind == "png":
+        problem = check_png(data)
+        if problem is not None:
+            raise ArtworkError(f"the PNG artwork {problem}")
+        return data
+    problem = check_svg(data)
+    if problem is not None:
+        raise ArtworkError(f"the SVG artwork {problem}")
+    aspect = svg_aspect(data) or 1.0  # height / width, as cairosvg will size its output
+    width_px = max(1, round(width_mm / MM_PER_INCH * ARTWORK_DPI))
+    if width_px * width_px * aspect > MAX_IMAGE_PIXELS:
+        width_px = max(1, math.floor(math.sqrt(MAX_IMAGE_PIXELS / aspect)))
+    height_px = width_px * aspect
+    if height_px < 0.5 or height_px > CAIRO_MAX_SIDE or width_px * height_px > MAX_IMAGE_PIXELS:
+        ratio = max(aspect, 1 / aspect)
+        raise ArtworkError(f"the SVG artwork is {ratio:.3g} times longer one way than the other: too thin to draw")
     import cairosvg  # only when an SVG is drawn: cairo takes a third of a second to load
 
     try:
-        png: bytes = cairosvg.svg2png(bytestring=data, output_width=max(1, round(width_mm / MM_PER_INCH * ARTWORK_DPI)),
-                                      unsafe=False)
-        return png
+        return bytes(cairosvg.svg2png(bytestring=data, output_width=width_px, unsafe=False))
     except ArtworkError:
         raise
-    except Exception as exc:  # cairosvg raises many kinds of errors for a broken file
-        raise ArtworkError(f"the SVG artwork cannot be drawn: {exc}") from None
+    except (Exception, RecursionError) as exc:  # cairosvg raises many kinds of errors for a broken file
+        raise ArtworkError(f"the SVG artwork cannot be drawn: {type(exc).__name__}: {exc}") from None
 
 
 def fit(box_w: float, box_h: float, image_w: float, image_h: float) -> tuple[float, float, float, float]:
@@ -60,7 +87,7 @@ def svg_drawing(data: bytes) -> Any:
     try:
         drawing = svg2rlg(io.BytesIO(data))
     except Exception as exc:  # svglib and lxml raise many kinds of errors for a broken file
-        raise ArtworkError(f"the SVG artwork cannot be drawn: {exc}") from None
+        raise ArtworkError(f"the SVG artwork cannot be drawn: {type(exc).__name__}: {exc}") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise ArtworkError("the SVG artwork has no size (give its <svg> a viewBox or a width and height)")
     return drawing

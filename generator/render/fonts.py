@@ -21,4 +21,6 @@ def pdf_font_name(book: FontBook, key: str) -> str:
             pdfmetrics.registerFont(TTFont(name, face.path))
         except (TTFError, OSError) as exc:
             raise FontError(f"{face.shown}: not a usable TrueType font ({exc})") from None
+        except Exception as exc:  # a damaged file makes reportlab's parser fail in many ways
+            raise FontError(f"{face.shown}: the font file is damaged ({type(exc).__name__}: {exc})") from None
     return name

@@ -33,7 +33,7 @@ from ..layout.scene import (
     Scene,
     Text,
 )
-from .artwork import artwork_png, fit, png_size, svg_drawing
+from .artwork import ArtworkError, artwork_png, fit, png_size, svg_drawing
 from .fonts import pdf_font_name
 from .pdfcompact import compact_pdf
 
@@ -51,10 +51,14 @@ class PdfPainter:
     def define_artwork(self, scenes: Iterable[Scene]) -> None:
         """Each distinct SVG artwork of the scenes as one form, before any page: a picture on a
         thousand cards is read and stored once, and every card refers to it."""
-        for data in _svg_artwork(item for scene in scenes for item in scene.items):
+        for image in _svg_artwork(item for scene in scenes for item in scene.items):
+            data = image.data
             if data in self.artwork:
                 continue
-            drawing = svg_drawing(data)
+            try:
+                drawing = svg_drawing(data)
+            except ArtworkError as exc:
+                raise ArtworkError(f"image '{image.name}': {exc}", image.name) from None
             name = f"A{len(self.artwork)}"
             self.artwork[data] = (name, drawing.width, drawing.height)
             self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
@@ -106,13 +110,19 @@ class PdfPainter:
                     Anchor.END: c.drawRightString}[item.anchor]
             draw(item.x * K, -item.y * K, item.text)
         elif isinstance(item, Image):
-            if item.kind == "svg":
-                self._svg(item)
-                return
-            raster = artwork_png(item.data, item.kind, item.width, item.height)
-            dx, dy, w, h = fit(item.width, item.height, *png_size(raster))
-            c.drawImage(ImageReader(io.BytesIO(raster)), (item.x + dx) * K, -(item.y + dy + h) * K, w * K, h * K,
-                        mask="auto")
+            try:
+                if item.kind == "svg":
+                    self._svg(item)
+                    return
+                raster = artwork_png(item.data, item.kind, item.width, item.height)
+                dx, dy, w, h = fit(item.width, item.height, *png_size(raster))
+                c.drawImage(ImageReader(io.BytesIO(raster)), (item.x + dx) * K, -(item.y + dy + h) * K, w * K, h * K,
+                            mask="auto")
+            except ArtworkError as exc:
+                raise ArtworkError(f"image '{item.name}': {exc}", item.name) from None
+            except Exception as exc:  # a PNG whose header is fine but whose pixels are damaged
+                reason = " ".join(str(exc).split())
+                raise ArtworkError(f"image '{item.name}' cannot be drawn: {type(exc).__name__}: {reason}", item.name) from None
         elif isinstance(item, Group):
             c.saveState()
             c.translate(item.dx * K, -item.dy * K)
@@ -203,11 +213,11 @@ def _reportlab_pdf(document: Document, fonts: FontBook, invariant: bool) -> byte
     return buffer.getvalue()
 
 
-def _svg_artwork(items: Iterable[Item]) -> Iterator[bytes]:
-    """The data of every SVG image among the items, groups included, in drawing order."""
+def _svg_artwork(items: Iterable[Item]) -> Iterator[Image]:
+    """Every SVG image among the items, groups included, in drawing order."""
     for item in items:
         if isinstance(item, Image) and item.kind == "svg":
-            yield item.data
+            yield item
         elif isinstance(item, Group):
             yield from _svg_artwork(item.items)
 

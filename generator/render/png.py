@@ -7,6 +7,8 @@ import cairosvg
 from ..fontbook import FontBook
 from ..layout.page import Page
 from ..layout.scene import Scene
+from ..model.limits import MAX_IMAGE_PIXELS
+from .artwork import ArtworkError
 from .svg import page_svg, scene_svg
 
 MM_PER_INCH = 25.4
@@ -16,14 +18,19 @@ def svg_to_png(svg: str, width_mm: float, height_mm: float, dpi: float) -> bytes
     """Rasterise ``svg`` (sized ``width_mm`` x ``height_mm``) at ``dpi`` dots per inch."""
     width_px = max(1, round(width_mm / MM_PER_INCH * dpi))
     height_px = max(1, round(height_mm / MM_PER_INCH * dpi))
+    if width_px * height_px > MAX_IMAGE_PIXELS:
+        raise ArtworkError(f"a {width_mm:g} x {height_mm:g} mm picture at {dpi:g} dpi is {width_px:,} x {height_px:,} "
+                           f"pixels; at most {MAX_IMAGE_PIXELS:,} are made (lower --dpi)")
     return svg_to_png_px(svg, width_px, height_px)
 
 
 def svg_to_png_px(svg: str, width_px: int, height_px: int) -> bytes:
-    """Rasterise ``svg`` to exactly ``width_px`` x ``height_px`` pixels."""
-    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width_px, output_height=height_px,
-                                  unsafe=False)
-    return png
+    """Rasterise ``svg`` to exactly ``width_px`` x ``height_px`` pixels (ArtworkError if cairo cannot)."""
+    try:
+        return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width_px, output_height=height_px,
+                                      unsafe=False))
+    except (Exception, RecursionError) as exc:
+        raise ArtworkError(f"the picture cannot be rasterised: {type(exc).__name__}: {exc}") from None
 
 
 def scene_png(scene: Scene, fonts: FontBook, *, dpi: int = 300, bleed: bool = False) -> bytes:

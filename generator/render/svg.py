@@ -12,7 +12,7 @@ import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
-from ..fontbook import FontBook
+from ..fontbook import FontBook, FontError
 from ..layout.page import Page
 from ..layout.scene import (
     PT_PER_MM,
@@ -32,7 +32,7 @@ from ..layout.scene import (
     Scene,
     Text,
 )
-from .artwork import artwork_png, fit, png_size
+from .artwork import ArtworkError, artwork_png, fit, png_size
 
 
 class GlyphOutlines:
@@ -103,7 +103,10 @@ class SvgPainter:
         if isinstance(item, Text):
             return self._text(item)
         if isinstance(item, Image):
-            png = artwork_png(item.data, item.kind, item.width, item.height)
+            try:
+                png = artwork_png(item.data, item.kind, item.width, item.height)
+            except ArtworkError as exc:
+                raise ArtworkError(f"image '{item.name}': {exc}", item.name) from None
             dx, dy, w, h = fit(item.width, item.height, *png_size(png))
             mime = "image/jpeg" if item.kind == "jpeg" else "image/png"
             href = f"data:{mime};base64," + base64.b64encode(png).decode("ascii")
@@ -130,6 +133,15 @@ class SvgPainter:
         return out
 
     def _text(self, text: Text):  # type: ignore[no-untyped-def]
+        try:
+            return self._outlined(text)
+        except FontError:
+            raise
+        except Exception as exc:  # fontTools fails in many ways on a damaged font file
+            face = self.fonts.face(text.font)
+            raise FontError(f"{face.shown}: the font file is damaged ({type(exc).__name__}: {exc})") from None
+
+    def _outlined(self, text: Text):  # type: ignore[no-untyped-def]
         outlines = outlines_for(str(self.fonts.path(text.font)))
         scale = text.size_pt / PT_PER_MM / outlines.units
         width = self.fonts.width_mm(text.text, text.font, text.size_pt)

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..model import GameDefinition, OptionValue
+from ..model.limits import MAX_GAMES
 from .api import (
     Bot,
     BotSpec,
@@ -345,6 +346,8 @@ def prepare(cell: Cell) -> Job:
     refuse fails here (BotSpecError, OptionError, ValueError), before any game is played."""
     if cell.games < 0:
         raise ValueError("the number of games cannot be negative")
+    if cell.games > MAX_GAMES:
+        raise ValueError(f"{cell.games:,} games; a run plays at most {MAX_GAMES:,}")
     resolved_options = resolve_options(cell.definition, cell.options)
     specs = resolve_bots(cell.simulator, cell.bots, cell.players)
     check_players(cell.definition, cell.players)

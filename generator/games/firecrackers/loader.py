@@ -15,6 +15,7 @@ from generator.loader.common import (
 )
 from generator.loader.fields import Reader
 from generator.model import Colour, Symbol
+from generator.model.limits import MAX_CARDS, MAX_COPIES, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_RANK
 
 from .model import (
     BLACK,
@@ -52,6 +53,9 @@ def build_firecrackers(reader: Reader, root: yaml.Node) -> list[FirecrackersDefi
     action_keys = {a.key for a in actions}
     packs = _packs(reader, fields["packs"], action_keys) if "packs" in fields else ()
     setup = _setup(reader, fields["setup"], pack_keys) if "setup" in fields else None
+    total = sum(entry.count for pack in packs for entry in pack.entries)
+    if total > MAX_CARDS:
+        reader.error(fields["packs"], f"{total} cards in the packs; at most {MAX_CARDS} are supported")
     info = make_info(header, KIND, None, reader.loc(root))
     if len(reader.problems) > before or None in (info, price, coins, setup):
         return []
@@ -72,9 +76,10 @@ def _price(reader: Reader, node: yaml.Node) -> PriceRule | None:
         if key_node.tag != "tag:yaml.org,2002:int":
             reader.error(key_node, f"keys of price.base are card numbers, not {key_node.value!r}")
             continue
+        number = reader.integer(key_node, "a card number of price.base", minimum=None, maximum=MAX_RANK)
         value = reader.integer(value_node, f"price.base for {key_node.value}")
-        if value is not None:
-            base.append((int(key_node.value), value))
+        if number is not None and value is not None:
+            base.append((number, value))
     action = reader.integer(fields["action"], "price.action")
     low = reader.integer(fields["min"], "price.min", minimum=0)
     high = reader.integer(fields["max"], "price.max", minimum=1)
@@ -173,14 +178,15 @@ def _card_entry(reader: Reader, node: yaml.Node, pack: str, action_keys: set[str
     fields = reader.mapping(node, f"a card of pack '{pack}'", ("number",), ("action", "count", "cost"))
     if fields is None or "number" not in fields:
         return None
-    number = reader.integer(fields["number"], "card number", minimum=1)
+    number = reader.integer(fields["number"], "card number", minimum=1, maximum=MAX_RANK)
     action = None
     if "action" in fields:
         action = reader.text(fields["action"], "action")
         if action is not None and action not in action_keys:
             reader.error(fields["action"], reader.unknown_message(action, sorted(action_keys), "action"))
             return None
-    count = reader.integer(fields["count"], "count", minimum=1) if "count" in fields else 1
+    count = reader.integer(fields["count"], "count", minimum=1, maximum=MAX_COPIES,
+                           things="copies of a card") if "count" in fields else 1
     cost = reader.integer(fields["cost"], "cost", minimum=0) if "cost" in fields else None
     if number is None or count is None or ("cost" in fields and cost is None) or ("action" in fields and action is None):
         return None
@@ -190,12 +196,15 @@ def _card_entry(reader: Reader, node: yaml.Node, pack: str, action_keys: set[str
 def _range(reader: Reader, node: yaml.Node, what: str) -> tuple[int, int] | None:
     """A player count ``2`` or range ``3-10``."""
     if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:int":
-        value = reader.integer(node, what, minimum=1)
+        value = reader.integer(node, what, minimum=1, maximum=MAX_PLAYERS, things="players")
         return (value, value) if value is not None else None
     if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:str":
         match = _RANGE.match(node.value)
-        if match:
+        if match and max(len(match.group(1)), len(match.group(2) or "")) <= MAX_NUMBER_DIGITS:
             low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+            if high > MAX_PLAYERS:
+                reader.error(node, f"{what}: {high} players; at most {MAX_PLAYERS} are supported")
+                return None
             if low >= 1 and high >= low:
                 return low, high
     reader.error(node, f"{what} should be a player count (2) or a range (3-10), not {node.value if isinstance(node, yaml.ScalarNode) else 'that'!r}")
@@ -284,6 +293,8 @@ def build_scoreworks(reader: Reader, root: yaml.Node) -> list[ScoreworksDefiniti
         text = reader.text(entry["text"], "rule text")
         if key is not None and text is not None:
             rules.append(CoreRule(key, text, reader.loc(item)))
+    if len(cards) > MAX_CARDS:
+        reader.error(fields["cards"], f"{len(cards)} Scoreworks cards; at most {MAX_CARDS} are supported")
     info = make_info(header, SCOREWORKS_KIND, None, reader.loc(root), expansion_of=expansion_of)
     if len(reader.problems) > before or info is None or expansion_of is None or colour is None:
         return []

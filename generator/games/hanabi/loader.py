@@ -14,6 +14,7 @@ from generator.loader.common import (
 )
 from generator.loader.fields import Reader
 from generator.model import Colour, Symbol
+from generator.model.limits import MAX_CARDS, MAX_COPIES, MAX_RANK, MAX_TOKENS
 
 from .model import KIND, HanabiDefinition, HanabiSuit, RankCount
 
@@ -74,9 +75,14 @@ def _build(
     if tokens_node is not None:
         tokens = reader.mapping(tokens_node, "tokens", ("note", "storm"))
         if tokens is not None:
-            note = reader.integer(tokens["note"], "tokens.note", minimum=1) if "note" in tokens else None
-            storm = reader.integer(tokens["storm"], "tokens.storm", minimum=1) if "storm" in tokens else None
+            note = reader.integer(tokens["note"], "tokens.note", minimum=1, maximum=MAX_TOKENS,
+                                  things="note tokens") if "note" in tokens else None
+            storm = reader.integer(tokens["storm"], "tokens.storm", minimum=1, maximum=MAX_TOKENS,
+                                   things="storm tokens") if "storm" in tokens else None
     hands = read_per_players(reader, fields["hand_size"], "hand_size") if "hand_size" in fields else ()
+    total = sum(suit.size for suit in suits)
+    if total > MAX_CARDS:
+        reader.error(fields.get("suits", root), f"{total} cards ({len(suits)} suits); at most {MAX_CARDS} are supported")
     info = make_info(header, KIND, variant_of, reader.loc(root))
     if len(reader.problems) > before or info is None or note is None or storm is None:
         return None
@@ -100,11 +106,14 @@ def _ranks(reader: Reader, node: yaml.Node, what: str) -> tuple[RankCount, ...]:
         if key_node.tag != "tag:yaml.org,2002:int":
             reader.error(key_node, f"keys of {what} are ranks (whole numbers), not {key_node.value!r}")
             continue
-        rank = int(key_node.value)
+        rank = reader.integer(key_node, f"a rank in {what}", minimum=None, maximum=MAX_RANK)
+        if rank is None:
+            continue
         if rank < 1:
             reader.error(key_node, f"rank {rank} in {what} must be positive")
             continue
-        count = reader.integer(value_node, f"the count of rank {rank}", minimum=1)
+        count = reader.integer(value_node, f"the count of rank {rank}", minimum=1, maximum=MAX_COPIES,
+                               things="copies of a rank")
         if count is not None:
             result.append(RankCount(rank, count, reader.loc(key_node)))
     if not result and isinstance(node, yaml.MappingNode):

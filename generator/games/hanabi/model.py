@@ -85,10 +85,12 @@ class HanabiDefinition:
     def cards(self) -> tuple[HanabiCard, ...]:
         """Every physical card, suit by suit in suit order, ranks ascending: ``red-1-1`` ... ``white-5-1``."""
         cards: list[HanabiCard] = []
+        done: dict[tuple[str, int], int] = {}
         for suit in self.suits:
             for entry in sorted(suit.ranks, key=lambda e: e.rank):
-                done = sum(1 for c in cards if c.suit == suit.key and c.rank == entry.rank)
-                for n in range(done + 1, done + entry.count + 1):
+                first = done.get((suit.key, entry.rank), 0)
+                done[suit.key, entry.rank] = first + entry.count
+                for n in range(first + 1, first + entry.count + 1):
                     cards.append(
                         HanabiCard(f"{suit.key}-{entry.rank}-{n}", suit.key, entry.rank, n, entry.loc)
                     )

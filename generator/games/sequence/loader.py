@@ -14,6 +14,7 @@ from generator.loader.common import (
 )
 from generator.loader.fields import Reader
 from generator.model import Colour, Symbol
+from generator.model.limits import MAX_BOARD_SIDE, MAX_CARDS, MAX_CHIPS, MAX_DECKS, MAX_PLAYERS
 
 from .model import (
     FREE_CELL,
@@ -53,9 +54,9 @@ def build_sequence(reader: Reader, root: yaml.Node) -> list[SequenceDefinition]:
     board = _board(reader, fields.get("board"), codes)
     chips = _chips(reader, fields.get("chips"))
     hands = read_per_players(reader, fields["hand_size"], "hand_size") if "hand_size" in fields else ()
-    length = reader.integer(fields["sequence_length"], "sequence_length", minimum=2) if "sequence_length" in fields else None
+    length = reader.integer(fields["sequence_length"], "sequence_length", minimum=2, maximum=MAX_BOARD_SIDE) if "sequence_length" in fields else None
     to_win = read_per_players(reader, fields["sequences_to_win"], "sequences_to_win") if "sequences_to_win" in fields else ()
-    max_teams = reader.integer(fields["max_teams"], "max_teams", minimum=2) if "max_teams" in fields else 3
+    max_teams = reader.integer(fields["max_teams"], "max_teams", minimum=2, maximum=MAX_PLAYERS) if "max_teams" in fields else 3
     info = make_info(header, KIND, None, reader.loc(root))
     if len(reader.problems) > before or info is None or board is None or length is None or max_teams is None:
         return []
@@ -87,7 +88,7 @@ def _deck(reader: Reader, node: yaml.Node | None):  # type: ignore[no-untyped-de
     if fields is None:
         return (), (), 0, decks_loc
     if "decks" in fields:
-        decks = reader.integer(fields["decks"], "deck.decks", minimum=1) or 0
+        decks = reader.integer(fields["decks"], "deck.decks", minimum=1, maximum=MAX_DECKS, things="decks") or 0
         decks_loc = reader.loc(fields["decks"])
     if "ranks" in fields:
         text = reader.text(fields["ranks"], "deck.ranks")
@@ -121,6 +122,9 @@ def _deck(reader: Reader, node: yaml.Node | None):  # type: ignore[no-untyped-de
         symbol = reader.choice(suit["symbol"], "symbol", SYMBOLS) if "symbol" in suit else None
         if None not in (code, name, colour, symbol):
             suits.append(CardSuit(code, name, Colour(colour), Symbol(symbol), reader.loc(item)))  # type: ignore[arg-type]
+    if decks * len(ranks) * len(suits) > MAX_CARDS:
+        reader.error(node, f"{decks * len(ranks) * len(suits)} cards ({decks} decks of {len(ranks)} ranks in "
+                           f"{len(suits)} suits); at most {MAX_CARDS} are supported")
     return tuple(suits), tuple(ranks), decks, decks_loc
 
 
@@ -154,6 +158,9 @@ def _board(reader: Reader, node: yaml.Node | None, codes: set[str]) -> SequenceB
     rows_nodes = reader.sequence(node, "board")
     if rows_nodes is None:
         return None
+    if len(rows_nodes) > MAX_BOARD_SIDE:
+        reader.error(node, f"{len(rows_nodes)} board rows; at most {MAX_BOARD_SIDE} are supported")
+        return None
     rows: list[tuple[BoardCell, ...]] = []
     for r, row_node in enumerate(rows_nodes):
         text = reader.text(row_node, f"board row {r}")
@@ -161,6 +168,9 @@ def _board(reader: Reader, node: yaml.Node | None, codes: set[str]) -> SequenceB
             continue
         if "\n" in text.strip():
             reader.error(row_node, f"board row {r} should be one line of card codes")
+            continue
+        if len(text.split()) > MAX_BOARD_SIDE:
+            reader.error(row_node, f"{len(text.split())} cells in board row {r}; at most {MAX_BOARD_SIDE} are supported")
             continue
         start = reader.loc(row_node)
         quoted = 1 if getattr(row_node, "style", None) in ("'", '"') else 0
@@ -187,7 +197,8 @@ def _chips(reader: Reader, node: yaml.Node | None) -> tuple[ChipColour, ...]:
         if fields is None or key is None:
             continue
         colour = reader.colour(fields["colour"], "chip colour") if "colour" in fields else None
-        count = reader.integer(fields["count"], "chip count", minimum=1) if "count" in fields else None
+        count = reader.integer(fields["count"], "chip count", minimum=1, maximum=MAX_CHIPS,
+                               things="chips of a colour") if "count" in fields else None
         if colour is not None and count is not None:
             chips.append(ChipColour(key, Colour(colour), count, reader.loc(key_node)))
     return tuple(chips)

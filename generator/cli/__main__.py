@@ -1,0 +1,5 @@
+"""``python -m generator.cli``: the ``cardforge`` command."""
+
+from . import main
+
+main()

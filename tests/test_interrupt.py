@@ -1,0 +1,190 @@
+"""Interrupted commands: a real ``cardforge build`` is signalled while it writes, and every game's PDF
+and manifest must then come from one build, the previous one or the new one (never a mix), with no
+temporary file left; Ctrl-C while a command starts prints one line; simulator workers end with
+their parent, quietly.
+
+Two known builds are made first (one and two copies of each deck); the output folder holds the
+first, a build of the second is signalled, and each PDF/manifest pair is compared with the two
+known pairs. The child writes its files slowly (``CARDFORGE_TEST_WRITE_PAUSE``, tests/capped.py)
+and says which file it writes, so a signal can be sent at a chosen moment of the writing.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import IO
+
+import pytest
+
+from .capped import command, environment, limits
+
+GAMES = ("hanabi", "hanabi-multicolor", "sequence")
+"""The games built (three games, six files: enough moments to interrupt, quick to build)."""
+Pairs = dict[str, tuple[bytes, bytes]]
+
+
+def _pairs(folder: Path) -> Pairs:
+    return {g: ((folder / f"{g}.pdf").read_bytes(), (folder / f"{g}.json").read_bytes()) for g in GAMES}
+
+
+@pytest.fixture(scope="module")
+def known(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The output of a build with one copy of each deck (``old``) and with two (``new``)."""
+    base = tmp_path_factory.mktemp("known")
+    for name, copies in (("old", "1"), ("new", "2")):
+        subprocess.run(command("build", *GAMES, "--out", str(base / name), "--copies", copies), check=True,
+                       capture_output=True, env=environment(), timeout=120)
+    return {"old": base / "old", "new": base / "new"}
+
+
+def _start(out: Path, pause: float) -> subprocess.Popen[str]:
+    return subprocess.Popen(command("build", *GAMES, "--out", str(out), "--copies", "2"), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=limits(),
+                            env=environment(CARDFORGE_TEST_WRITE_PAUSE=str(pause)))
+
+
+def _wait_for(stream: IO[str], prefix: str, count: int, seen: list[str]) -> None:
+    """Read the child's stderr until ``count`` lines starting with ``prefix`` went by."""
+    found = 0
+    while found < count:
+        line = stream.readline()
+        assert line, f"the build ended before {count} x {prefix!r}: {''.join(seen)}"
+        seen.append(line)
+        found += line.startswith(prefix)
+
+
+def _states(out: Path, known: dict[str, Path]) -> list[str]:
+    """For each game: 'old' or 'new' when its PDF and manifest are both those of that build."""
+    pairs = {name: _pairs(folder) for name, folder in known.items()}
+    here = _pairs(out)
+    return [next((name for name in ("old", "new") if pairs[name][g] == here[g]), "mixed") for g in GAMES]
+
+
+def _leftovers(out: Path) -> list[str]:
+    return sorted(p.name for p in out.iterdir() if p.name.startswith("."))
+
+
+@pytest.mark.parametrize(("signum", "moment", "expected"), [
+    pytest.param(signal.SIGINT, ("test: writing", 1), "old", marks=pytest.mark.slow),  # the first file staging
+    (signal.SIGTERM, ("test: writing", 3), "old"),     # half way through staging
+    pytest.param(signal.SIGHUP, ("test: writing", 6), "old", marks=pytest.mark.slow),  # all staged, none in place
+    pytest.param(signal.SIGINT, ("test: renamed", 1), "new", marks=pytest.mark.slow),  # renaming: held until done
+    (signal.SIGTERM, ("test: renamed", 4), "new"),
+])
+def test_a_build_signalled_while_it_writes_leaves_one_build(
+    tmp_path: Path, known: dict[str, Path], signum: int, moment: tuple[str, int], expected: str
+) -> None:
+    out = tmp_path / "out"
+    shutil.copytree(known["old"], out)
+    child = _start(out, pause=0.1)
+    seen: list[str] = []
+    assert child.stderr is not None
+    _wait_for(child.stderr, *moment, seen)
+    child.send_signal(signum)
+    rest, = child.communicate(timeout=60)[1:]
+    message = "".join(seen) + rest
+    assert child.returncode == 128 + signum, message
+    assert "Traceback" not in message
+    assert _states(out, known) == [expected] * len(GAMES)
+    assert _leftovers(out) == []
+    if expected == "old":
+        assert "interrupted: nothing was written" in message
+    else:
+        assert f"interrupted after the build was written: {2 * len(GAMES)} files" in message
+
+
+@pytest.mark.slow
+def test_builds_signalled_at_random_moments_leave_one_build(tmp_path: Path, known: dict[str, Path]) -> None:
+    """The trial's test: twenty builds signalled at random moments (not slowed down)."""
+    rng = random.Random(16)
+    for run in range(20):
+        out = tmp_path / f"out{run}"
+        shutil.copytree(known["old"], out)
+        child = subprocess.Popen(command("build", *GAMES, "--out", str(out), "--copies", "2"), stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, env=environment(), preexec_fn=limits())
+        time.sleep(rng.uniform(0.3, 2.0))
+        child.send_signal(rng.choice([signal.SIGINT, signal.SIGTERM]))
+        _, errors = child.communicate(timeout=60)
+        assert "Traceback" not in errors
+        states = _states(out, known)
+        assert len(set(states)) == 1 and states[0] != "mixed", (run, states)
+        assert _leftovers(out) == []
+
+
+def _handlers_installed(pid: int) -> bool:
+    """Whether the child catches SIGTERM yet (its own handlers are in place: the command started)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    caught = int(next(line for line in status.splitlines() if line.startswith("SigCgt:")).split()[1], 16)
+    return bool(caught & (1 << (signal.SIGTERM - 1)))
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc to see the child start")
+@pytest.mark.parametrize("args", [("build", "--out", "out"), pytest.param(("simulate", "hanabi", "-k", "50"), marks=pytest.mark.slow),
+                                  pytest.param(("validate",), marks=pytest.mark.slow)])
+def test_ctrl_c_while_a_command_starts_prints_one_line(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """Ctrl-C as soon as the command's handlers are in place, while it still imports its libraries
+    and loads the project: one line, exit status 130, no traceback."""
+    child = subprocess.Popen(command(*args), cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=environment(), preexec_fn=limits())
+    deadline = time.monotonic() + 20
+    while not _handlers_installed(child.pid):
+        assert time.monotonic() < deadline and child.poll() is None
+        time.sleep(0.001)
+    child.send_signal(signal.SIGINT)
+    output, errors = child.communicate(timeout=30)
+    assert child.returncode == 130, output + errors
+    assert "Traceback" not in errors
+    assert len([line for line in errors.splitlines() if line.strip()]) == 1, errors
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def _children(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
+    return [int(p) for p in found]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(shutil.which("pgrep") is None or not Path("/proc").exists(), reason="needs pgrep and /proc")
+@pytest.mark.parametrize(("signum", "group"), [(signal.SIGINT, True), pytest.param(signal.SIGTERM, False, marks=pytest.mark.slow),
+                                                (signal.SIGKILL, False)])
+def test_simulator_workers_end_with_their_parent_quietly(signum: int, group: bool) -> None:
+    """Ctrl-C in a terminal (SIGINT to the whole process group), SIGTERM to the command, or the
+    command killed outright: every worker ends within seconds and none prints a traceback (they
+    printed BrokenPipeError and KeyboardInterrupt tracebacks)."""
+    child = subprocess.Popen(command("simulate", "hanabi", "-k", "100000", "-w", "2"), stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=environment(), start_new_session=True)
+    deadline = time.monotonic() + 30
+    workers: list[int] = []
+    while len(workers) < 2:
+        assert time.monotonic() < deadline and child.poll() is None, "the workers did not start"
+        time.sleep(0.05)
+        workers = _children(child.pid)
+    time.sleep(0.5)  # the workers are playing
+    if group:
+        os.killpg(child.pid, signum)
+    else:
+        child.send_signal(signum)
+    _, errors = child.communicate(timeout=30)
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in workers)
+    assert "Traceback" not in errors and "Error" not in errors, errors
+    if signum != signal.SIGKILL:
+        assert child.returncode == 128 + signum and errors.strip() == "interrupted"
