@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "simulate": ("simulate", "simulate_command", "Play GAME many times with bots and print score, length and win statistics."),
     "sweep": ("simulate", "sweep_command", "Play the same table under each value of a rule option and print one summary row per value."),
     "replay": ("simulate", "replay_command", "Replay recorded games of GAME (Hanabi: hanab.live JSON; others: simulate --export traces) and print each game's result."),
+    "preview": ("preview", "preview_command", "Serve a live preview of GAME's faces (default: every game) that redraws them as files are saved."),
     "init": ("defs", "init", "Create a new project folder TARGET with a copy of the shipped definitions to customise."),
 }
 """Command name -> (module of this package, attribute, the first paragraph of the command's help,

@@ -92,18 +92,29 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None) -> tuple[l
     """The definitions of every file that loads, and every problem of every file. With ``only``,
     files that cannot define one of those game ids (or their expansions) are not built."""
     problems: list[Problem] = []
-    games: list[GameDefinition] = []
-    seen: dict[str, GameDefinition] = {}
+    per_file: list[list[GameDefinition]] = []
     for file in files:
         path = display_path(file)
         try:
             root = compose_file(file, path)
             if only is not None and not _may_define(root, only):
                 continue
-            loaded = _build(root, path, file)
+            per_file.append(_build(root, path, file))
         except DefinitionErrors as exc:
             problems.extend(exc.problems)
-            continue
+    games, found = merge_files(per_file, complete=only is None)  # a partial read has no view of every base game
+    return games, problems + found
+
+
+def merge_files(per_file: Sequence[Sequence[GameDefinition]], *, complete: bool = True
+                ) -> tuple[list[GameDefinition], list[Problem]]:
+    """The definitions of several files as one project, in file order: a game id used twice is a
+    problem at its second use, and (when ``complete``: every file of the project was read) so is
+    an expansion of a game the project does not have. The preview merges files it loaded one by one."""
+    problems: list[Problem] = []
+    games: list[GameDefinition] = []
+    seen: dict[str, GameDefinition] = {}
+    for loaded in per_file:
         for game in loaded:
             first = seen.get(game.info.id)
             if first is not None:
@@ -113,7 +124,7 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None) -> tuple[l
                 continue
             seen[game.info.id] = game
             games.append(game)
-    if only is None:  # a partial read has no view of every base game
+    if complete:
         problems.extend(_check_expansions(games))
     return games, problems
 
