@@ -31,7 +31,7 @@ from ..loader.layouts import ProjectArtwork, layout_files, load_layout_library
 from ..loader.project import definition_files, load_file, merge_files
 from ..model import GameDefinition, Project
 from ..model.source import SourceLoc
-from ..model.templates import Artwork, FaceTemplate, LayoutLibrary
+from ..model.templates import Artwork, FaceTemplate, FontFace, LayoutLibrary
 from ..paths import display_path, shipped_root
 from ..validate import Finding, Severity
 from .assets import Assets
@@ -87,6 +87,25 @@ class _RecordingArtwork:
 
     def stamps(self) -> tuple[tuple[str, Stamp], ...]:
         return tuple(sorted((name, stamp(self.root / name)) for name in self.read))
+
+
+class _RememberingFontBook(FontBook):
+    """A font book that remembers the widths it measured: a save lays out the same words again."""
+
+    LIMIT = 200_000
+
+    def __init__(self, faces: Sequence[FontFace]) -> None:
+        super().__init__(faces)
+        self._widths: dict[tuple[str, str, float], float] = {}
+
+    def width_mm(self, text: str, font: str, size_pt: float) -> float:
+        key = (text, font, size_pt)
+        found = self._widths.get(key)
+        if found is None:
+            if len(self._widths) >= self.LIMIT:
+                self._widths.clear()
+            found = self._widths[key] = super().width_mm(text, font, size_pt)
+        return found
 
 
 @dataclass
@@ -235,7 +254,7 @@ class PreviewSession:
         if self._font_book is None or fonts != self._fonts or self._font_book.faces != {
                 face.key: face for face in self._library.fonts}:
             self._fonts = fonts
-            self._font_book = FontBook(self._library.fonts)
+            self._font_book = _RememberingFontBook(self._library.fonts)
             urls = []
             for face in self._library.fonts:
                 data = _read(Path(face.path))
@@ -299,7 +318,7 @@ class PreviewSession:
     def _face(self, fid: str, scene: Scene) -> str:
         """The markup of a face, drawn again only when its scene changed."""
         known = self._markup.get(fid)
-        if known is not None and known[0] == scene:
+        if known is not None and (known[0] is scene or known[0] == scene):
             return known[1]
         used: set[str] = set()
 
@@ -382,8 +401,9 @@ class PreviewSession:
                 cards.append(view)
                 for scene in scenes:
                     fid = face_id(build.game.info.id, scene)
-                    faces[fid] = self._face(fid, scene)
-                    used |= self._markup[fid][2]
+                    if fid not in faces:  # a back is shared by every card of its deck
+                        faces[fid] = self._face(fid, scene)
+                        used |= self._markup[fid][2]
             pages = len(build.document.pages) if build.document is not None else 0
             games.append(GameView(build.game.info.id, build.game.info.name, tuple(cards), pages, build.stale))
         for fid in set(self._markup) - set(faces):
