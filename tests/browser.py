@@ -73,7 +73,9 @@ class Chromium:
                 "--hide-scrollbars", "--font-render-hinting=none", f"--window-size={width},{height}", "about:blank"]
         if os.geteuid() == 0:
             args.insert(1, "--no-sandbox")  # Chromium refuses to sandbox itself as root (CI runs as root)
-        process = subprocess.Popen(args, pass_fds=(3, 4), preexec_fn=place, stdin=subprocess.DEVNULL,
+        # close_fds=False: only the two dup2'ed descriptors are inheritable (Python opens every other
+        # one close-on-exec), and pass_fds would refuse 3 and 4 where the parent has them closed
+        process = subprocess.Popen(args, close_fds=False, preexec_fn=place, stdin=subprocess.DEVNULL,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for fd in (to_read, to_write, high_read, high_write):
             os.close(fd)
