@@ -5,8 +5,10 @@ output for identical input (reportlab's invariant mode)."""
 from __future__ import annotations
 
 import io
-from typing import Sequence
+from contextlib import contextmanager
+from typing import Any, Iterable, Iterator, Sequence
 
+from reportlab import rl_config
 from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
@@ -44,6 +46,20 @@ class PdfPainter:
     def __init__(self, canvas: Canvas, fonts: FontBook) -> None:
         self.canvas = canvas
         self.fonts = fonts
+        self.artwork: dict[bytes, tuple[str, float, float]] = {}  # SVG data -> (form name, width, height)
+
+    def define_artwork(self, scenes: Iterable[Scene]) -> None:
+        """Each distinct SVG artwork of the scenes as one form, before any page: a picture on a
+        thousand cards is read and stored once, and every card refers to it."""
+        for data in _svg_artwork(item for scene in scenes for item in scene.items):
+            if data in self.artwork:
+                continue
+            drawing = svg_drawing(data)
+            name = f"A{len(self.artwork)}"
+            self.artwork[data] = (name, drawing.width, drawing.height)
+            self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
+            renderPDF.draw(drawing, self.canvas, 0, 0)
+            self.canvas.endForm()
 
     def items(self, items: Sequence[Item]) -> None:
         for item in items:
@@ -90,14 +106,8 @@ class PdfPainter:
                     Anchor.END: c.drawRightString}[item.anchor]
             draw(item.x * K, -item.y * K, item.text)
         elif isinstance(item, Image):
-            drawing = svg_drawing(item.data) if item.kind == "svg" else None
-            if drawing is not None:
-                dx, dy, w, h = fit(item.width, item.height, drawing.width, drawing.height)
-                c.saveState()
-                c.translate((item.x + dx) * K, -(item.y + dy + h) * K)
-                c.scale(w * K / drawing.width, h * K / drawing.height)
-                renderPDF.draw(drawing, c, 0, 0)
-                c.restoreState()
+            if item.kind == "svg":
+                self._svg(item)
                 return
             raster = artwork_png(item.data, item.kind, item.width, item.height)
             dx, dy, w, h = fit(item.width, item.height, *png_size(raster))
@@ -115,6 +125,25 @@ class PdfPainter:
         else:  # pragma: no cover - every primitive is handled above
             raise TypeError(f"cannot draw {type(item).__name__}")
 
+    def _svg(self, item: Image) -> None:
+        """SVG artwork as vectors: its form when ``define_artwork`` made one, else drawn here."""
+        c = self.canvas
+        drawing: Any = None
+        if item.data in self.artwork:
+            form, width, height = self.artwork[item.data]
+        else:
+            drawing = svg_drawing(item.data)
+            form, width, height = "", drawing.width, drawing.height
+        dx, dy, w, h = fit(item.width, item.height, width, height)
+        c.saveState()
+        c.translate((item.x + dx) * K, -(item.y + dy + h) * K)
+        c.scale(w * K / width, h * K / height)
+        if form:
+            c.doForm(form)
+        else:  # artwork outside the scenes (page marks) is drawn where it is
+            renderPDF.draw(drawing, c, 0, 0)
+        c.restoreState()
+
     def _paint(self, paint: Paint) -> bool:
         """Set fill and stroke; False when the shape would draw nothing."""
         c = self.canvas
@@ -129,6 +158,23 @@ class PdfPainter:
 
 def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True) -> bytes:
     """The document as PDF bytes: each distinct scene key becomes one form, drawn once."""
+    with _binary_streams():
+        return compact_pdf(_reportlab_pdf(document, fonts, invariant))
+
+
+@contextmanager
+def _binary_streams() -> Iterator[None]:
+    """Streams only deflated while reportlab writes, not also ASCII85-encoded: the PDF is ours
+    to compress (pikepdf keeps the streams as they are), and encoding costs a third of the time."""
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
+
+
+def _reportlab_pdf(document: Document, fonts: FontBook, invariant: bool) -> bytes:
     buffer = io.BytesIO()
     # the initial font is ours too, so no standard (unembedded) font is referenced anywhere
     canvas = Canvas(buffer, invariant=int(invariant), pageCompression=1, initialFontName=pdf_font_name(fonts, "sans"))
@@ -137,6 +183,7 @@ def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True) -
     canvas.setCreator("cardforge")
     canvas.setSubject("print-and-play kit: print at actual size (100 %)")
     painter = PdfPainter(canvas, fonts)
+    painter.define_artwork(placement.scene for page in document.pages for placement in page.placements)
     forms: dict[str, str] = {}
     for page in document.pages:
         canvas.setPageSize((page.width_mm * K, page.height_mm * K))
@@ -153,7 +200,16 @@ def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True) -
             canvas.restoreState()
         canvas.showPage()
     canvas.save()
-    return compact_pdf(buffer.getvalue())
+    return buffer.getvalue()
+
+
+def _svg_artwork(items: Iterable[Item]) -> Iterator[bytes]:
+    """The data of every SVG image among the items, groups included, in drawing order."""
+    for item in items:
+        if isinstance(item, Image) and item.kind == "svg":
+            yield item.data
+        elif isinstance(item, Group):
+            yield from _svg_artwork(item.items)
 
 
 def _define_form(canvas: Canvas, painter: PdfPainter, scene: Scene, name: str) -> None:
