@@ -187,6 +187,9 @@ class CheckedBuild:
 
     findings: list[Finding]
     documents: list[tuple[GameDefinition, Document]]
+    kits: list[tuple[GameDefinition, Kit]] = field(default_factory=list)
+    """Every kit laid out, also those with faces that do not fit (they get no document): the
+    preview draws their cards as far as they can be drawn."""
 
     @property
     def has_errors(self) -> bool:
@@ -222,6 +225,7 @@ def check_build(
     departs = {f.game_id for f in rule_findings if f.deviation}
     fit_problems: list[FitProblem] = []
     documents: list[tuple[GameDefinition, Document]] = []
+    kits: list[tuple[GameDefinition, Kit]] = []
     for game in games:
         expansion = expansions[game.info.id]
         if game.info.id in broken or (expansion is not None and expansion.info.id in broken):
@@ -241,6 +245,7 @@ def check_build(
                                         f"{type(exc).__name__}: {exc}", game.info.id))
                 continue
             raise
+        kits.append((game, kit))
         fit_problems += kit.fit_problems
         if kit.fit_problems:
             continue
@@ -255,7 +260,7 @@ def check_build(
             documents.append((game, plan_document(kit, sheets, f"{game.info.name}: print-and-play kit")))
         except FitError as exc:
             findings.append(_sheet_finding(game, toolkit, options, str(exc)))
-    return CheckedBuild(sorted([*validate_games(checked, fit_problems=fit_problems), *findings]), documents)
+    return CheckedBuild(sorted([*validate_games(checked, fit_problems=fit_problems), *findings]), documents, kits)
 
 
 def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], everything: Sequence[GameDefinition],

@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "sweep": ("sweep", "sweep_command", "Play the same table under each value of a rule option or of the deck and print one summary row per value."),
     "compare": ("compare", "compare_command", "Play GAME from two project folders with the same seeds and print each figure of A and B with their difference."),
     "replay": ("simulate", "replay_command", "Replay recorded games of GAME (Hanabi: hanab.live JSON; others: simulate --export traces) and print each game's result."),
+    "preview": ("preview", "preview_command", "Serve a live preview of GAME's faces (default: every game) that redraws them as files are saved."),
     "init": ("defs", "init", "Create a new project folder TARGET with a copy of the shipped definitions to customise."),
 }
 """Command name -> (module of this package, attribute, the first paragraph of the command's help,

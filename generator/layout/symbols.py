@@ -8,6 +8,7 @@ so overlapping parts (a club's three lobes) fill as one under the non-zero rule.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from ..model.common import Symbol
@@ -188,9 +189,16 @@ def _place(ops: Sequence[PathOp], cx: float, cy: float, half: float) -> tuple[Pa
     return tuple(placed)
 
 
+@lru_cache(maxsize=None)
+def _unit(kind: Symbol) -> tuple[PathOp, ...]:
+    """The shape of ``kind`` in its unit box, worked out once (a kit draws the same few symbols
+    hundreds of times, and the live preview lays kits out again on every save)."""
+    return tuple(SHAPES[kind]())
+
+
 def symbol(kind: Symbol, cx: float, cy: float, size_mm: float, paint: Paint) -> Path:
     """The symbol ``kind`` centred on (cx, cy), ``size_mm`` wide and high."""
-    return Path(_place(SHAPES[kind](), cx, cy, size_mm / 2), paint)
+    return Path(_place(_unit(kind), cx, cy, size_mm / 2), paint)
 
 
 def circle_path(cx: float, cy: float, r: float, paint: Paint) -> Path:

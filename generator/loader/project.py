@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 import yaml
 
@@ -102,11 +102,10 @@ Changes = Mapping[Path, Mapping[str, OptionValue]]
 def _read_files(files: list[Path], only: Sequence[str] | None = None,
                 changes: Changes | None = None) -> tuple[list[GameDefinition], list[Problem]]:
     """The definitions of every file that loads, and every problem of every file. With ``only``,
-    files that cannot define one of those game ids (or their expansions) are not built; with
-    ``changes``, the changed values replace the file's before its game reads it."""
+    files that cannot define one of those game ids (or their expansions, or an expansion's base)
+    are not built; with ``changes``, the changed values replace the file's before its game reads it."""
     problems: list[Problem] = []
-    games: list[GameDefinition] = []
-    seen: dict[str, GameDefinition] = {}
+    per_file: list[list[GameDefinition]] = []
     composed: list[tuple[Path, str, yaml.Node]] = []
     unreadable = False
     for file in files:
@@ -127,11 +126,25 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None,
                 from .whatif import apply_changes
 
                 root = apply_changes(root, changed, path)
-            loaded = _build(root, path, file)
+            per_file.append(_build(root, path, file))
         except DefinitionErrors as exc:
             problems.extend(exc.problems)
             failed.add(_top_scalar(root, "id") or "")
-            continue
+    # a partial read has no view of every base game, nor one where a file could not be read
+    games, found = merge_files(per_file, complete=only is None and not unreadable, failed=failed)
+    return games, problems + found
+
+
+def merge_files(per_file: Sequence[Sequence[GameDefinition]], *, complete: bool = True,
+                failed: Collection[str] = ()) -> tuple[list[GameDefinition], list[Problem]]:
+    """The definitions of several files as one project, in file order: a game id used twice is a
+    problem at its second use, and (when ``complete``: every file of the project was read) so is
+    an expansion of a game the project does not have, unless that game's file is among those that
+    ``failed`` to load (its own problems say why). The preview merges files it loaded one by one."""
+    problems: list[Problem] = []
+    games: list[GameDefinition] = []
+    seen: dict[str, GameDefinition] = {}
+    for loaded in per_file:
         for game in loaded:
             first = seen.get(game.info.id)
             if first is not None:
@@ -141,8 +154,7 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None,
                 continue
             seen[game.info.id] = game
             games.append(game)
-    if only is None and not unreadable:  # a partial read has no view of every base game
-        # an expansion of a game whose file has problems is not reported again: those problems say why
+    if complete:
         problems.extend(p for p, base in _check_expansions(games) if base not in failed)
     return games, problems
 

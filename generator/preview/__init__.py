@@ -1,0 +1,9 @@
+"""``cardforge preview``: a page on this machine that shows every face of a project's games and
+redraws what changed on every save.
+
+Rooms: ``session`` (the incremental build: files to games to scenes, each step done again only
+when its inputs changed), ``markup`` (scenes as inline SVG with real text), ``views`` and
+``snapshot`` (what the page shows, and the update between two snapshots), ``server`` (the local
+HTTP server and its update stream), ``assets`` (fonts and artwork by digest), ``watch`` (waiting
+for saves), ``static/`` (the page's own HTML, script and style sheet).
+"""
