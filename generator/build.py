@@ -141,14 +141,15 @@ def expansion_for(project: Project, game: GameDefinition, options: BuildOptions,
 
 
 def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: BuildOptions,
-             *, expansion_required: bool = True) -> Kit:
-    """The pieces of ``game`` for this build (with the ``--expansion`` pieces after its own)."""
+             *, expansion_required: bool = True, settings: FaceSettings | None = None) -> Kit:
+    """The pieces of ``game`` for this build (with the ``--expansion`` pieces after its own);
+    ``settings`` draws the faces at another size than the build's (a shop's)."""
     expansion = expansion_for(project, game, options, required=expansion_required)
     players = options.players
     if players is not None and players not in game.info.players:
         raise BuildError(f"{game.info.name} is played by {min(game.info.players)}-{max(game.info.players)} players, not {players}")
     request = registry.DeckRequest(players=players, all_cards=options.all_packs)
-    tools = FaceTools(face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts, toolkit.artwork)
+    tools = FaceTools(settings or face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts, toolkit.artwork)
     try:
         return build_kit(game, tools, request, expansion)
     except (KeyError, UnknownField) as exc:
@@ -232,11 +233,21 @@ def check_build(
         fit_problems += kit.fit_problems
         if kit.fit_problems:
             continue
+        findings += preflight_home(game, kit, toolkit, options)
         try:
             documents.append((game, plan_document(kit, sheets, f"{game.info.name}: print-and-play kit")))
         except FitError as exc:
             findings.append(_sheet_finding(game, toolkit, options, str(exc)))
     return CheckedBuild(sorted([*validate_games(checked, fit_problems=fit_problems), *findings]), documents)
+
+
+def preflight_home(game: GameDefinition, kit: Kit, toolkit: Toolkit, options: BuildOptions) -> list[Finding]:
+    """The preflight of a home print (``generator.preflight``): its errors stop the build."""
+    from .preflight import check_faces, check_fonts, home_target
+
+    target = home_target(face_settings(game, toolkit, options).safe_mm)
+    return [*check_faces(kit, target, toolkit.fonts, game.info.id, game.info.loc),
+            *check_fonts(kit, toolkit.fonts, game.info.id, game.info.loc)]
 
 
 def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], everything: Sequence[GameDefinition],

@@ -22,6 +22,7 @@ from ..build import (
     plan_build,
 )
 from ..layout.scene import Scene
+from ..model.shops import SHOPS as SHOP_KEYS
 from ..layout.sheets import Duplex
 from ..model import GameDefinition, Project
 from .common import (
@@ -128,22 +129,36 @@ def _safe_name(key: str) -> str:
 
 @click.command("export")
 @click.argument("game")
+@click.option("--pod", "pod", type=click.Choice(list(SHOP_KEYS)), default=None,
+              help="Files for a print-on-demand shop, into --out: mpc (MakePlayingCards) and tgc (The Game Crafter) "
+                   "take one PNG per face, drivethrucards a CMYK PDF/X-1a deck, pdf one card a page.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder for --pod (default: output/GAME-SHOP).")
 @click.option("--png", "png_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write one PNG per distinct face (cards and tokens) into this folder.")
+              help="Write one PNG per distinct face (cards and tokens) into this folder (with --bleed: with bleed).")
 @click.option("--tts", "tts_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write Tabletop Simulator deck sheets (10 x 7, last slot the hidden back) and the back image.")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True, help="Resolution of --png images.")
 @face_options
 @project_option
-def export_command(game: str, png_dir: Path | None, tts_dir: Path | None, dpi: int, card_size: str | None,
-                   bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
+def export_command(game: str, pod: str | None, out: Path | None, png_dir: Path | None, tts_dir: Path | None, dpi: int,
+                   card_size: str | None, bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
                    expansion: str | None, project_dir: Path | None) -> None:
-    """Images of GAME's faces: PNGs for print shops and web pages, or deck sheets for Tabletop Simulator."""
-    if png_dir is None and tts_dir is None:
-        usage_error("say what to export: --png DIR and/or --tts DIR")
+    """Images of GAME's faces: PNGs for print shops and web pages, or deck sheets for Tabletop Simulator.
+
+    With --pod SHOP: files a print-on-demand shop takes, at its card size with its bleed, checked
+    against its limits first (cardforge preflight GAME --pod SHOP shows the same findings), with
+    quantities.csv and a manifest saying how many of each face to order.
+    """
+    if png_dir is None and tts_dir is None and pod is None:
+        usage_error("say what to export: --pod SHOP, --png DIR and/or --tts DIR")
     project, (definition,) = _project_and_games(project_dir, (game,))
     options = BuildOptions(card_size=card_size, bleed_mm=bleed_mm, ink_saver=ink_saver, players=players,
                            all_packs=all_packs, expansion=expansion)
+    if pod is not None:
+        _export_pod(project, definition, options, pod, out or _out_dir(None, project_dir) / f"{definition.info.id}-{pod}")
+        if png_dir is None and tts_dir is None:
+            return
     try:
         toolkit = load_toolkit(project)
         checked = check_build(project, [definition], options, toolkit, unused_templates=False)
@@ -154,6 +169,7 @@ def export_command(game: str, png_dir: Path | None, tts_dir: Path | None, dpi: i
         _report(exc)
     written: list[Path] = []
     from ..render.png import scene_png
+    from ..render.podpng import finish_png
     from ..render.tts import tts_sheets
 
     if png_dir is not None:
@@ -164,7 +180,8 @@ def export_command(game: str, png_dir: Path | None, tts_dir: Path | None, dpi: i
                     faces.setdefault(scene.key, scene)
         for key, scene in faces.items():
             path = png_dir / f"{_safe_name(key)}.png"
-            write_atomic(path, scene_png(scene, toolkit.fonts, dpi=dpi))
+            png = scene_png(scene, toolkit.fonts, dpi=dpi, bleed=bleed_mm is not None)
+            write_atomic(path, finish_png(png, dpi, flatten=False))
             written.append(path)
     if tts_dir is not None:
         fronts = [piece.front for piece in kit.cards]
@@ -185,6 +202,29 @@ def export_command(game: str, png_dir: Path | None, tts_dir: Path | None, dpi: i
         write_atomic(meta, (json.dumps({"back": back_path.name, "sheets": info}, indent=1) + "\n").encode())
         written += [back_path, meta]
     click.echo(f"{len(written)} files written" + (f" into {png_dir}" if png_dir else "") + (f" and {tts_dir}" if tts_dir and png_dir else (f" into {tts_dir}" if tts_dir else "")))
+
+
+def _export_pod(project: Project, definition: GameDefinition, options: BuildOptions, key: str, out_dir: Path) -> None:
+    """``export --pod``: the shop's files, or every finding that stops them (exit 1)."""
+    from ..model.shops import shop
+    from ..pod import plan_pod
+
+    chosen = shop(key)
+    show = sys.stderr.isatty()
+    try:
+        plan = plan_pod(project, definition, options, chosen, out_dir,
+                        progress=lambda m: click.echo(f"  {m}...", err=True) if show else None)
+        plan.write()
+    except BuildError as exc:
+        _report(exc)
+    except OSError as exc:
+        fail(f"cannot write to {out_dir}: {exc.strerror}")
+    for finding in plan.findings:
+        click.echo(finding.format(), err=True)
+    images = [b for b in plan.files if b.kind in ("png", "pdf")]
+    click.echo(f"{len(plan.files)} files for {chosen.title} ({plan.size.describe()}) in {out_dir}: "
+               f"{len(images)} {'images' if chosen.kind.value == 'png' else 'PDF'}, quantities.csv and "
+               f"{definition.info.id}-{chosen.key}.json (what to order)")
 
 
 COMMANDS = [build_command, export_command]

@@ -49,6 +49,7 @@ from .scene import (
     Line,
     LineTo,
     MoveTo,
+    Origin,
     Paint,
     Path,
     PathOp,
@@ -208,9 +209,11 @@ class FaceContext:
                 rule, code = ("layout.images", "image-unusable") if isinstance(exc, ArtworkError) else ("layout.fields", "bad-value")
                 self._problem(piece_id, region, str(exc), rule, code)
                 continue
+            origin = Origin(region.name, region.loc, region.bleed)
+            drawn = [replace(item, origin=origin) for item in drawn]
             items += drawn
             if region.mirrored and drawn:
-                items.append(Group(tuple(drawn), self.w, self.h, 180))
+                items.append(Group(tuple(drawn), self.w, self.h, 180, origin=origin))
         return items
 
     def _background_colour(self, regions: Sequence[FaceRegion], values: Mapping[str, str]) -> Colour | None:

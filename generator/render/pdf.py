@@ -5,13 +5,14 @@ output for identical input (reportlab's invariant mode)."""
 from __future__ import annotations
 
 import io
-from typing import Sequence
+from typing import Any, Sequence
 
 from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..fontbook import FontBook
+from ..model.common import Colour
 from ..layout.page import Document, Page, Placement
 from ..layout.scene import (
     PT_PER_MM,
@@ -52,7 +53,7 @@ class PdfPainter:
     def item(self, item: Item) -> None:
         c = self.canvas
         if isinstance(item, Rect):
-            if self._paint(item.paint):
+            if self._paint(item.paint, item.width * item.height):
                 y = -(item.y + item.height) * K
                 if item.radius > 0:
                     c.roundRect(item.x * K, y, item.width * K, item.height * K, item.radius * K,
@@ -61,16 +62,16 @@ class PdfPainter:
                     c.rect(item.x * K, y, item.width * K, item.height * K,
                            stroke=item.paint.stroke is not None, fill=item.paint.fill is not None)
         elif isinstance(item, Circle):
-            if self._paint(item.paint):
+            if self._paint(item.paint, 3.14159 * item.r * item.r):
                 c.circle(item.cx * K, -item.cy * K, item.r * K,
                          stroke=item.paint.stroke is not None, fill=item.paint.fill is not None)
         elif isinstance(item, Line):
-            c.setStrokeColorRGB(*item.colour.rgb)
+            self.stroke(item.colour)
             c.setLineWidth(item.width_mm * K)
             c.setDash([d * K for d in item.dash_mm] if item.dash_mm else [])
             c.line(item.x1 * K, -item.y1 * K, item.x2 * K, -item.y2 * K)
         elif isinstance(item, Path):
-            if self._paint(item.paint):
+            if self._paint(item.paint, _path_area(item)):
                 path = c.beginPath()
                 for op in item.ops:
                     if isinstance(op, MoveTo):
@@ -84,7 +85,7 @@ class PdfPainter:
                 c.drawPath(path, stroke=item.paint.stroke is not None, fill=item.paint.fill is not None,
                            fillMode=1)
         elif isinstance(item, Text):
-            c.setFillColorRGB(*item.colour.rgb)
+            self.text_fill(item.colour)
             c.setFont(pdf_font_name(self.fonts, item.font), item.size_pt)
             draw = {Anchor.START: c.drawString, Anchor.MIDDLE: c.drawCentredString,
                     Anchor.END: c.drawRightString}[item.anchor]
@@ -92,6 +93,9 @@ class PdfPainter:
         elif isinstance(item, Image):
             drawing = svg_drawing(item.data) if item.kind == "svg" else None
             if drawing is not None:
+                drawing = self.vector(drawing)
+                # reportlab starts a drawing in Helvetica, a font no PDF of ours embeds: start it in ours
+                drawing.__dict__["initialFontName"] = pdf_font_name(self.fonts, "sans")
                 dx, dy, w, h = fit(item.width, item.height, drawing.width, drawing.height)
                 c.saveState()
                 c.translate((item.x + dx) * K, -(item.y + dy + h) * K)
@@ -101,8 +105,7 @@ class PdfPainter:
                 return
             raster = artwork_png(item.data, item.kind, item.width, item.height)
             dx, dy, w, h = fit(item.width, item.height, *png_size(raster))
-            c.drawImage(ImageReader(io.BytesIO(raster)), (item.x + dx) * K, -(item.y + dy + h) * K, w * K, h * K,
-                        mask="auto")
+            c.drawImage(self.raster(raster), (item.x + dx) * K, -(item.y + dy + h) * K, w * K, h * K, mask="auto")
         elif isinstance(item, Group):
             c.saveState()
             c.translate(item.dx * K, -item.dy * K)
@@ -115,28 +118,50 @@ class PdfPainter:
         else:  # pragma: no cover - every primitive is handled above
             raise TypeError(f"cannot draw {type(item).__name__}")
 
-    def _paint(self, paint: Paint) -> bool:
+    def fill(self, colour: Colour, *, area_mm2: float = 0.0) -> None:
+        """Set the fill colour (``area_mm2``: how large the filled shape is, for a CMYK painter)."""
+        self.canvas.setFillColorRGB(*colour.rgb)
+
+    def text_fill(self, colour: Colour) -> None:
+        self.fill(colour)
+
+    def stroke(self, colour: Colour) -> None:
+        self.canvas.setStrokeColorRGB(*colour.rgb)
+
+    def raster(self, data: bytes) -> ImageReader:
+        """A PNG or JPEG of the project's artwork as reportlab draws it."""
+        return ImageReader(io.BytesIO(data))
+
+    def vector(self, drawing: Any) -> Any:
+        """An SVG drawing (reportlab shapes) as it is drawn."""
+        return drawing
+
+    def _paint(self, paint: Paint, area_mm2: float = 0.0) -> bool:
         """Set fill and stroke; False when the shape would draw nothing."""
         c = self.canvas
         if paint.fill is not None:
-            c.setFillColorRGB(*paint.fill.rgb)
+            self.fill(paint.fill, area_mm2=area_mm2)
         if paint.stroke is not None:
-            c.setStrokeColorRGB(*paint.stroke.rgb)
+            self.stroke(paint.stroke)
             c.setLineWidth(paint.stroke_mm * K)
             c.setDash([d * K for d in paint.dash_mm] if paint.dash_mm else [])
         return paint.fill is not None or paint.stroke is not None
 
 
-def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True) -> bytes:
-    """The document as PDF bytes: each distinct scene key becomes one form, drawn once."""
+def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True,
+               painter_type: "type[PdfPainter] | None" = None, cmyk: bool = False, object_streams: bool = True) -> bytes:
+    """The document as PDF bytes: each distinct scene key becomes one form, drawn once.
+    ``painter_type`` sets colours its own way (CMYK); ``cmyk`` makes reportlab refuse any RGB
+    colour; ``object_streams`` False keeps the file readable by PDF 1.4 tools (PDF/X-1a)."""
     buffer = io.BytesIO()
     # the initial font is ours too, so no standard (unembedded) font is referenced anywhere
-    canvas = Canvas(buffer, invariant=int(invariant), pageCompression=1, initialFontName=pdf_font_name(fonts, "sans"))
+    canvas = Canvas(buffer, invariant=int(invariant), pageCompression=1, initialFontName=pdf_font_name(fonts, "sans"),
+                    enforceColorSpace="cmyk" if cmyk else None)
     canvas.setTitle(document.title)
     canvas.setAuthor("cardforge")
     canvas.setCreator("cardforge")
     canvas.setSubject("print-and-play kit: print at actual size (100 %)")
-    painter = PdfPainter(canvas, fonts)
+    painter = (painter_type or PdfPainter)(canvas, fonts)
     forms: dict[str, str] = {}
     for page in document.pages:
         canvas.setPageSize((page.width_mm * K, page.height_mm * K))
@@ -153,7 +178,16 @@ def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True) -
             canvas.restoreState()
         canvas.showPage()
     canvas.save()
-    return compact_pdf(buffer.getvalue())
+    return compact_pdf(buffer.getvalue(), object_streams=object_streams)
+
+
+def _path_area(path: Path) -> float:
+    """The area of a path's bounding box (how large a filled outline is, roughly)."""
+    points = [(op.x, op.y) for op in path.ops if isinstance(op, (MoveTo, LineTo, CurveTo))]
+    if not points:
+        return 0.0
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (max(xs) - min(xs)) * (max(ys) - min(ys))
 
 
 def _define_form(canvas: Canvas, painter: PdfPainter, scene: Scene, name: str) -> None:
