@@ -99,16 +99,24 @@ def check_pod(project: Project, game: GameDefinition, toolkit: Toolkit, options:
     return kit, settings, size, sorted(findings)
 
 
-def distinct(cards: tuple[Piece, ...], extension: str) -> dict[str, PodFace]:
-    """Each distinct face of the deck (fronts first, then backs) with the cards that show it."""
+def distinct(game_id: str, cards: tuple[Piece, ...], extension: str) -> dict[str, PodFace]:
+    """Each distinct face of the deck (fronts first, then backs) with the cards that show it; a
+    front's file is named after its first card, backs are numbered when there are several."""
     faces: dict[str, PodFace] = {}
     for side in ("front", "back"):
         for piece in cards:
             scene = piece.front if side == "front" else piece.back
             if scene is None:
                 continue
-            face = faces.setdefault(scene.key, PodFace(scene.key, side, f"{safe_name(scene.key)}.{extension}", scene))
+            face = faces.setdefault(scene.key, PodFace(scene.key, side, "", scene))
             face.cards.append(piece.id)
+    backs = [f for f in faces.values() if f.side == "back"]
+    for face in faces.values():
+        if face.side == "front":
+            stem = f"{game_id}-front-{face.cards[0]}"
+        else:
+            stem = f"{game_id}-back" + (f"-{backs.index(face) + 1}" if len(backs) > 1 else "")
+        face.file = f"{safe_name(stem)}.{extension}"
     return faces
 
 
@@ -138,7 +146,7 @@ def _pngs(plan: PodPlan, kit: Kit, settings: FaceSettings, toolkit: Toolkit, out
     from .render.podpng import face_png
 
     shop = plan.shop
-    faces = distinct(kit.cards, "png")
+    faces = distinct(kit.game_id, kit.cards, "png")
     size_px = shop.image_px(settings.card_width_mm, settings.card_height_mm)
     progress(f"rendering {len(faces)} faces at {size_px[0]} x {size_px[1]} px")
     for face in faces.values():
@@ -156,7 +164,7 @@ def _pdf(plan: PodPlan, kit: Kit, settings: FaceSettings, toolkit: Toolkit, out_
 
     shop = plan.shop
     name = f"{game.info.id}-{shop.key}.pdf"
-    faces = distinct(kit.cards, "pdf")
+    faces = distinct(kit.game_id, kit.cards, "pdf")
     for face in faces.values():
         face.file = name
     b = settings.bleed_mm

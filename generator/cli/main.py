@@ -16,6 +16,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "board": ("defs", "board", "The board of GAME (Sequence): rows of card codes, XX for the free corners."),
     "build": ("build", "build_command", "Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it."),
     "export": ("build", "export_command", "Images of GAME's faces: PNGs for print shops and web pages, or deck sheets for Tabletop Simulator."),
+    "preflight": ("preflight", "preflight_command", "Check GAME's faces as a print shop (--pod SHOP) or a home printer would: every problem, located on its card."),
     "simulate": ("simulate", "simulate_command", "Play GAME many times with bots and print score, length and win statistics."),
     "sweep": ("simulate", "sweep_command", "Play the same table under each value of a rule option and print one summary row per value."),
     "replay": ("simulate", "replay_command", "Replay recorded games of GAME (Hanabi: hanab.live JSON; others: simulate --export traces) and print each game's result."),
