@@ -12,8 +12,11 @@ The renderers (reportlab, pikepdf) are imported only when a build renders.
 
 from __future__ import annotations
 
+import datetime
+import hashlib
 import json
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -69,6 +72,9 @@ class BuildOptions:
     """A large sheet name for the board on one page; None tiles it on ``paper``."""
     alignment_page: bool = False
     """Also write ``alignment.pdf``, the duplex test page that tells which back offset to enter."""
+    stamp_date: str | None = None
+    """The date of the pages' version stamp (YYYY-MM-DD); None: ``SOURCE_DATE_EPOCH`` if set, else
+    the day the definition file was last changed (``stamp_text``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +173,7 @@ def sheet_options(toolkit: Toolkit, options: BuildOptions) -> SheetOptions:
     if options.copies < 1:
         raise BuildError("--copies must be at least 1")
     return SheetOptions(sheet, options.duplex, options.back_offset_mm, options.crop_marks, options.gutterfold,
-                        options.copies, board)
+                        options.copies, board, measurer=toolkit.fonts)
 
 
 @dataclass
@@ -235,10 +241,31 @@ def check_build(
             continue
         findings += preflight_home(game, kit, toolkit, options)
         try:
-            documents.append((game, plan_document(kit, sheets, f"{game.info.name}: print-and-play kit")))
+            stamped = replace(sheets, stamp=stamp_text(game, options))
+            documents.append((game, plan_document(kit, stamped, f"{game.info.name}: print-and-play kit")))
         except FitError as exc:
             findings.append(_sheet_finding(game, toolkit, options, str(exc)))
     return CheckedBuild(sorted([*validate_games(checked, fit_problems=fit_problems), *findings]), documents)
+
+
+def stamp_text(game: GameDefinition, options: BuildOptions) -> str:
+    """The version stamp of a game's pages: its id, the first 8 hex digits of the SHA-256 of its
+    definition file, and a date that depends only on the inputs, so the same inputs give the same
+    bytes: ``--stamp-date``, else ``SOURCE_DATE_EPOCH`` (the reproducible-builds convention), else
+    the day the definition file was last modified (UTC)."""
+    path = Path(game.info.loc.path)
+    try:
+        data = path.read_bytes()
+        modified = path.stat().st_mtime
+    except OSError:
+        data, modified = game.info.id.encode(), 0.0
+    digest = hashlib.sha256(data).hexdigest()[:8]
+    date = options.stamp_date
+    if date is None:
+        epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+        seconds = int(epoch) if epoch.isdigit() else int(modified)
+        date = datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).strftime("%Y-%m-%d")
+    return f"{game.info.id} \u00b7 {digest} \u00b7 {date}"
 
 
 def preflight_home(game: GameDefinition, kit: Kit, toolkit: Toolkit, options: BuildOptions) -> list[Finding]:

@@ -3,6 +3,7 @@ Tabletop Simulator deck sheets)."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 import sys
@@ -40,6 +41,15 @@ def _offset(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[f
     except ValueError:
         raise click.BadParameter("expected X,Y in millimetres, e.g. 1.5,-0.5") from None
     return x, y
+
+
+def _date(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise click.BadParameter("expected a date like 2025-03-01") from None
 
 
 def face_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -87,11 +97,14 @@ def _report(exc: BuildError) -> None:
 @click.option("--copies", type=int, default=1, show_default=True, help="Copies of each deck.")
 @click.option("--board-paper", default=None, help="Print the board on one large sheet (a3, a2); default: tiles on --paper.")
 @click.option("--alignment-page", is_flag=True, help="Also write alignment.pdf: a duplex test sheet that shows which --back-offset to use.")
+@click.option("--stamp-date", default=None, callback=_date,
+              help="Date of the version stamp on every page, YYYY-MM-DD (default: SOURCE_DATE_EPOCH if set, else the "
+                   "day the definition file was last changed).")
 @face_options
 @project_option
 def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: str, back_offset: tuple[float, float],
                   crop_marks: bool, gutterfold: bool, copies: int, board_paper: str | None, alignment_page: bool,
-                  card_size: str | None,
+                  stamp_date: str | None, card_size: str | None,
                   bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
                   expansion: str | None, project_dir: Path | None) -> None:
     """Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it.
@@ -104,7 +117,7 @@ def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: 
     options = BuildOptions(paper=paper, card_size=card_size, duplex=Duplex(duplex), back_offset_mm=back_offset,
                            bleed_mm=bleed_mm, crop_marks=crop_marks, gutterfold=gutterfold, ink_saver=ink_saver,
                            copies=copies, players=players, all_packs=all_packs, expansion=expansion,
-                           board_paper=board_paper, alignment_page=alignment_page)
+                           board_paper=board_paper, alignment_page=alignment_page, stamp_date=stamp_date)
     out_dir = _out_dir(out, project_dir)
     show = sys.stderr.isatty()
     try:

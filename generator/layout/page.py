@@ -93,6 +93,8 @@ class Page:
     marks: tuple[Item, ...] = ()
     label: str = ""
     """What the page is (``fronts 1/4``, ``backs 1/4``, ``board tile B2``...), for progress and summaries."""
+    footer: bool = False
+    """Print ``label`` in the page's footer (pages of cards and tokens; the others say what they are)."""
 
 
 @dataclass(frozen=True, slots=True)

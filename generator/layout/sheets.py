@@ -15,10 +15,11 @@ from typing import Sequence
 from ..model.common import Colour
 from ..model.templates import SheetTemplate
 from .boardtiles import board_pages
+from .footer import ESTIMATE, add_footer
 from .kit import Kit, Piece
 from .marks import crop_marks, cut_circles, fold_line, label
 from .page import Document, ManifestItem, Page, Placement
-from .scene import BLACK, Anchor, Item, Line, Scene, Text
+from .scene import BLACK, Anchor, Item, Line, Scene, Text, TextMeasurer
 
 GREY_RULER = Colour("#555555")
 TOKEN_GUTTER_MM = 3.0
@@ -51,6 +52,10 @@ class SheetOptions:
     board_sheet: SheetTemplate | None = None
     """A large sheet for the board; None tiles the board over ``sheet``."""
     tile_overlap_mm: float = 12.0
+    measurer: TextMeasurer | None = None
+    """Measures the footers' text (None: an estimate of the shipped sans font)."""
+    stamp: str = ""
+    """The version stamp every page carries (game, definition hash, date)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,11 +175,11 @@ def grid_pages(pieces: Sequence[Piece], options: SheetOptions, what: str, *, rou
                 item = ManifestItem(kind, piece.id, "back", slot, bx, by, grid.w, grid.h, 0)
                 backs.append(Placement(piece.back, bx, by, 0, _clip(grid, bcol, brow, bleed), item))
         marks = _grid_marks(grid, options, bleed, round_cuts, chunk)
-        marks.append(label(grid.page_w / 2, grid.page_h - 2.6 - 2.0, f"{what}: fronts {number}/{len(chunks)}", 6.0, Anchor.MIDDLE))
-        pages.append(Page(grid.page_w, grid.page_h, tuple(fronts), tuple(marks), f"{what} fronts {number}/{len(chunks)}"))
+        pages.append(Page(grid.page_w, grid.page_h, tuple(fronts), tuple(marks), f"{what}: fronts {number}/{len(chunks)}",
+                          footer=True))
         if backs:
-            back_label = label(grid.page_w / 2, grid.page_h - 2.6 - 2.0, f"{what}: backs {number}/{len(chunks)}", 6.0, Anchor.MIDDLE)
-            pages.append(Page(grid.page_w, grid.page_h, tuple(backs), (back_label,), f"{what} backs {number}/{len(chunks)}"))
+            pages.append(Page(grid.page_w, grid.page_h, tuple(backs), (), f"{what}: backs {number}/{len(chunks)}",
+                              footer=True))
     return pages
 
 
@@ -228,7 +233,7 @@ def gutterfold_pages(pieces: Sequence[Piece], options: SheetOptions, what: str) 
         marks.append(fold_line(sheet.margin_mm, fold, sheet.width_mm - sheet.margin_mm))
         marks.append(label(sheet.margin_mm, fold - 0.8, "fold here, glue, then cut", 6.0))
         pages.append(Page(sheet.width_mm, sheet.height_mm, tuple(placements), tuple(marks),
-                          f"{what} fold-and-glue {number}/{len(chunks)}"))
+                          f"{what}: fold-and-glue {number}/{len(chunks)}", footer=True))
     return pages
 
 
@@ -261,6 +266,8 @@ def plan_document(kit: Kit, options: SheetOptions, title: str) -> Document:
         pages += board_pages(kit.board, options.sheet, options.board_sheet, options.tile_overlap_mm, kit.game_id)
     for sheetlet in kit.pages:
         pages.append(sheetlet_page(sheetlet.scene, options, f"{kit.game_id} {sheetlet.id}"))
+    measurer = options.measurer or ESTIMATE
+    pages = [add_footer(page, [page.label if page.footer else "", options.stamp], measurer) for page in pages]
     return Document(title, tuple(pages))
 
 
