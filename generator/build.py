@@ -72,6 +72,9 @@ class BuildOptions:
     """A large sheet name for the board on one page; None tiles it on ``paper``."""
     alignment_page: bool = False
     """Also write ``alignment.pdf``, the duplex test page that tells which back offset to enter."""
+    only: tuple[str, ...] = ()
+    """Build just these cards and tokens (``--only``): an id, or an id without its copy number
+    (``red-1`` is ``red-1-1``, ``red-1-2``...); no board and no rules pages then."""
     stamp_date: str | None = None
     """The date of the pages' version stamp (YYYY-MM-DD); None: ``SOURCE_DATE_EPOCH`` if set, else
     the day the definition file was last changed (``stamp_text``)."""
@@ -239,6 +242,8 @@ def check_build(
         fit_problems += kit.fit_problems
         if kit.fit_problems:
             continue
+        if options.only:
+            kit = select(kit, options.only)
         findings += preflight_home(game, kit, toolkit, options)
         try:
             stamped = replace(sheets, stamp=stamp_text(game, options))
@@ -246,6 +251,24 @@ def check_build(
         except FitError as exc:
             findings.append(_sheet_finding(game, toolkit, options, str(exc)))
     return CheckedBuild(sorted([*validate_games(checked, fit_problems=fit_problems), *findings]), documents)
+
+
+def select(kit: Kit, only: Sequence[str]) -> Kit:
+    """The kit with only the pieces ``only`` names (a reprint of lost or changed cards); BuildError
+    naming the pieces that look alike for a name that matches none."""
+    def chosen(piece_id: str) -> bool:
+        return any(piece_id == name or piece_id.startswith(f"{name}-") for name in only)
+
+    ids = [p.id for p in (*kit.cards, *kit.tokens)]
+    missing = [name for name in only if not any(i == name or i.startswith(f"{name}-") for i in ids)]
+    if missing:
+        import difflib
+
+        hints = [f"'{m}'" + (f" (did you mean {', '.join(difflib.get_close_matches(m, ids, n=3, cutoff=0.5))}?)"
+                             if difflib.get_close_matches(m, ids, n=3, cutoff=0.5) else "") for m in missing]
+        raise BuildError(f"{kit.game_id} has no card or token {', '.join(hints)} (cardforge deck {kit.game_id} lists them)")
+    return Kit(kit.game_id, tuple(p for p in kit.cards if chosen(p.id)), tuple(p for p in kit.tokens if chosen(p.id)),
+               None, (), kit.fit_problems)
 
 
 def stamp_text(game: GameDefinition, options: BuildOptions) -> str:

@@ -97,6 +97,9 @@ def _report(exc: BuildError) -> None:
 @click.option("--copies", type=int, default=1, show_default=True, help="Copies of each deck.")
 @click.option("--board-paper", default=None, help="Print the board on one large sheet (a3, a2); default: tiles on --paper.")
 @click.option("--alignment-page", is_flag=True, help="Also write alignment.pdf: a duplex test sheet that shows which --back-offset to use.")
+@click.option("--only", "only", multiple=True, metavar="ID",
+              help="Build just these cards or tokens (repeat it, or separate ids with commas): a reprint of lost or "
+                   "changed cards. An id without its copy number takes every copy (red-1 is red-1-1, red-1-2...).")
 @click.option("--stamp-date", default=None, callback=_date,
               help="Date of the version stamp on every page, YYYY-MM-DD (default: SOURCE_DATE_EPOCH if set, else the "
                    "day the definition file was last changed).")
@@ -104,7 +107,7 @@ def _report(exc: BuildError) -> None:
 @project_option
 def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: str, back_offset: tuple[float, float],
                   crop_marks: bool, gutterfold: bool, copies: int, board_paper: str | None, alignment_page: bool,
-                  stamp_date: str | None, card_size: str | None,
+                  only: tuple[str, ...], stamp_date: str | None, card_size: str | None,
                   bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
                   expansion: str | None, project_dir: Path | None) -> None:
     """Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it.
@@ -113,11 +116,14 @@ def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: 
     written whole or not at all. Print at actual size (100 %), not "fit to page".
     """
     started = time.perf_counter()
+    if only and len(games) != 1:
+        usage_error("--only names cards of one game: give that GAME too (cardforge build GAME --only ID)")
     project, chosen = _project_and_games(project_dir, games)
     options = BuildOptions(paper=paper, card_size=card_size, duplex=Duplex(duplex), back_offset_mm=back_offset,
                            bleed_mm=bleed_mm, crop_marks=crop_marks, gutterfold=gutterfold, ink_saver=ink_saver,
                            copies=copies, players=players, all_packs=all_packs, expansion=expansion,
-                           board_paper=board_paper, alignment_page=alignment_page, stamp_date=stamp_date)
+                           board_paper=board_paper, alignment_page=alignment_page, stamp_date=stamp_date,
+                           only=tuple(i.strip() for value in only for i in value.split(",") if i.strip()))
     out_dir = _out_dir(out, project_dir)
     show = sys.stderr.isatty()
     try:
