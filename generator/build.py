@@ -75,6 +75,10 @@ class BuildOptions:
     only: tuple[str, ...] = ()
     """Build just these cards and tokens (``--only``): an id, or an id without its copy number
     (``red-1`` is ``red-1-1``, ``red-1-2``...); no board and no rules pages then."""
+    cut_file: str | None = None
+    """``svg``: also write the cut paths of every page with pieces to cut (``GAME-cut-pNN.svg``)."""
+    registration_marks: bool = False
+    """Print-and-cut registration marks on the pages with pieces to cut."""
     stamp_date: str | None = None
     """The date of the pages' version stamp (YYYY-MM-DD); None: ``SOURCE_DATE_EPOCH`` if set, else
     the day the definition file was last changed (``stamp_text``)."""
@@ -176,7 +180,7 @@ def sheet_options(toolkit: Toolkit, options: BuildOptions) -> SheetOptions:
     if options.copies < 1:
         raise BuildError("--copies must be at least 1")
     return SheetOptions(sheet, options.duplex, options.back_offset_mm, options.crop_marks, options.gutterfold,
-                        options.copies, board, measurer=toolkit.fonts)
+                        options.copies, board, measurer=toolkit.fonts, registration_marks=options.registration_marks)
 
 
 @dataclass
@@ -268,7 +272,7 @@ def select(kit: Kit, only: Sequence[str]) -> Kit:
                              if difflib.get_close_matches(m, ids, n=3, cutoff=0.5) else "") for m in missing]
         raise BuildError(f"{kit.game_id} has no card or token {', '.join(hints)} (cardforge deck {kit.game_id} lists them)")
     return Kit(kit.game_id, tuple(p for p in kit.cards if chosen(p.id)), tuple(p for p in kit.tokens if chosen(p.id)),
-               None, (), kit.fit_problems)
+               None, (), kit.fit_problems, kit.corner_radius_mm)
 
 
 def stamp_text(game: GameDefinition, options: BuildOptions) -> str:
@@ -375,10 +379,26 @@ def plan_build(
         stem = out_dir / game.info.id
         plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".pdf"), pdf, len(document.pages), "pdf"))
         plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".json"), manifest_json(document), 0, "manifest"))
+        if options.cut_file == "svg":
+            plan.files += cut_files(game.info.id, document, out_dir)
     if options.alignment_page:
         test = alignment_document(sheet_options(toolkit, options))
         plan.files.append(BuiltFile("alignment", out_dir / "alignment.pdf", render_pdf(test, toolkit.fonts), len(test.pages), "pdf"))
     return plan
+
+
+def cut_files(game_id: str, document: Document, out_dir: Path) -> list[BuiltFile]:
+    """One SVG of cut paths for each page with pieces to cut, named after the PDF's page number."""
+    from .layout.cuts import page_cuts
+    from .render.cutsvg import cut_svg
+
+    files = []
+    for number, page in enumerate(document.pages, 1):
+        cuts = page_cuts(page)
+        if cuts:
+            svg = cut_svg(page.width_mm, page.height_mm, cuts, f"{game_id} page {number}: cut paths")
+            files.append(BuiltFile(game_id, out_dir / f"{game_id}-cut-p{number:02d}.svg", svg.encode("utf-8"), 0, "cut"))
+    return files
 
 
 def manifest_json(document: Document) -> bytes:

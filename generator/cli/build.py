@@ -97,6 +97,10 @@ def _report(exc: BuildError) -> None:
 @click.option("--copies", type=int, default=1, show_default=True, help="Copies of each deck.")
 @click.option("--board-paper", default=None, help="Print the board on one large sheet (a3, a2); default: tiles on --paper.")
 @click.option("--alignment-page", is_flag=True, help="Also write alignment.pdf: a duplex test sheet that shows which --back-offset to use.")
+@click.option("--cut-file", type=click.Choice(["svg"]), default=None,
+              help="Also write cut files for cutting machines: an SVG of each page's cut paths (cards with their "
+                   "corner radius, tokens' circles, board tiles) with registration marks, beside the PDF.")
+@click.option("--registration-marks", is_flag=True, help="Print-and-cut registration marks on the pages with pieces to cut.")
 @click.option("--only", "only", multiple=True, metavar="ID",
               help="Build just these cards or tokens (repeat it, or separate ids with commas): a reprint of lost or "
                    "changed cards. An id without its copy number takes every copy (red-1 is red-1-1, red-1-2...).")
@@ -107,7 +111,8 @@ def _report(exc: BuildError) -> None:
 @project_option
 def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: str, back_offset: tuple[float, float],
                   crop_marks: bool, gutterfold: bool, copies: int, board_paper: str | None, alignment_page: bool,
-                  only: tuple[str, ...], stamp_date: str | None, card_size: str | None,
+                  cut_file: str | None, registration_marks: bool, only: tuple[str, ...], stamp_date: str | None,
+                  card_size: str | None,
                   bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
                   expansion: str | None, project_dir: Path | None) -> None:
     """Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it.
@@ -123,6 +128,7 @@ def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: 
                            bleed_mm=bleed_mm, crop_marks=crop_marks, gutterfold=gutterfold, ink_saver=ink_saver,
                            copies=copies, players=players, all_packs=all_packs, expansion=expansion,
                            board_paper=board_paper, alignment_page=alignment_page, stamp_date=stamp_date,
+                           cut_file=cut_file, registration_marks=registration_marks,
                            only=tuple(i.strip() for value in only for i in value.split(",") if i.strip()))
     out_dir = _out_dir(out, project_dir)
     show = sys.stderr.isatty()

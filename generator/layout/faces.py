@@ -357,6 +357,7 @@ def build_kit(
     ``expansion`` after its own."""
     request = request or registry.DeckRequest()
     kit = _with_rules(registry.describe(game).kit(game, tools, request), game, tools)
+    kit = replace(kit, corner_radius_mm=tools.settings.corner_radius_mm)
     if expansion is not None:
         kit = kit.with_expansion(_with_rules(registry.describe(expansion).kit(expansion, tools, request), expansion, tools))
     return kit

@@ -29,6 +29,9 @@ class ManifestItem:
     height_mm: float
     rotation: int
     """Degrees clockwise (0, 90, 180, 270)."""
+    corner_radius_mm: float = 0.0
+    """The radius of the piece's corners (half its width for a round token): the cut path of a
+    cutting machine follows it (``generator.layout.cuts``)."""
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -41,6 +44,7 @@ class ManifestItem:
             "width_mm": round(self.width_mm, 3),
             "height_mm": round(self.height_mm, 3),
             "rotation": self.rotation,
+            "corner_radius_mm": round(self.corner_radius_mm, 3),
         }
 
 

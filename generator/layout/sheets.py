@@ -8,15 +8,16 @@ the board one large page or overlapping tiles, and one-off pages (rules) their o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Sequence
 
 from ..model.common import Colour
 from ..model.templates import SheetTemplate
 from .boardtiles import board_pages
+from .cuts import with_registration
 from .footer import ESTIMATE, add_footer
-from .kit import Kit, Piece
+from .kit import Kit, Piece, PieceKind
 from .marks import crop_marks, cut_circles, fold_line, label
 from .page import Document, ManifestItem, Page, Placement
 from .scene import BLACK, Anchor, Item, Line, Rect, Scene, Text, TextMeasurer
@@ -63,6 +64,8 @@ class SheetOptions:
     """Measures the footers' text (None: an estimate of the shipped sans font)."""
     stamp: str = ""
     """The version stamp every page carries (game, definition hash, date)."""
+    registration_marks: bool = False
+    """Registration marks in the corners of every page with pieces to cut, for cutting machines."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,9 +391,28 @@ def plan_document(kit: Kit, options: SheetOptions, title: str) -> Document:
         pages += board_pages(kit.board, options.sheet, options.board_sheet, options.tile_overlap_mm, kit.game_id)
     for sheetlet in kit.pages:
         pages.append(sheetlet_page(sheetlet.scene, options, f"{kit.game_id} {sheetlet.id}"))
+    round_ids = {t.id for t in kit.tokens if t.round}
+    pages = [_with_corners(page, kit.corner_radius_mm, round_ids) for page in pages]
+    if options.registration_marks:
+        pages = [with_registration(page) if any(p.item is not None and p.item.side == "front" for p in page.placements)
+                 else page for page in pages]
     measurer = options.measurer or ESTIMATE
     pages = [add_footer(page, [page.label if page.footer else "", options.stamp], measurer) for page in pages]
     return Document(title, tuple(pages))
+
+
+def _with_corners(page: Page, card_radius: float, round_ids: set[str]) -> Page:
+    """The page's manifest items with their pieces' corner radius (cards: the template's; round
+    tokens: half their width; board tiles and square tokens: none)."""
+    placements = []
+    for placement in page.placements:
+        item = placement.item
+        if item is not None:
+            radius = (card_radius if item.kind is PieceKind.CARD
+                      else item.width_mm / 2 if item.kind is PieceKind.TOKEN and item.card in round_ids else 0.0)
+            placement = replace(placement, item=replace(item, corner_radius_mm=radius))
+        placements.append(placement)
+    return replace(page, placements=tuple(placements))
 
 
 
