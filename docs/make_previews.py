@@ -2,11 +2,13 @@
 run a simulation and a sweep and render charts of their HTML reports.
 
 Run from the repository: python docs/make_previews.py   (needs the test extra: pymupdf)
+(``--reports`` renders the report charts only.)
 """
 
 from __future__ import annotations
 
 import re
+import sys
 import tempfile
 from pathlib import Path
 
@@ -36,6 +38,9 @@ REPORT_SHOTS = [
       "--rule", "empty_clues=false"], 0, "report-hanabi-scores.png"),
     (["sweep", "firecrackers", "-n", "4", "-k", "400", "--bot", "best", "--seed", "1",
       "--set", "explosion_threshold=8..12"], 1, "report-sweep-seats.png"),
+    (["simulate", "firecrackers", "-n", "4", "-k", "1000", "--seed", "1"], 3, "report-seat-scores.png"),
+    (["compare", "firecrackers", ".", ".", "-n", "4", "-k", "1000", "--seed", "1",
+      "--set", "coins=2"], 1, "report-compare-run.png"),
 ]
 
 
@@ -54,6 +59,9 @@ def report_charts() -> None:
 
 def main() -> None:
     PREVIEWS.mkdir(exist_ok=True)
+    if "--reports" in sys.argv:
+        report_charts()
+        return
     with tempfile.TemporaryDirectory() as folder:
         for game, options, page, name, dpi in SHOTS:
             out = Path(folder) / name

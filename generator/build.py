@@ -160,7 +160,7 @@ def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: 
     expansion = expansion_for(project, game, options, required=expansion_required)
     players = options.players
     if players is not None and players not in game.info.players:
-        raise BuildError(f"{game.info.name} is played by {min(game.info.players)}-{max(game.info.players)} players, not {players}")
+        raise BuildError(f"{game.info.name} is played by {game.info.players_text} players, not {players}")
     request = registry.DeckRequest(players=players, all_cards=options.all_packs)
     tools = FaceTools(settings or face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts, toolkit.artwork)
     try:

@@ -9,7 +9,7 @@ from pathlib import Path
 from . import registry
 from .paths import shipped_root
 
-COPIED_FOLDERS = ("card_defs", "layouts")
+COPIED_FOLDERS: tuple[str, ...] = ("card_defs", "layouts")
 EXAMPLE_FOLDERS = ("card_defs", "layouts", "art")
 COPIED_SUFFIXES = (".yaml", ".yml", ".md", ".csv", ".xlsx", ".svg", ".png", ".jpg", ".jpeg", ".ttf")
 

@@ -27,6 +27,8 @@ def test_list_shows_games_variants_and_counts() -> None:
     assert "variant of hanabi" in lines["hanabi-multicolor"]
     assert "104 cards" in lines["sequence"] and "120 cards" in lines["firecrackers"]
     assert "16 cards" in lines["scoreworks"]
+    # Sequence is not played by 5, 7 or 11: the list says so instead of "2-12"
+    assert "2-4, 6, 8-10, 12 players" in lines["sequence"] and "2-5 players" in lines["hanabi"]
 
 
 def test_deck_hanabi_json() -> None:

@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 import generator.cli.simulate as simulate_module
+import generator.cli.table as table_module
 from generator import registry
 from generator.cli.main import cli
 from generator.model import Project
@@ -26,6 +27,7 @@ TOY_PROJECT = Project("toy", (toy_definition("race", "toyrace"), toy_definition(
 @pytest.fixture()
 def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The toy project, its two games registered under their own kinds for the test."""
+    monkeypatch.setattr(table_module, "open_project", lambda project_dir: TOY_PROJECT)
     monkeypatch.setattr(simulate_module, "open_project", lambda project_dir: TOY_PROJECT)
     registry.register(ToyGame("toyrace", TOY_RACE))
     registry.register(ToyGame("toycoop", TOY_COOP))
@@ -150,12 +152,15 @@ def test_sweep_ranges_and_text(toy: None) -> None:
     result = invoke("sweep", "race", "-k", "5", "--workers", "1", "--set", "target=10..12")
     assert result.exit_code == 0, result.stderr
     lines = [line for line in result.stdout.splitlines() if line.strip()]
-    assert "target" in lines[1] and "mean score" in lines[1] and lines[1].split()[-3:] == ["draws", "mean", "turns"]
-    assert [line.split()[0] for line in lines[2:]] == ["10", "11", "12"]
+    header = next(i for i, line in enumerate(lines) if line.startswith("target"))
+    assert "mean score" in lines[header] and lines[header].split()[-3:] == ["draws", "mean", "turns"]
+    assert [line.split()[0] for line in lines[header + 1:]] == ["10", "11", "12"]
+    assert "swept: target = 10, 11, 12" in lines and "what to look at:" in lines
 
 
-@pytest.mark.parametrize("value, message", [("target=1000", "at most 60"), ("nope=1,2", "unknown rule option"),
-                                            ("target=", "expected OPTION=V1")])
+@pytest.mark.parametrize("value, message", [("target=1000", "at most 60"),
+                                            ("nope=1,2", "'nope' is neither a rule option of race"),
+                                            ("target=", "expected PATH=V1")])
 def test_sweep_usage_errors(toy: None, value: str, message: str) -> None:
     result = invoke("sweep", "race", "-k", "5", "--workers", "1", "--set", value)
     assert result.exit_code == 2 and message in result.stderr

@@ -139,6 +139,7 @@ def test_every_mistake_is_located_and_reported_at_once(starfall: Path) -> None:
     rows[9] = "sun-1,1,sun,9,"                       # line 10: an id given twice
     rows[12] = "sun-12,1,sun,twelve,"                # line 13: rank not a number
     rows[20] = "moon-7,1,mars,7,"                    # line 21: suit not a choice
+    rows[25] = "moon-12,1,moon,14,"                  # line 26: rank above its maximum
     (starfall / "card_defs" / "starfall.csv").write_text("\n".join(rows) + "\n")
     definition = starfall / "card_defs" / "starfall.yaml"
     definition.write_text(definition.read_text() + "fields:\n  rank: {type: integer, min: 1, max: 13}\n"
@@ -148,8 +149,9 @@ def test_every_mistake_is_located_and_reported_at_once(starfall: Path) -> None:
     lines = result.output.splitlines()
     for expected in ("starfall.csv:7:7: count 'x' is not a whole number",
                      "starfall.csv:10:1: card id 'sun-1' is used twice (first at line 2)",
-                     "starfall.csv:13:14: rank 'twelve' is not a whole number",
-                     "starfall.csv:21:10: suit 'mars' of card 'moon-7' is not one of the choices"):
+                     "starfall.csv:13:14: rank 'twelve' of card 'sun-12' is not a whole number",
+                     "starfall.csv:21:10: suit 'mars' of card 'moon-7' is not one of the choices",
+                     "starfall.csv:26:16: rank '14' of card 'moon-12' is above its maximum 13"):
         assert any(expected in line for line in lines), (expected, lines)
 
 

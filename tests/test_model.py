@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator.games.firecrackers.model import FirecrackersDefinition
 from generator.games.hanabi.model import HanabiDefinition
 from generator.games.sequence.model import SequenceDefinition
 from generator.model import (
     Colour,
+    GameInfo,
     OptionError,
     Project,
     RuleOption,
@@ -94,3 +97,14 @@ def test_firecrackers_prices_and_setup(shipped_project: Project) -> None:
     assert len(game.cards()) == 120
     assert len(game.cards(4)) == 20 + 4 * 10
     assert game.coins("treasure") == 2 and game.coins(None) == 1
+
+
+@given(st.sets(st.integers(1, 30), min_size=1))
+def test_player_counts_read_back_as_the_counts_they_name(counts: set[int]) -> None:
+    info = GameInfo("g", "g", "G", "none", "", tuple(sorted(counts)), "poker", RuleOptions(()))
+    named: set[int] = set()
+    for part in info.players_text.split(", "):
+        low, _, high = part.partition("-")
+        named |= set(range(int(low), int(high or low) + 1))
+    assert named == counts
+    assert info.players_text.count(", ") == sum(1 for c in counts if c - 1 not in counts) - 1

@@ -22,6 +22,7 @@ from generator.layout.scene import (
     Close,
     CurveTo,
     Group,
+    Image,
     Line,
     MoveTo,
     Paint,
@@ -114,6 +115,30 @@ def test_each_distinct_face_is_one_form_and_copies_cost_little() -> None:
     # each copy starts on a fresh page, identical pages share one content stream: copies are nearly free
     assert len(PdfReader(io.BytesIO(ten)).pages) == 10 * len(PdfReader(io.BytesIO(one)).pages)
     assert len(ten) < len(one) * 1.10
+
+
+ART = (b'<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10">'
+       b'<path d="M0 10 L10 0 L20 10 Z" fill="#228833"/></svg>')
+
+
+def test_an_artwork_on_many_faces_is_stored_once_and_drawn_where_each_face_asks() -> None:
+    scenes = [Scene(f"s{i}", 63.5, 88.9, 0, (Image(5 + i, 5, 40, 20, ART, "svg", "art/tree.svg"),)) for i in range(6)]
+    pieces = tuple(Piece(f"c{i}", PieceKind.CARD, scene, None) for i, scene in enumerate(scenes))
+    planned = plan_document(Kit("t", pieces), SheetOptions(SheetTemplate("a4", 210, 297)), "test")
+    data = render_pdf(planned, FONTS)
+    reader = PdfReader(io.BytesIO(data))
+    faces = [x.get_object() for x in reader.pages[0]["/Resources"]["/XObject"].values()]
+    inner = {ref.idnum for face in faces for ref in face["/Resources"]["/XObject"].values()}
+    assert len(faces) == 6 and len(inner) == 1  # six faces, one stored drawing of the artwork
+    # each face draws it in its own box: 40 x 20 mm, 5 + i mm from the face's left edge
+    expected = sorted((p.origin_mm()[0] + 5 + i, p.origin_mm()[1] + 5, 40.0)
+                      for p in planned.pages[0].placements for i in [int(p.scene.key[1:])])
+    page = pymupdf.open(stream=data, filetype="pdf")[0]
+    drawn = sorted((d["rect"].x0 * 25.4 / 72, d["rect"].y0 * 25.4 / 72, d["rect"].width * 25.4 / 72)
+                   for d in page.get_drawings() if d.get("fill") and abs(d["fill"][1] - 0x88 / 255) < 0.01)
+    assert len(drawn) == 6
+    for got, want in zip(drawn, expected):
+        assert got == pytest.approx(want, abs=0.1)
 
 
 def test_same_input_same_bytes() -> None:

@@ -13,7 +13,8 @@ from generator.report.tables import bin_histogram, cell_text, flatten_game_stats
 from generator.report.text import summary_text, sweep_text
 from generator.sim.api import BotSpec
 from generator.sim.runner import run
-from generator.sim.stats import summarize
+from generator.sim.summary import RunSettings, RunSummary, summarize
+from generator.sim.sweep import SweepRow
 from tests.test_sim_runner import TOY_COOP, TOY_RACE, toy_definition
 
 VOID = {"meta", "br", "rect", "line", "path", "circle", "polyline", "img", "hr"}
@@ -56,22 +57,24 @@ def check_page(page: str) -> _Checker:
     return checker
 
 
-def _summary(simulator: Any, players: int, games: int = 60) -> dict[str, Any]:
+def _summary(simulator: Any, players: int, games: int = 60) -> RunSummary:
     result = run(simulator, toy_definition(), players, [BotSpec("random"), BotSpec("greedy")] if players == 2
                  else [BotSpec("random")], games, seed=2)
-    summary = summarize(result.records, players, competitive=simulator.competitive,
-                        game_summary=simulator.summarize, elapsed_s=0.5)
-    return {"game_id": "toy <game>", "seed": 2, "seat_bots": list(result.bots), "rules": dict(result.options), **summary}
+    settings = RunSettings("toy <game>", simulator.kind, 2, result.bots, dict(result.options))
+    return summarize(result.records, players, competitive=simulator.competitive,
+                     game_summary=simulator.summarize, elapsed_s=0.5, settings=settings)
 
 
 def test_competitive_report_has_charts_and_tables() -> None:
     summary = _summary(TOY_RACE, 2)
     page = simulation_report(summary)
     checker = check_page(page)
-    assert checker.tags.count("svg") == 3  # histogram, win rate per seat, mean score per seat
+    assert checker.tags.count("svg") == 4  # histogram, win rate per seat, mean score per seat, seats' histograms
     assert "Score distribution" in page and "Win rate per seat" in page
+    assert "the same bars for every seat" in page
     assert "toy &lt;game&gt;" in page and "toy <game>" not in page  # escaped
-    assert page.count('class="bar"') >= len(summary["score_histogram"]) + 2
+    assert page.count('class="bar"') >= len(summary.scores.histogram) + 2
+    assert page.index("What to look at") < page.index("Run settings")
     assert 'class="err"' in page  # the win-rate intervals
     assert "mean_total" in page and "<h3>cards</h3>" in page  # game-specific stats rendered as tables
 
@@ -86,15 +89,20 @@ def test_sweep_report_draws_curves() -> None:
     rows = []
     for target in (10, 20, 30):
         result = run(TOY_RACE, toy_definition(), 2, [BotSpec("greedy")], 20, seed=1, options={"target": target})
-        summary = summarize(result.records, 2, competitive=True, game_summary=TOY_RACE.summarize)
-        rows.append({"set": {"target": target}, "game_id": "toy", "seed": 1, "seat_bots": list(result.bots),
-                     "rules": dict(result.options), **summary})
+        settings = RunSettings("toy", "toyrace", 1, result.bots, dict(result.options))
+        summary = summarize(result.records, 2, competitive=True, game_summary=TOY_RACE.summarize, settings=settings)
+        rows.append(SweepRow({"target": target}, summary))
     page = sweep_report(rows, ["target"])
     checker = check_page(page)
     assert checker.tags.count("polyline") >= 4  # mean score, 2 seats, length
+    assert page.count('class="err"') >= 3 * 4  # error bars on every point of the curves
     assert "Win rate per seat against target" in page
+    assert "swept target" in page and "10, 20, 30" in page  # the settings show every swept value
     text = sweep_text(rows, ["target"])
-    assert [line.split()[0] for line in text.splitlines()[3:]] == ["10", "20", "30"]
+    lines = text.splitlines()
+    assert "swept: target = 10, 20, 30" in lines and not any(line.startswith("rules: target") for line in lines)
+    table = lines[lines.index(next(line for line in lines if line.startswith("target"))) + 1:]
+    assert [line.split()[0] for line in table] == ["10", "20", "30"]
 
 
 def test_bar_chart_scales_bars_to_values() -> None:
@@ -129,6 +137,7 @@ def test_flatten_game_stats_and_cells() -> None:
 def test_summary_text_for_both_kinds() -> None:
     race = summary_text(_summary(TOY_RACE, 2))
     assert "per seat:" in race and "win rate" in race and "game statistics:" in race
+    assert race.splitlines()[2] == "" and race.splitlines()[3] == "what to look at:"  # findings first
     coop = summary_text(_summary(TOY_COOP, 3))
     assert "perfect games" in coop and "per seat:" not in coop
 
@@ -143,4 +152,5 @@ def test_bin_histogram_groups_wide_ranges() -> None:
     histograms: list = []
     flatten_game_stats({"rounds": {"mean": 3.5, "histogram": {"3": 1, "4": 1}},
                         "seats": [{"seat": "a", "histogram": {"1": 2}}]}, histograms=histograms)
-    assert histograms == [("rounds.histogram", {"3": 1, "4": 1}), ("seats a", {"1": 2})]
+    assert [tuple(h) for h in histograms] == [("rounds.histogram", {"3": 1, "4": 1}, "rounds.histogram"),
+                                              ("seats a", {"1": 2}, "seats histogram")]

@@ -9,14 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.sim.api import GameRecord
-from generator.sim.stats import (
-    histogram,
-    mean,
-    seat_wins,
-    stderr,
-    summarize,
-    wilson_interval,
-)
+from generator.sim.stats import histogram, mean, seat_wins, stderr, wilson_interval
+from generator.sim.summary import RunSettings, summarize
 
 
 def record(index: int, scores: tuple[float, ...], winners: tuple[int, ...], turns: int = 10,
@@ -63,32 +57,57 @@ def test_competitive_summary() -> None:
     ]
     s = summarize(records, 2, competitive=True, game_summary=lambda rs, n: {"n": len(rs), "players": n},
                   elapsed_s=1.23456)
-    assert s["games"] == 4
-    assert s["mean_score"] == pytest.approx(18 / 8)
-    assert s["stderr"] == pytest.approx(stderr([2, 2, 2, 3]), abs=1e-4)
-    assert s["seat_win_rate"] == [0.75, 0.5]
-    assert s["seat_win_rate_ci"][0] == [round(x, 4) for x in wilson_interval(3, 4)]
-    assert s["seat_mean_score"] == [2.5, 2.0]
-    assert s["shared_wins"] == 1 and s["draws"] == 0 and s["win_rate_ties"] == "counted"
-    assert s["mean_turns"] == 25 and s["decisions"] == 100
-    assert s["score_histogram"] == {"0": 1, "1": 2, "2": 2, "3": 1, "4": 1, "5": 1}
-    assert s["elapsed_s"] == 1.235
-    assert s["game"] == {"n": 4, "players": 2}
-    by_bot = {row["bot"]: row for row in s["bots"]}
-    assert by_bot["a"]["win_rate"] == 0.75 and by_bot["b"]["seats"] == [1]
-    assert "perfect_rate" not in s
+    assert s.games == 4
+    assert s.scores.mean == pytest.approx(18 / 8)
+    assert s.scores.stderr == pytest.approx(stderr([2, 2, 2, 3]), abs=1e-4)
+    assert s.seats is not None and s.perfect is None
+    assert [r.rate for r in s.seats.win_rate] == [0.75, 0.5]
+    assert s.seats.win_rate[0].interval() == [round(x, 4) for x in wilson_interval(3, 4)]
+    assert s.seats.mean_score == (2.5, 2.0)
+    assert s.seats.shared_wins == 1 and s.seats.draws == 0
+    assert s.seats.histograms == ({"0": 1, "2": 1, "3": 1, "5": 1}, {"1": 2, "2": 1, "4": 1})
+    assert s.lengths.mean == 25 and s.lengths.decisions == 100 and s.lengths.median == 25
+    assert s.scores.histogram == {"0": 1, "1": 2, "2": 2, "3": 1, "4": 1, "5": 1}
+    assert s.lengths.elapsed_s == 1.235
+    assert s.game == {"n": 4, "players": 2}
+    by_bot = {row.bot: row for row in s.bots}
+    assert by_bot["a"].win is not None and by_bot["a"].win.rate == 0.75 and by_bot["b"].seats == (1,)
+
+
+def test_json_keeps_the_keys_of_the_dict_summary() -> None:
+    """``to_json`` is the ``--json`` output: the keys (and values) of the former dict summary stay."""
+    records = [record(0, (3, 1), (0,), bots=("a", "b")), record(1, (2, 2), (0, 1), bots=("a", "b")),
+               record(2, (0, 4), (1,), bots=("a", "b"))]
+    settings = RunSettings("toy", "toyrace", 7, ("a", "b"), {"target": 20}, {"expansion": "x"})
+    data = summarize(records, 2, competitive=True, elapsed_s=0.5, settings=settings).to_json()
+    assert list(data)[:5] == ["game_id", "kind", "seed", "seat_bots", "rules"]
+    assert data["extra"] == {"expansion": "x"} and data["seat_bots"] == ["a", "b"]
+    old = {"games", "players", "competitive", "score_is_outcome", "mean_score", "stderr", "min_score", "max_score",
+           "score_histogram", "seat_win_rate", "seat_win_rate_ci", "seat_mean_score", "seat_stderr", "shared_wins",
+           "draws", "win_rate_ties", "mean_turns", "turns_stderr", "min_turns", "max_turns", "decisions",
+           "elapsed_s", "bots"}
+    assert old <= set(data)
+    assert data["seat_win_rate"] == [0.6667, 0.6667]
+    assert data["seat_win_rate_ci"][0] == [round(x, 4) for x in wilson_interval(2, 3)]
+    assert data["win_rate_ties"] == "counted" and data["min_turns"] == 10 and data["elapsed_s"] == 0.5
+    assert data["bots"][0] == {"bot": "a", "seats": [0], "seat_games": 3, "mean_score": round(5 / 3, 4),
+                               "stderr": data["bots"][0]["stderr"], "win_rate": 0.6667,
+                               "win_rate_ci": [round(x, 4) for x in wilson_interval(2, 3)]}
+    coop = summarize([record(0, (5.0, 5.0), (0, 1))], 2, competitive=False).to_json()
+    assert {"perfect_games", "perfect_rate", "perfect_rate_ci"} <= set(coop) and "seat_win_rate" not in coop
 
 
 def test_cooperative_summary() -> None:
     records = [record(i, (25.0, 25.0), (0, 1)) for i in range(3)] + [record(3, (20.0, 20.0), ())]
     s = summarize(records, 2, competitive=False)
-    assert s["mean_score"] == 23.75
-    assert s["stderr"] == pytest.approx(1.25)
-    assert s["perfect_rate"] == 0.75 and s["perfect_games"] == 3
-    assert s["perfect_rate_ci"] == [round(x, 4) for x in wilson_interval(3, 4)]
-    assert s["score_histogram"] == {"20": 1, "25": 3}
-    assert "seat_win_rate" not in s and "game" not in s
-    assert s["elapsed_s"] is None
+    assert s.scores.mean == 23.75
+    assert s.scores.stderr == pytest.approx(1.25)
+    assert s.perfect is not None and s.perfect.rate.rate == 0.75 and s.perfect.games == 3
+    assert s.perfect.rate.interval() == [round(x, 4) for x in wilson_interval(3, 4)]
+    assert s.scores.histogram == {"20": 1, "25": 3}
+    assert s.seats is None and s.game == {}
+    assert s.lengths.elapsed_s is None
+    assert s.measures.first_player_advantage is None and s.measures.lead_changes is None
 
 
 @settings(max_examples=200, deadline=None)
@@ -110,22 +129,25 @@ def test_win_rates_count_every_winner(games: list[list[int]]) -> None:
         records.append(record(i, tuple(float(s) for s in scores), tuple(s for s, v in enumerate(scores) if v == top)))
     s = summarize(records, 3, competitive=True)
     winners = sum(len(r.winners) for r in records)
-    assert sum(s["seat_win_rate"]) == pytest.approx(winners / len(games), abs=4e-4)
-    assert sum(s["seat_win_rate"]) >= 1.0 - 4e-4
-    assert sum(s["score_histogram"].values()) == 3 * len(games)
+    assert s.seats is not None
+    rates = [r.rate for r in s.seats.win_rate]
+    assert sum(rates) == pytest.approx(winners / len(games), abs=4e-4)
+    assert sum(rates) >= 1.0 - 4e-4
+    assert sum(s.scores.histogram.values()) == 3 * len(games)
+    assert all(sum(h.values()) == len(games) for h in s.seats.histograms)
 
 
 def test_bot_stderr_is_over_games_not_seats() -> None:
     """Copies of a bot in one cooperative game share its score: one sample per game, not per seat."""
     records = [record(i, (float(s),) * 3, (), bots=("smart", "smart", "simple")) for i, s in enumerate((10, 14, 18))]
     summary = summarize(records, 3, competitive=False)
-    rows = {row["bot"]: row for row in summary["bots"]}
-    assert rows["smart"]["seat_games"] == 6 and rows["simple"]["seat_games"] == 3
-    assert rows["smart"]["stderr"] == rows["simple"]["stderr"] == summary["stderr"] == pytest.approx(2.3094, abs=1e-4)
+    rows = {row.bot: row for row in summary.bots}
+    assert rows["smart"].seat_games == 6 and rows["simple"].seat_games == 3
+    assert rows["smart"].stderr == rows["simple"].stderr == summary.scores.stderr == pytest.approx(2.3094, abs=1e-4)
 
 
 def test_score_is_outcome_is_passed_on() -> None:
     """The simulator's flag (Sequence: scores only say who won) reaches the summary for the reports."""
     games = [record(0, (1.0, 0.0), (0,)), record(1, (0.5, 0.5), (0, 1))]
-    assert summarize(games, 2, competitive=True, score_is_outcome=True)["score_is_outcome"] is True
-    assert summarize(games, 2, competitive=True)["score_is_outcome"] is False
+    assert summarize(games, 2, competitive=True, score_is_outcome=True).scores.is_outcome is True
+    assert summarize(games, 2, competitive=True).to_json()["score_is_outcome"] is False

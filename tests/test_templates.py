@@ -81,6 +81,16 @@ def test_bleed_runs_a_background_to_the_bleed_edge() -> None:
     assert isinstance(rect, Rect) and (rect.x, rect.y, rect.width, rect.height) == (-3, -3, 69.5, 94.9)
 
 
+def test_bleed_runs_artwork_to_the_bleed_edge_once() -> None:
+    art = Artwork("art/sky.svg", SVG, "svg")
+    ctx = context(region("sky", x_mm=0, y_mm=0, width_mm=63.5, height_mm=30, bleed=True, artwork=art),
+                  region("logo", x_mm=20, y_mm=40, width_mm=20, height_mm=20, bleed=True, artwork=art))
+    sky, logo = ctx.regions(None, {})
+    # three sides touch the trim and grow by the 3 mm bleed; the bottom, inside the card, stays
+    assert isinstance(sky, Image) and (sky.x, sky.y, sky.width, sky.height) == (-3, -3, 69.5, 33)
+    assert isinstance(logo, Image) and (logo.x, logo.y, logo.width, logo.height) == (20, 40, 20, 20)
+
+
 def test_inline_icons_are_drawn_in_the_text() -> None:
     coin = Icon("coin", Artwork("art/coin.svg", SVG, "svg"))
     ctx = context(region("cost", text="Pay 2 :coin: now", max_pt=9, min_pt=5, width_mm=40), icons=(coin,))

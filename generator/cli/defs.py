@@ -20,13 +20,14 @@ def list_games(project_dir: Path | None) -> None:
     """List the games and variants of the project with their card counts."""
     project = open_project(project_dir)
     width = max(len(g.info.id) for g in project.games)
+    counts = max(len(g.info.players_text) for g in project.games)
     for game in project.games:
         info = game.info
-        players = f"{info.min_players}-{info.max_players}" if info.min_players != info.max_players else str(info.min_players)
+        players = f"{info.players_text} players"
         extra = f"variant of {info.variant_of}" if info.variant_of else ""
         if info.expansion_of:
             extra = f"expansion of {info.expansion_of}"
-        click.echo(f"{info.id:<{width}}  {card_count(game):>4} cards  {players:>5} players  {info.name}"
+        click.echo(f"{info.id:<{width}}  {card_count(game):>4} cards  {players:<{counts + 8}}  {info.name}"
                    + (f"  ({extra})" if extra else ""))
 
 

@@ -18,7 +18,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "export": ("build", "export_command", "Images of GAME's faces: PNGs for print shops and web pages, or deck sheets for Tabletop Simulator."),
     "preflight": ("preflight", "preflight_command", "Check GAME's faces as a print shop (--pod SHOP) or a home printer would: every problem, located on its card."),
     "simulate": ("simulate", "simulate_command", "Play GAME many times with bots and print score, length and win statistics."),
-    "sweep": ("simulate", "sweep_command", "Play the same table under each value of a rule option and print one summary row per value."),
+    "sweep": ("sweep", "sweep_command", "Play the same table under each value of a rule option or of the deck and print one summary row per value."),
+    "compare": ("compare", "compare_command", "Play GAME from two project folders with the same seeds and print each figure of A and B with their difference."),
     "replay": ("simulate", "replay_command", "Replay recorded games of GAME (Hanabi: hanab.live JSON; others: simulate --export traces) and print each game's result."),
     "init": ("defs", "init", "Create a new project folder TARGET with a copy of the shipped definitions to customise."),
 }

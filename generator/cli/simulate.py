@@ -1,207 +1,24 @@
-"""``cardforge simulate``, ``replay`` and ``sweep``: play many games of a definition with bots,
-replay community game files, and compare a rule option's values."""
+"""``cardforge simulate`` and ``replay``: play many games of a definition with bots (with what-ifs
+on the deck), and replay community game files."""
 
 from __future__ import annotations
 
-import itertools
 import json
-import os
-import sys
-import time
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable
 
 import click
 
-from ..atomicio import write_atomic
-from ..model import GameDefinition, OptionValue, Project
-from ..model.options import OptionError
 from ..paths import display_path
-from ..report.html import simulation_report, sweep_report
+from ..report.html import simulation_report
 from ..report.tables import cell_text
-from ..report.text import summary_text, sweep_text
-from ..sim.api import BotSpec, GameRecord, ReplayError, Simulator
+from ..report.text import summary_text
+from ..model import GameDefinition, Project
+from ..sim.api import GameRecord, ReplayError, Simulator
 from ..sim.registry import simulator_for
-from ..sim.runner import RunResult, TurnLimitExceeded, check_table, run
-from ..sim.stats import summarize
+from .common import EXIT_ERROR, fail, game_or_usage_error, open_project, project_option, usage_error
 from ..validate import validate_games
-from .common import (
-    EXIT_ERROR,
-    fail,
-    game_or_usage_error,
-    open_project,
-    project_option,
-    usage_error,
-)
-
-# --------------------------------------------------------------------------- shared table options
-
-def _table_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """The options that describe one table and one run (shared by simulate and sweep)."""
-    decorators = [
-        click.argument("game_id", metavar="GAME"),
-        click.option("--players", "-n", type=int, default=None,
-                     help="Number of players (default: the smallest count the game allows)."),
-        click.option("--games", "-k", type=click.IntRange(min=1), default=1000, show_default=True,
-                     help="Number of games to play."),
-        click.option("--bot", "bots", multiple=True, metavar="NAME[:PARAM]",
-                     help="Bot of each seat in order (give one per seat), or one bot for every seat. "
-                     "'best' names the game's strongest fair bot. Default: best."),
-        click.option("--seed", type=int, default=1, show_default=True,
-                     help="Run seed: the same seed gives the same games whatever the number of workers."),
-        click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
-                     help="Worker processes (default: every core of this machine)."),
-        click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
-                     help="Override a rule option of the definition (repeatable)."),
-        click.option("--expansion", "expansion_id", default=None, metavar="ID",
-                     help="Play with an expansion of the game (for Firecrackers: scoreworks)."),
-        click.option("--setting", "settings", multiple=True, metavar="NAME=VALUE",
-                     help="An engine setting of the game (Firecrackers: scoreworks=KEY fixes the "
-                     "Scoreworks card in play). Repeatable."),
-        click.option("--json", "as_json", is_flag=True,
-                     help="Print the summary as JSON on stdout (no progress bar)."),
-        click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                     help="Write an HTML report with charts to this file (self-contained, works offline)."),
-        project_option,
-    ]
-    for decorator in reversed(decorators):
-        func = decorator(func)
-    return func
-
-
-class _Table:
-    """A table as the command line describes it: definition, simulator, players, bots, rules."""
-
-    def __init__(self, project: Project, game_id: str, players: int | None, bots: Sequence[str],
-                 rules: Sequence[str], expansion_id: str | None, settings: tuple[str, ...]) -> None:
-        self.definition: GameDefinition = game_or_usage_error(project, game_id)
-        kind = self.definition.info.kind
-        try:
-            self.simulator: Simulator = simulator_for(kind)
-        except KeyError as exc:
-            usage_error(f"{game_id} cannot be simulated: {exc.args[0]}")
-        except ImportError as exc:
-            fail(f"{game_id}: the {kind} simulator is not available ({exc})")
-        self.players = players if players is not None else self.definition.info.min_players
-        if self.players not in self.definition.info.players:
-            allowed = ", ".join(str(n) for n in self.definition.info.players)
-            usage_error(f"{game_id} is played by {allowed} players, not {self.players} (--players)")
-        self.bot_specs = tuple(BotSpec.parse(text) for text in bots) or (BotSpec("best"),)
-        self.overrides = _parse_rules(self.definition, rules)
-        self.extra = _extra_settings(project, self.definition, self.simulator, expansion_id, settings)
-        _refuse_invalid([self.definition, *([self.extra["expansion"]] if "expansion" in self.extra else [])])
-
-    def check(self, overrides: dict[str, OptionValue] | None = None) -> tuple[BotSpec, ...]:
-        """Build the table once; a bot, rule or setting the engine refuses is a usage error."""
-        try:
-            return check_table(self.simulator, self.definition, self.players, self.bot_specs,
-                               options=overrides if overrides is not None else self.overrides,
-                               extra=self.extra)
-        except (ValueError, KeyError) as exc:
-            usage_error(str(exc.args[0]) if exc.args else str(exc))
-
-    def play(self, games: int, seed: int, workers: int, overrides: dict[str, OptionValue],
-             progress: Callable[[int], None] | None,
-             on_export: Callable[[GameRecord, dict[str, Any]], None] | None = None) -> RunResult:
-        """Run the games (``on_export`` receives each game's community file as it is played); a game
-        that never ends or Ctrl-C ends the command without a traceback."""
-        try:
-            return run(self.simulator, self.definition, self.players, self.bot_specs, games, seed,
-                       workers=workers, options=overrides, extra=self.extra, progress=progress,
-                       on_export=on_export)
-        except TurnLimitExceeded as exc:
-            fail(f"{self.definition.info.id}: {exc}")
-        except KeyboardInterrupt:
-            fail("interrupted", 130)
-
-    def summary(self, result: RunResult, elapsed_s: float) -> dict[str, Any]:
-        """The run's statistics with its settings (``--json`` output, text and report input)."""
-        summary = summarize(result.records, result.players, competitive=result.competitive,
-                            game_summary=self.simulator.summarize, elapsed_s=elapsed_s,
-                            score_is_outcome=self.simulator.score_is_outcome)
-        settings = {
-            "game_id": result.game_id,
-            "kind": result.kind,
-            "seed": result.seed,
-            "seat_bots": list(result.bots),
-            "rules": dict(result.options),
-        }
-        if result.extra:
-            settings["extra"] = dict(result.extra)
-        return {**settings, **summary}
-
-
-def _refuse_invalid(definitions: Sequence[GameDefinition]) -> None:
-    """Exit 1 with the findings when a definition breaks its game's rules, as ``build`` does: the
-    simulator plays only decks that could be printed."""
-    findings = validate_games(definitions)
-    if any(f.is_error for f in findings):
-        for finding in findings:
-            if finding.is_error:
-                click.echo(finding.format(), err=True)
-        fail("the definitions break the rules of their games (listed above); nothing was played")
-
-
-def _parse_rules(definition: GameDefinition, rules: Sequence[str]) -> dict[str, OptionValue]:
-    try:
-        overrides = definition.info.options.parse_assignments(list(rules))
-    except OptionError as exc:
-        usage_error(f"--rule: {exc}")
-    _warn_unsimulated(definition, overrides)
-    return overrides
-
-
-def _warn_unsimulated(definition: GameDefinition, names: Sequence[str] | dict[str, OptionValue]) -> None:
-    """A note on stderr for options the simulator does not model (they change nothing in the games)."""
-    for name in names:
-        if not definition.info.options.get(name).simulated:
-            click.echo(f"note: rule option '{name}' is not simulated: it does not change the games", err=True)
-
-
-def _extra_settings(project: Project, definition: GameDefinition, simulator: Simulator,
-                    expansion_id: str | None, settings: tuple[str, ...]) -> dict[str, Any]:
-    """The ``make_engine`` keywords for ``--expansion`` and each ``--setting NAME=VALUE``."""
-    extra: dict[str, Any] = {}
-    if expansion_id is not None:
-        try:
-            extra["expansion"] = project.expansion(definition.info.id, expansion_id)
-        except KeyError as exc:
-            usage_error(str(exc.args[0]))
-    for item in settings:
-        name, sep, value = item.partition("=")
-        name = name.strip()
-        if not sep or not name:
-            usage_error(f"--setting: expected NAME=VALUE, got {item!r}")
-        if name not in simulator.settings:
-            known = ", ".join(sorted(simulator.settings)) or "none"
-            usage_error(f"--setting: {definition.info.id} has no engine setting '{name}' (settings: {known})")
-        extra[name] = value.strip()
-    return extra
-
-
-def _workers(value: int | None) -> int:
-    return value if value is not None else max(1, os.cpu_count() or 1)
-
-
-@contextmanager
-def _progress(total: int, label: str, hidden: bool) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr, or nothing when hidden (``--json``) or stderr is not a terminal."""
-    stream = sys.stderr
-    if hidden or not stream.isatty():
-        yield None
-        return
-    with click.progressbar(length=total, label=label, file=stream, show_pos=True) as bar:
-        yield bar.update
-
-
-def _write_text(path: Path, text: str) -> None:
-    """Write a report or a game file in one step (an interrupted run leaves no half-written file)."""
-    try:
-        write_atomic(path, text.encode("utf-8"))
-    except OSError as exc:
-        fail(f"{display_path(path)}: cannot write: {exc.strerror or exc}")
-
+from .table import TableArgs, parse_rules, refuse_invalid, open_table, play, table_options, write_text
 
 def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]], None], list[int]]:
     """A callback writing each game's community file as ``DIR/game-00001.json`` (numbered from 1) as
@@ -217,7 +34,7 @@ def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]]
     written: list[int] = []
 
     def write(record: GameRecord, data: dict[str, Any]) -> None:
-        _write_text(directory / f"game-{record.index + 1:05d}.json", json.dumps(data, ensure_ascii=False) + "\n")
+        write_text(directory / f"game-{record.index + 1:05d}.json", json.dumps(data, ensure_ascii=False) + "\n")
         written.append(record.index)
 
     return write, written
@@ -226,106 +43,47 @@ def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]]
 # --------------------------------------------------------------------------- simulate
 
 @click.command("simulate")
-@_table_options
+@click.argument("game_id", metavar="GAME")
+@table_options
+@click.option("--set", "changes", multiple=True, metavar="PATH=VALUE",
+              help="Change a value of the deck for this run, by its path in the definition file "
+              "(actions.treasure.coins=3, price.base.3=1, ranks.5=2, hand_size.3=5), or a rule "
+              "option by its name. Repeatable; the changed deck must still pass validation.")
 @click.option("--export", "export_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write every game to this folder (game-00001.json ...) in the game's community "
               "format (Hanabi: hanab.live JSON), else as a JSON trace of every decision (Sequence, "
               "Firecrackers); replay reads both.")
 def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[str, ...], seed: int,
-                     workers: int | None, rules: tuple[str, ...], expansion_id: str | None,
+                     workers: int | None, scheduler: str | None, rules: tuple[str, ...], expansion_id: str | None,
                      settings: tuple[str, ...], as_json: bool, report_path: Path | None,
-                     project_dir: Path | None, export_dir: Path | None) -> None:
+                     project_dir: Path | None, changes: tuple[str, ...], export_dir: Path | None) -> None:
     """Play GAME many times with bots and print score, length and win statistics.
 
-    Example: cardforge simulate hanabi --players 3 --games 1000 --bot best --seed 7
+    The summary opens with what to look at (seats that are not equal, cards whose buyers win far
+    more than the others, games that run long...). Example: cardforge simulate firecrackers
+    --players 4 --games 1000 --set actions.treasure.coins=3
     """
-    project = open_project(project_dir)
-    table = _Table(project, game_id, players, bots, rules, expansion_id, settings)
+    args = TableArgs(players, games, bots, seed, workers, scheduler, rules, expansion_id, settings)
+    table = open_table(project_dir, game_id, args)
     if export_dir is not None and table.simulator.export_game is None and table.simulator.trace_game is None:
         usage_error(f"--export: {game_id} has no game file format to export to")
-    table.check()
+    combos = table.combinations(changes)
+    if len(combos) != 1:
+        usage_error("--set: simulate plays one deck; give one value per path (sweep tries several)")
+    combo = combos[0]
+    cell = table.cell(combo, export=export_dir is not None)
     write_game, exported = _game_writer(export_dir) if export_dir is not None else (None, [])
-    start = time.perf_counter()
-    with _progress(games, f"{game_id} x{table.players}", as_json) as progress:
-        result = table.play(games, seed, _workers(workers), table.overrides, progress, on_export=write_game)
-    elapsed = time.perf_counter() - start
-    summary = table.summary(result, elapsed)
+    played = play([cell], args, f"{game_id} x{table.players}", as_json, on_export=write_game,
+                  identities=[table.identity(combo.changes)])
+    summary = table.summary(played.results[0], played.elapsed_s, combo.changes, cell.definition)
     if report_path is not None:
-        _write_text(report_path, simulation_report(summary))
+        write_text(report_path, simulation_report(summary))
     if as_json:
-        click.echo(json.dumps(summary, ensure_ascii=False))
+        click.echo(json.dumps(summary.to_json(), ensure_ascii=False))
     else:
         click.echo(summary_text(summary))
         if export_dir is not None:
             click.echo(f"exported {len(exported)} games to {display_path(export_dir)}")
-        if report_path is not None:
-            click.echo(f"report written to {display_path(report_path)}")
-
-
-# --------------------------------------------------------------------------- sweep
-
-def _sweep_values(definition: GameDefinition, assignment: str) -> tuple[str, list[OptionValue]]:
-    """``NAME=V1,V2,...`` (whole-number options also take ``A..B``) as checked option values."""
-    name, sep, text = assignment.partition("=")
-    name = name.strip()
-    if not sep or not name or not text.strip():
-        usage_error(f"--set: expected OPTION=V1,V2,..., got {assignment!r}")
-    try:
-        option = definition.info.options.get(name)
-        values: list[OptionValue] = []
-        for item in text.split(","):
-            low, dots, high = item.partition("..")
-            if dots and option.kind is int:
-                try:
-                    first, last = int(low), int(high)
-                except ValueError:
-                    raise OptionError(f"option '{name}': bad range {item!r}") from None
-                values.extend(option.check(v) for v in range(first, last + 1))
-            else:
-                values.append(option.parse(item))
-    except OptionError as exc:
-        usage_error(f"--set: {exc}")
-    if not values:
-        usage_error(f"--set: no values for '{name}'")
-    _warn_unsimulated(definition, [name])
-    return name, values
-
-
-@click.command("sweep")
-@_table_options
-@click.option("--set", "sweeps", multiple=True, required=True, metavar="OPTION=V1,V2,...",
-              help="A rule option and the values to try (whole numbers also take A..B). Repeat to "
-              "try every combination.")
-def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str, ...], seed: int,
-                  workers: int | None, rules: tuple[str, ...], expansion_id: str | None,
-                  settings: tuple[str, ...], as_json: bool, report_path: Path | None,
-                  project_dir: Path | None, sweeps: tuple[str, ...]) -> None:
-    """Play the same table under each value of a rule option and print one summary row per value.
-
-    Every value is played with the same seed, so the rows differ by the rule only.
-    Example: cardforge sweep firecrackers --players 4 --set explosion_threshold=8..12 --games 500
-    """
-    project = open_project(project_dir)
-    table = _Table(project, game_id, players, bots, rules, expansion_id, settings)
-    axes = [_sweep_values(table.definition, text) for text in sweeps]
-    names = [name for name, _ in axes]
-    if len(set(names)) != len(names):
-        usage_error("--set: each option may be swept only once")
-    combos = [dict(zip(names, values)) for values in itertools.product(*(v for _, v in axes))]
-    for combo in combos:
-        table.check({**table.overrides, **combo})
-    rows: list[dict[str, Any]] = []
-    with _progress(games * len(combos), f"{game_id} sweep", as_json) as progress:
-        for combo in combos:
-            start = time.perf_counter()
-            result = table.play(games, seed, _workers(workers), {**table.overrides, **combo}, progress)
-            rows.append({"set": combo, **table.summary(result, time.perf_counter() - start)})
-    if report_path is not None:
-        _write_text(report_path, sweep_report(rows, names))
-    if as_json:
-        click.echo(json.dumps(rows, ensure_ascii=False))
-    else:
-        click.echo(sweep_text(rows, names))
         if report_path is not None:
             click.echo(f"report written to {display_path(report_path)}")
 
@@ -358,8 +116,8 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
     replayer = simulator.replayer if simulator is not None else None
     if simulator is None or replayer is None:
         usage_error(f"{game_id} has no game file format to replay")
-    _refuse_invalid([definition])
-    overrides = _parse_rules(definition, rules)
+    refuse_invalid([definition])
+    overrides = parse_rules(definition, rules)
 
     failed = False
     for path in files:
@@ -423,4 +181,4 @@ def _file_settings(project: Project, definition: GameDefinition, simulator: Simu
     return settings
 
 
-COMMANDS = [simulate_command, replay_command, sweep_command]
+COMMANDS = [simulate_command, replay_command]

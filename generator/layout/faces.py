@@ -53,7 +53,6 @@ from .scene import (
     Paint,
     Path,
     PathOp,
-    PT_PER_MM,
     Rect,
     Text,
     TextMeasurer,
@@ -252,8 +251,6 @@ class FaceContext:
         if region.bleed and not self.settings.ink_saver:
             box = self._bled(box)
         if region.artwork is not None or region.image is not None:
-            if region.bleed and not self.settings.ink_saver:
-                box = self._bled(box)
             art = region.artwork
             if art is None:
                 if self.artwork is None:

@@ -72,6 +72,7 @@ def read_face(reader: Reader, fields: dict[str, tuple[yaml.Node, Reader]], what:
         return None
     icons = _icons(fields, artwork) if "icons" in fields else ()
     side = _Side(fonts, artwork, width, height)
+    front: tuple[FaceRegion, ...] | None
     if "regions" in fields:
         node, field_reader = fields["regions"]
         front = side.regions(field_reader, node)
@@ -236,15 +237,15 @@ class _Side:
         fields = reader.mapping(node, "when", ("field",), ("equals", "not"))
         if fields is None or "field" not in fields:
             return None
-        name = reader.text(fields["field"], "when field")
+        field_name = reader.text(fields["field"], "when field")
         if "equals" in fields and "not" in fields:
             reader.error(node, "when: give equals or not, not both")
             return None
         value_node = fields.get("equals", fields.get("not"))
         value = None if value_node is None else reader.text(value_node, "when value", allow_empty=True)
-        if name is None or (value_node is not None and value is None):
+        if field_name is None or (value_node is not None and value is None):
             return None
-        return When(name, value, "not" in fields)
+        return When(field_name, value, "not" in fields)
 
     def _shape(self, reader: Reader, sub: dict[str, yaml.Node], what: str) -> Shape | None:
         kind = reader.choice(sub["shape"], "shape", [k.value for k in ShapeKind])

@@ -16,7 +16,6 @@ from ..model.templates import (
     Artwork,
     CardTemplate,
     CropMarks,
-    FaceRegion,
     FaceTemplate,
     FillOrder,
     FontFace,
@@ -267,9 +266,11 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
     if width is None or height is None:
         return None
     parts = read_face(entry.reader, fields, what, fonts, read_artwork, width, height)
-    if parts is None or parts[0] is None:
+    if parts is None:
         return None
     front, back, icons = parts
+    if front is None:
+        return None
     return FaceTemplate(entry.name, width, height, front, entry.reader.loc(entry.node), back, icons)
 
 

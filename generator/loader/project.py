@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import yaml
 
 from .. import registry
-from ..model import GameDefinition, Project, SourceLoc
+from ..model import GameDefinition, OptionValue, Project, SourceLoc
 from ..paths import display_path
 from .errors import DefinitionErrors, Problem
 from .fields import Reader
@@ -88,9 +88,15 @@ def _may_define(root: yaml.Node, wanted: Sequence[str]) -> bool:
     return own is None or any(w == own or w.startswith(f"{own}-") or w == base for w in wanted)
 
 
-def _read_files(files: list[Path], only: Sequence[str] | None = None) -> tuple[list[GameDefinition], list[Problem]]:
+Changes = Mapping[Path, Mapping[str, OptionValue]]
+"""What-ifs: a definition file (resolved path) -> path in the file -> new value (``loader.whatif``)."""
+
+
+def _read_files(files: list[Path], only: Sequence[str] | None = None,
+                changes: Changes | None = None) -> tuple[list[GameDefinition], list[Problem]]:
     """The definitions of every file that loads, and every problem of every file. With ``only``,
-    files that cannot define one of those game ids (or their expansions) are not built."""
+    files that cannot define one of those game ids (or their expansions) are not built; with
+    ``changes``, the changed values replace the file's before its game reads it."""
     problems: list[Problem] = []
     games: list[GameDefinition] = []
     seen: dict[str, GameDefinition] = {}
@@ -100,6 +106,11 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None) -> tuple[l
             root = compose_file(file, path)
             if only is not None and not _may_define(root, only):
                 continue
+            changed = changes.get(file.resolve()) if changes else None
+            if changed:
+                from .whatif import apply_changes
+
+                root = apply_changes(root, changed, path)
             loaded = _build(root, path, file)
         except DefinitionErrors as exc:
             problems.extend(exc.problems)
@@ -127,14 +138,16 @@ def _check_expansions(games: list[GameDefinition]) -> list[Problem]:
     ]
 
 
-def read_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None = None) -> tuple[Project, list[Problem]]:
+def read_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None = None,
+                 changes: Changes | None = None) -> tuple[Project, list[Problem]]:
     """Everything of the project folder ``root`` that loads, and every problem found on the way
     (definitions and, with ``layouts``, the layout files): a file with problems contributes none
     of its definitions, and a layout library with problems is left out (``layouts`` None).
 
     ``only`` names the games a command needs: other files are read but not built (a build of one
     game does not pay for the others); when a named game is then missing, every file is built,
-    so the error names what the project has."""
+    so the error names what the project has. ``changes`` are what-ifs on the definition files
+    (see ``_read_files``)."""
     problems: list[Problem] = []
     games: list[GameDefinition] = []
     folder = root / "card_defs"
@@ -147,9 +160,9 @@ def read_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None
         elif len(files) > MAX_DEFINITION_FILES:
             problems.append(Problem(_loc(folder), f"card_defs/ holds {len(files)} files; at most {MAX_DEFINITION_FILES}"))
         else:
-            games, found = _read_files(files, only)
+            games, found = _read_files(files, only, changes)
             if only is not None and not set(only) <= {g.info.id for g in games}:
-                games, found = _read_files(files)
+                games, found = _read_files(files, None, changes)
             problems.extend(found)
     library = None
     if layouts:
@@ -162,10 +175,12 @@ def read_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None
     return Project(str(root), tuple(games), library), problems
 
 
-def load_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None = None) -> Project:
+def load_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None = None,
+                 changes: Changes | None = None) -> Project:
     """Every definition of the project folder ``root`` (and, with ``layouts``, its templates, fonts
-    and artwork; with ``only``, see ``read_project``); DefinitionErrors listing every problem."""
-    project, problems = read_project(root, layouts=layouts, only=only)
+    and artwork; with ``only`` and ``changes``, see ``read_project``); DefinitionErrors listing
+    every problem."""
+    project, problems = read_project(root, layouts=layouts, only=only, changes=changes)
     if problems:
         raise DefinitionErrors(problems)
     return project

@@ -118,3 +118,14 @@ class GameInfo:
     @property
     def max_players(self) -> int:
         return max(self.players)
+
+    @property
+    def players_text(self) -> str:
+        """The player counts as people write them: ``2-5``, or ``2-4, 6, 8-10, 12`` with gaps."""
+        runs: list[list[int]] = []
+        for count in sorted(set(self.players)):
+            if runs and count == runs[-1][-1] + 1:
+                runs[-1].append(count)
+            else:
+                runs.append([count])
+        return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)

@@ -55,10 +55,8 @@ def png_size(raster: bytes) -> tuple[int, int]:
 @lru_cache(maxsize=32)
 def svg_drawing(data: bytes) -> Any:
     """The SVG as a reportlab drawing (vector shapes), for PDFs; ArtworkError when it cannot be read."""
-    try:
-        from svglib.svglib import svg2rlg
-    except ImportError:  # pragma: no cover - svglib is a dependency
-        return None
+    from svglib.svglib import svg2rlg
+
     try:
         drawing = svg2rlg(io.BytesIO(data))
     except Exception as exc:  # svglib and lxml raise many kinds of errors for a broken file

@@ -5,8 +5,10 @@ output for identical input (reportlab's invariant mode)."""
 from __future__ import annotations
 
 import io
-from typing import Any, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterable, Iterator, Sequence
 
+from reportlab import rl_config
 from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
@@ -45,6 +47,27 @@ class PdfPainter:
     def __init__(self, canvas: Canvas, fonts: FontBook) -> None:
         self.canvas = canvas
         self.fonts = fonts
+        self.artwork: dict[bytes, tuple[str, float, float]] = {}  # SVG data -> (form name, width, height)
+
+    def define_artwork(self, scenes: Iterable[Scene]) -> None:
+        """Each distinct SVG artwork of the scenes as one form, before any page: a picture on a
+        thousand cards is read and stored once, and every card refers to it."""
+        for data in _svg_artwork(item for scene in scenes for item in scene.items):
+            if data in self.artwork:
+                continue
+            drawing = self._drawing(data)
+            name = f"A{len(self.artwork)}"
+            self.artwork[data] = (name, drawing.width, drawing.height)
+            self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
+            renderPDF.draw(drawing, self.canvas, 0, 0)
+            self.canvas.endForm()
+
+    def _drawing(self, data: bytes) -> Any:
+        """An SVG artwork as reportlab shapes, as this painter draws them, starting in our font."""
+        drawing = self.vector(svg_drawing(data))
+        # reportlab starts a drawing in Helvetica, a font no PDF of ours embeds: start it in ours
+        drawing.__dict__["initialFontName"] = pdf_font_name(self.fonts, "sans")
+        return drawing
 
     def items(self, items: Sequence[Item]) -> None:
         for item in items:
@@ -91,17 +114,8 @@ class PdfPainter:
                     Anchor.END: c.drawRightString}[item.anchor]
             draw(item.x * K, -item.y * K, item.text)
         elif isinstance(item, Image):
-            drawing = svg_drawing(item.data) if item.kind == "svg" else None
-            if drawing is not None:
-                drawing = self.vector(drawing)
-                # reportlab starts a drawing in Helvetica, a font no PDF of ours embeds: start it in ours
-                drawing.__dict__["initialFontName"] = pdf_font_name(self.fonts, "sans")
-                dx, dy, w, h = fit(item.width, item.height, drawing.width, drawing.height)
-                c.saveState()
-                c.translate((item.x + dx) * K, -(item.y + dy + h) * K)
-                c.scale(w * K / drawing.width, h * K / drawing.height)
-                renderPDF.draw(drawing, c, 0, 0)
-                c.restoreState()
+            if item.kind == "svg":
+                self._svg(item)
                 return
             raster = artwork_png(item.data, item.kind, item.width, item.height)
             dx, dy, w, h = fit(item.width, item.height, *png_size(raster))
@@ -117,6 +131,25 @@ class PdfPainter:
             c.restoreState()
         else:  # pragma: no cover - every primitive is handled above
             raise TypeError(f"cannot draw {type(item).__name__}")
+
+    def _svg(self, item: Image) -> None:
+        """SVG artwork as vectors: its form when ``define_artwork`` made one, else drawn here."""
+        c = self.canvas
+        drawing: Any = None
+        if item.data in self.artwork:
+            form, width, height = self.artwork[item.data]
+        else:
+            drawing = self._drawing(item.data)
+            form, width, height = "", drawing.width, drawing.height
+        dx, dy, w, h = fit(item.width, item.height, width, height)
+        c.saveState()
+        c.translate((item.x + dx) * K, -(item.y + dy + h) * K)
+        c.scale(w * K / width, h * K / height)
+        if form:
+            c.doForm(form)
+        else:  # artwork outside the scenes (page marks) is drawn where it is
+            renderPDF.draw(drawing, c, 0, 0)
+        c.restoreState()
 
     def fill(self, colour: Colour, *, area_mm2: float = 0.0) -> None:
         """Set the fill colour (``area_mm2``: how large the filled shape is, for a CMYK painter)."""
@@ -153,6 +186,25 @@ def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True,
     """The document as PDF bytes: each distinct scene key becomes one form, drawn once.
     ``painter_type`` sets colours its own way (CMYK); ``cmyk`` makes reportlab refuse any RGB
     colour; ``object_streams`` False keeps the file readable by PDF 1.4 tools (PDF/X-1a)."""
+    with _binary_streams():
+        data = _reportlab_pdf(document, fonts, invariant, painter_type or PdfPainter, cmyk)
+        return compact_pdf(data, object_streams=object_streams)
+
+
+@contextmanager
+def _binary_streams() -> Iterator[None]:
+    """Streams only deflated while reportlab writes, not also ASCII85-encoded: the PDF is ours
+    to compress (pikepdf keeps the streams as they are), and encoding costs a third of the time."""
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
+
+
+def _reportlab_pdf(document: Document, fonts: FontBook, invariant: bool, painter_type: "type[PdfPainter]",
+                   cmyk: bool) -> bytes:
     buffer = io.BytesIO()
     # the initial font is ours too, so no standard (unembedded) font is referenced anywhere
     canvas = Canvas(buffer, invariant=int(invariant), pageCompression=1, initialFontName=pdf_font_name(fonts, "sans"),
@@ -161,7 +213,8 @@ def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True,
     canvas.setAuthor("cardforge")
     canvas.setCreator("cardforge")
     canvas.setSubject("print-and-play kit: print at actual size (100 %)")
-    painter = (painter_type or PdfPainter)(canvas, fonts)
+    painter = painter_type(canvas, fonts)
+    painter.define_artwork(placement.scene for page in document.pages for placement in page.placements)
     forms: dict[str, str] = {}
     for page in document.pages:
         canvas.setPageSize((page.width_mm * K, page.height_mm * K))
@@ -178,7 +231,16 @@ def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True,
             canvas.restoreState()
         canvas.showPage()
     canvas.save()
-    return compact_pdf(buffer.getvalue(), object_streams=object_streams)
+    return buffer.getvalue()
+
+
+def _svg_artwork(items: Iterable[Item]) -> Iterator[bytes]:
+    """The data of every SVG image among the items, groups included, in drawing order."""
+    for item in items:
+        if isinstance(item, Image) and item.kind == "svg":
+            yield item.data
+        elif isinstance(item, Group):
+            yield from _svg_artwork(item.items)
 
 
 def _path_area(path: Path) -> float:

@@ -1,8 +1,7 @@
 """Self-contained HTML reports of simulation runs and sweeps: inline CSS and SVG, no script, no network.
 
-The input is the summary dict of ``generator.sim.stats.summarize`` with the run settings the CLI adds
-(``game_id``, ``seed``, ``seat_bots``, ``rules``, ``extra``); a sweep is a list of such dicts, each
-with a ``set`` dict of the swept option values.
+The input is a ``generator.sim.summary.RunSummary`` (with its settings); a sweep is a list of
+``generator.sim.sweep.SweepRow``. Every page opens with what to look at (the findings).
 """
 
 from __future__ import annotations
@@ -10,8 +9,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Mapping, Sequence
 
+from ..sim.findings import Finding
+from ..sim.stats import Z_95
+from ..sim.summary import Measures, RunSummary
+from ..sim.sweep import SweepRow, sweep_findings, swept_values
 from .svg import bar_chart, line_chart
-from .tables import Histogram, Table, bin_histogram, cell_text, flatten_game_stats
+from .tables import Histogram, Table, bin_histogram, bin_histograms, cell_text, flatten_game_stats, histogram_groups
 
 _CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 980px;
@@ -26,30 +29,42 @@ th { background: #f3f3f3; }
 svg.chart { display: block; margin: 0.8em 0; max-width: 100%; height: auto; }
 svg .title { font-size: 14px; font-weight: bold; } svg .tick, svg .legend { font-size: 11px; fill: #333; }
 svg .axis { font-size: 12px; fill: #333; } svg .grid { stroke: #e5e5e5; } svg .axisline { stroke: #555; }
-svg .err { stroke: #222; stroke-width: 1.4; fill: none; } svg .line { stroke-width: 2; }
+svg .err { stroke-width: 1.4; fill: none; } svg .line { stroke-width: 2; }
+ul.findings { padding-left: 1.2em; } ul.findings li { margin: 0.35em 0; }
+ul.findings .evidence { color: #555; font-size: 0.92em; }
+tr.flag td { background: #fff1cc; } tr.flag-low td { background: #e6f0ff; }
 """
 
 
 CHART_BINS = 40
 """Bars of a histogram chart at most; wider ranges are grouped."""
+SEAT_CHART_BINS = 20
+"""Points of the per-seat score curves at most (several curves on one chart)."""
 
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+FLAG_COLUMN = "flag"
+"""A game table's column marking outliers (``high``/``low``): those rows are highlighted."""
+
+
 def html_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], caption: str | None = None) -> str:
-    """An HTML table, numbers right-aligned."""
+    """An HTML table, numbers right-aligned; rows whose ``flag`` column is set are highlighted."""
     parts = ["<table>"]
     if caption:
         parts.append(f"<caption>{escape(caption)}</caption>")
     parts.append("<tr>" + "".join(f"<th>{escape(str(h))}</th>" for h in headers) + "</tr>")
+    flag = list(headers).index(FLAG_COLUMN) if FLAG_COLUMN in headers else None
     for row in rows:
         cells = []
         for cell in row:
             css = ' class="num"' if _is_number(cell) else ""
             cells.append(f"<td{css}>{escape(cell_text(cell))}</td>")
-        parts.append("<tr>" + "".join(cells) + "</tr>")
+        marked = row[flag] if flag is not None and flag < len(row) else None
+        css_row = (' class="flag-low"' if str(marked) == "low" else ' class="flag"') if marked else ""
+        parts.append(f"<tr{css_row}>" + "".join(cells) + "</tr>")
     parts.append("</table>")
     return "".join(parts)
 
@@ -63,18 +78,40 @@ def _page(title: str, body: Sequence[str]) -> str:
     )
 
 
-def _settings(summary: Mapping[str, Any], games_label: str = "games") -> str:
-    rows: list[list[Any]] = [
-        ["game", summary.get("game_id", "?")],
-        ["players", summary.get("players")],
-        [games_label, summary.get("games")],
-        ["seed", summary.get("seed")],
-        ["bots by seat", ", ".join(summary.get("seat_bots", []))],
-    ]
-    for key, value in (summary.get("rules") or {}).items():
-        rows.append([f"rule {key}", value])
-    for key, value in (summary.get("extra") or {}).items():
-        rows.append([key, value])
+def _findings(findings: Sequence[Finding]) -> str:
+    """The opening section: what a designer should look at, with its evidence."""
+    parts = ["<h2>What to look at</h2>"]
+    if not findings:
+        return parts[0] + "<p>Nothing stands out beyond chance in these games.</p>"
+    items = []
+    for finding in findings:
+        evidence = f' <span class="evidence">({escape(finding.evidence)})</span>' if finding.evidence else ""
+        items.append(f"<li>{escape(finding.sentence)}{evidence}</li>")
+    return parts[0] + '<ul class="findings">' + "".join(items) + "</ul>"
+
+
+def _settings(summary: RunSummary, games_label: str = "games", swept: Mapping[str, Sequence[Any]] | None = None) -> str:
+    swept = swept or {}
+    settings = summary.settings
+    rows: list[list[Any]] = [["game", summary.game_id], ["players", summary.players], [games_label, summary.games]]
+    if settings is not None:
+        rows.append(["seed", settings.seed])
+        rows.append(["bots by seat", ", ".join(settings.seat_bots)])
+        deck = settings.deck
+        if deck is not None:
+            rows.append(["project", deck.project or "?"])
+            if deck.sha256:
+                rows.append(["definitions (SHA-256 of " + ", ".join(deck.files) + ")", deck.sha256])
+            for key, value in deck.changes.items():
+                if key not in swept:
+                    rows.append([f"changed {key}", value])
+        for key, value in settings.rules.items():
+            if key not in swept:
+                rows.append([f"rule {key}", value])
+        for key, text in settings.extra.items():
+            rows.append([key, text])
+    for key, values in swept.items():
+        rows.append([f"swept {key}", ", ".join(cell_text(v) for v in values)])
     return "<h2>Run settings</h2>" + html_table(["setting", "value"], rows)
 
 
@@ -82,66 +119,97 @@ def _percent(rate: float | None) -> str:
     return "-" if rate is None else f"{100 * rate:.1f} %"
 
 
-def _summary_table(summary: Mapping[str, Any]) -> str:
+def _summary_table(summary: RunSummary) -> str:
     rows: list[list[Any]] = []
-    if not summary.get("score_is_outcome"):
-        rows.append(["mean score", f"{summary['mean_score']:.2f} \u00b1 {summary['stderr']:.2f} (standard error)"])
-    rows.append(["lowest / highest score", f"{cell_text(summary.get('min_score'))} / {cell_text(summary.get('max_score'))}"])
-    if summary.get("competitive"):
-        rows.append(["shared wins (team wins and ties count for every winner)", summary.get("shared_wins", 0)])
-        rows.append(["draws (nobody won)", summary.get("draws", 0)])
-    else:
-        ci = summary.get("perfect_rate_ci") or [0.0, 1.0]
-        rows.append(["perfect games", f"{_percent(summary.get('perfect_rate'))} "
-                     f"(95 % interval {_percent(ci[0])} to {_percent(ci[1])})"])
-    rows.append(["mean length", f"{summary['mean_turns']:.1f} turns"])
-    rows.append(["bot decisions", summary.get("decisions")])
-    if summary.get("elapsed_s") is not None:
-        rows.append(["time", f"{summary['elapsed_s']:.2f} s"])
+    scores = summary.scores
+    if not scores.is_outcome:
+        rows.append(["mean score", f"{scores.mean:.2f} \u00b1 {scores.stderr:.2f} (standard error)"])
+    rows.append(["lowest / highest score", f"{cell_text(scores.minimum)} / {cell_text(scores.maximum)}"])
+    seats = summary.seats
+    if seats is not None:
+        rows.append(["shared wins (team wins and ties count for every winner)", seats.shared_wins])
+        rows.append(["draws (nobody won)", seats.draws])
+    elif summary.perfect is not None:
+        rate = summary.perfect.rate
+        rows.append(["perfect games", f"{_percent(rate.rate)} (95 % interval {_percent(rate.low)} to {_percent(rate.high)})"])
+    lengths = summary.lengths
+    rows.append(["mean length", f"{lengths.mean:.1f} turns (median {lengths.median:g}, longest {cell_text(lengths.maximum)})"])
+    rows.append(["bot decisions", lengths.decisions])
+    if lengths.elapsed_s is not None:
+        rows.append(["time", f"{lengths.elapsed_s:.2f} s"])
     parts = ["<h2>Summary</h2>", html_table(["statistic", "value"], rows)]
-    if summary.get("competitive") and summary.get("seat_win_rate"):
+    if seats is not None:
         seat_rows = []
-        for seat, rate in enumerate(summary["seat_win_rate"]):
-            low, high = summary["seat_win_rate_ci"][seat]
-            bot = summary.get("seat_bots", [])[seat] if seat < len(summary.get("seat_bots", [])) else "?"
-            seat_rows.append([seat, bot, summary["seat_mean_score"][seat], summary["seat_stderr"][seat],
-                              _percent(rate), f"{_percent(low)} to {_percent(high)}"])
+        for seat, rate in enumerate(seats.win_rate):
+            seat_rows.append([seat, summary.seat_bot(seat), seats.mean_score[seat], seats.stderr[seat],
+                              _percent(rate.rate), f"{_percent(rate.low)} to {_percent(rate.high)}"])
         parts.append(html_table(["seat", "bot", "mean score", "stderr", "win rate", "95 % interval"], seat_rows))
-    bots = summary.get("bots") or []
-    if bots:
-        headers = ["bot", "seats", "mean score", "stderr"] + (["win rate", "95 % interval"] if summary.get("competitive") else [])
+    if summary.bots:
+        headers = ["bot", "seats", "mean score", "stderr"] + (["win rate", "95 % interval"] if summary.competitive else [])
         rows2 = []
-        for row in bots:
-            cells: list[Any] = [row["bot"], ", ".join(str(s) for s in row["seats"]), row["mean_score"], row["stderr"]]
-            if summary.get("competitive"):
-                low, high = row.get("win_rate_ci", [0.0, 1.0])
-                cells += [_percent(row.get("win_rate")), f"{_percent(low)} to {_percent(high)}"]
+        for bot in summary.bots:
+            cells: list[Any] = [bot.bot, ", ".join(str(s) for s in bot.seats), bot.mean_score, bot.stderr]
+            if bot.win is not None:
+                cells += [_percent(bot.win.rate), f"{_percent(bot.win.low)} to {_percent(bot.win.high)}"]
             rows2.append(cells)
         parts.append(html_table(headers, rows2, caption="Results per bot"))
     return "".join(parts)
 
 
-def _charts(summary: Mapping[str, Any]) -> str:
+def _measures(measures: Measures, competitive: bool) -> str:
+    rows: list[list[Any]] = []
+    fpa = measures.first_player_advantage
+    if fpa is not None:
+        rows.append(["first-player advantage (seat 0's win rate minus the other seats' mean)",
+                     f"{100 * fpa.value:+.1f} points [{100 * fpa.low:+.1f}, {100 * fpa.high:+.1f}]"])
+    if measures.lead_changes is not None:
+        lc = measures.lead_changes
+        rows.append(["lead changes per game", f"{lc.value:.2f} [{lc.low:.2f}, {lc.high:.2f}]"])
+    if measures.winner_deficit is not None:
+        wd = measures.winner_deficit
+        rows.append(["the winner's worst deficit (points behind the leader)", f"{wd.value:.1f} [{wd.low:.1f}, {wd.high:.1f}]"])
+    if measures.decided_last_round is not None:
+        dl = measures.decided_last_round
+        rows.append(["games decided in the last round (the leader before it did not win)",
+                     f"{_percent(dl.rate)} [{_percent(dl.low)}, {_percent(dl.high)}]"])
+    if measures.games_for_score is not None:
+        rows.append(["games for the mean score within \u00b11 % (95 %)", measures.games_for_score])
+    if measures.games_for_rate is not None:
+        what = "every win rate" if competitive else "the perfect rate"
+        rows.append([f"games for {what} within \u00b11 point (95 %)", measures.games_for_rate])
+    if not rows:
+        return ""
+    return "<h2>Measures</h2>" + html_table(["measure", "value"], rows)
+
+
+def _charts(summary: RunSummary) -> str:
     parts = ["<h2>Charts</h2>"]
-    bins = bin_histogram(summary.get("score_histogram") or {}, CHART_BINS)
-    competitive = bool(summary.get("competitive"))
+    bins = bin_histogram(summary.scores.histogram, CHART_BINS)
+    competitive = summary.competitive
     parts.append(bar_chart([k for k, _ in bins], [float(n) for _, n in bins],
                            title="Score distribution (every seat of every game)" if competitive else "Score distribution",
                            y_label="seat results" if competitive else "games", x_label="score",
                            value_format="{:.0f}"))
-    if summary.get("competitive") and summary.get("seat_win_rate"):
-        rates = [100 * r for r in summary["seat_win_rate"]]
-        intervals = [(100 * lo, 100 * hi) for lo, hi in summary["seat_win_rate_ci"]]
+    seats = summary.seats
+    if seats is not None and seats.win_rate:
+        rates = [100 * r.rate for r in seats.win_rate]
+        intervals = [(100 * r.low, 100 * r.high) for r in seats.win_rate]
         labels = [f"seat {s}" for s in range(len(rates))]
         parts.append(bar_chart(labels, rates, intervals=intervals, title="Win rate per seat (95 % interval)",
                                y_label="% of games won", x_label="seat", value_format="{:.1f} %"))
-        parts.append(bar_chart(labels, [float(v) for v in summary["seat_mean_score"]],
-                               title="Mean score per seat", y_label="score", x_label="seat", value_format="{:.2f}"))
-    else:
-        ci = summary.get("perfect_rate_ci") or [0.0, 0.0]
-        parts.append(bar_chart(["perfect games"], [100 * (summary.get("perfect_rate") or 0.0)],
-                               intervals=[(100 * ci[0], 100 * ci[1])], title="Perfect games (95 % interval)",
-                               y_label="% of games", value_format="{:.1f} %"))
+        parts.append(bar_chart(labels, [float(v) for v in seats.mean_score],
+                               intervals=[(m - Z_95 * e, m + Z_95 * e) for m, e in zip(seats.mean_score, seats.stderr)],
+                               title="Mean score per seat (95 % interval)", y_label="score", x_label="seat",
+                               value_format="{:.2f}"))
+        if not summary.scores.is_outcome and len(seats.histograms) > 1:
+            labels2, counts = bin_histograms(seats.histograms, SEAT_CHART_BINS)
+            parts.append(line_chart(labels2, [(f"seat {s}", [float(c) for c in row]) for s, row in enumerate(counts)],
+                                    title="Score distribution per seat (the same bars for every seat)",
+                                    y_label="games", x_label="score", y_min=0.0))
+    elif summary.perfect is not None:
+        rate = summary.perfect.rate
+        parts.append(bar_chart(["perfect games"], [100 * rate.rate], intervals=[(100 * rate.low, 100 * rate.high)],
+                               title="Perfect games (95 % interval)", y_label="% of games", value_format="{:.1f} %"))
     return "".join(parts)
 
 
@@ -156,80 +224,104 @@ def _game_tables(game: Mapping[str, Any] | None) -> str:
     for title, headers, rows in tables:
         parts.append(f"<h3>{escape(title.replace('_', ' '))}</h3>")
         parts.append(html_table(headers, rows))
-    for title, histogram in histograms:
-        bins = bin_histogram(histogram, CHART_BINS)
-        parts.append(bar_chart([k for k, _ in bins], [float(n) for _, n in bins], title=title.replace("_", " "),
-                               y_label="count", value_format="{:.0f}"))
+    for group, members in histogram_groups(histograms):
+        labels, counts = bin_histograms([h.counts for h in members], CHART_BINS)
+        if len(members) == 1:
+            parts.append(bar_chart(labels, [float(n) for n in counts[0]], title=members[0].title.replace("_", " "),
+                                   y_label="count", value_format="{:.0f}"))
+        else:
+            parts.append(line_chart(labels, [(m.title.replace("_", " "), [float(n) for n in row])
+                                             for m, row in zip(members, counts)],
+                                    title=f"{group.replace('_', ' ')} (the same bars for each)", y_label="count",
+                                    y_min=0.0))
     return "".join(parts)
 
 
-def simulation_report(summary: Mapping[str, Any]) -> str:
-    """The HTML page of one run: settings, summary tables, charts and the game's own tables."""
-    title = f"cardforge simulation: {summary.get('game_id', '?')}, {summary.get('players')} players"
+def simulation_report(summary: RunSummary) -> str:
+    """The HTML page of one run: what to look at, settings, summary tables, measures, charts and
+    the game's own tables."""
+    title = f"cardforge simulation: {summary.game_id}, {summary.players} players"
     body = [
         f"<h1>{escape(title)}</h1>",
-        f"<p class=\"muted\">{summary.get('games')} games played by bots; same seed, same games.</p>",
+        f"<p class=\"muted\">{summary.games} games played by bots; same seed, same games.</p>",
+        _findings(summary.findings),
         _settings(summary),
         _summary_table(summary),
+        _measures(summary.measures, summary.competitive),
         _charts(summary),
-        _game_tables(summary.get("game")),
+        _game_tables(summary.game),
     ]
     return _page(title, body)
 
 
-def _set_label(row: Mapping[str, Any], names: Sequence[str]) -> str:
-    return ", ".join(cell_text(row["set"][n]) for n in names)
+def _draw_rate(summary: RunSummary) -> float:
+    return summary.seats.draws / summary.games if summary.seats is not None and summary.games else 0.0
 
 
-def _draw_rate(row: Mapping[str, Any]) -> float:
-    return (row.get("draws") or 0) / row["games"] if row.get("games") else 0.0
+def _ci(mean: float, se: float) -> tuple[float, float]:
+    return (mean - Z_95 * se, mean + Z_95 * se)
 
 
-def sweep_report(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
-    """The HTML page of a sweep: settings, one row per value, and the curves against the value."""
-    first = rows[0] if rows else {}
+def sweep_report(rows: Sequence[SweepRow], names: Sequence[str]) -> str:
+    """The HTML page of a sweep: what changes, settings, one row per value, and the curves against
+    the values with their 95 % intervals."""
+    first = rows[0].summary if rows else None
     axis = ", ".join(names)
-    title = f"cardforge sweep: {first.get('game_id', '?')}, {axis}"
-    labels = [_set_label(r, names) for r in rows]
-    competitive = bool(first.get("competitive"))
-    scored = not all(r.get("score_is_outcome") for r in rows)  # scores that only say who won: no mean
+    title = f"cardforge sweep: {first.game_id if first else '?'}, {axis}"
+    labels = [r.label(names) for r in rows]
+    competitive = bool(first and first.competitive)
+    players = first.players if first else 0
+    scored = not all(r.summary.scores.is_outcome for r in rows)  # scores that only say who won: no mean
     headers = list(names) + (["mean score", "stderr"] if scored else []) + ["mean turns"]
-    headers += [f"win seat {s}" for s in range(first.get("players", 0))] + ["draws"] if competitive else ["perfect games"]
+    headers += ([f"win seat {s}" for s in range(players)] + ["draws"]) if competitive else ["perfect games", "95 % interval"]
     table_rows: list[list[Any]] = []
     for r in rows:
-        cells: list[Any] = [r["set"][n] for n in names] + ([r["mean_score"], r["stderr"]] if scored else [])
-        cells.append(r["mean_turns"])
-        if competitive:
-            cells += [_percent(x) for x in r.get("seat_win_rate", [])] + [_percent(_draw_rate(r))]
-        else:
-            cells += [_percent(r.get("perfect_rate"))]
+        s = r.summary
+        cells: list[Any] = [r.values[n] for n in names] + ([s.scores.mean, s.scores.stderr] if scored else [])
+        cells.append(s.lengths.mean)
+        if s.seats is not None:
+            cells += [f"{_percent(x.rate)} [{100 * x.low:.1f}, {100 * x.high:.1f}]" for x in s.seats.win_rate]
+            cells += [_percent(_draw_rate(s))]
+        elif s.perfect is not None:
+            cells += [_percent(s.perfect.rate.rate), f"{_percent(s.perfect.rate.low)} to {_percent(s.perfect.rate.high)}"]
         table_rows.append(cells)
     body = [
         f"<h1>{escape(title)}</h1>",
-        f"<p class=\"muted\">The same table and seed under each value of {escape(axis)}.</p>",
-        _settings(first, games_label="games per value") if rows else "",
+        f"<p class=\"muted\">The same table and seed under each value of {escape(axis)}; "
+        "error bars are 95 % intervals.</p>",
+        _findings(sweep_findings(rows, names)),
+        _settings(first, games_label="games per value", swept=swept_values(rows, names)) if first else "",
         "<h2>Results</h2>",
         html_table(headers, table_rows),
         "<h2>Curves</h2>",
     ]
+    summaries = [r.summary for r in rows]
     if scored:
-        body.append(line_chart(labels, [("mean score", [float(r["mean_score"]) for r in rows])],
+        body.append(line_chart(labels, [("mean score", [float(s.scores.mean) for s in summaries])],
+                               intervals=[[_ci(s.scores.mean, s.scores.stderr) for s in summaries]],
                                title=f"Mean score against {axis}", y_label="mean score", x_label=axis))
     if competitive:
-        seats = [(f"seat {s}", [100 * r["seat_win_rate"][s] for r in rows]) for s in range(first.get("players", 0))]
-        if any(r.get("draws") for r in rows):
-            seats.append(("draws", [100 * _draw_rate(r) for r in rows]))
-        body.append(line_chart(labels, seats, title=f"Win rate per seat against {axis}",
+        series = [(f"seat {k}", [100 * s.seats.win_rate[k].rate for s in summaries if s.seats]) for k in range(players)]
+        bars: list[list[tuple[float, float]] | None] = [
+            [(100 * s.seats.win_rate[k].low, 100 * s.seats.win_rate[k].high) for s in summaries if s.seats]
+            for k in range(players)]
+        if any(s.seats is not None and s.seats.draws for s in summaries):
+            series.append(("draws", [100 * _draw_rate(s) for s in summaries]))
+            bars.append(None)
+        body.append(line_chart(labels, series, intervals=bars, title=f"Win rate per seat against {axis}",
                                y_label="% of games won", x_label=axis, y_min=0.0))
     else:
-        body.append(line_chart(labels, [("perfect games", [100 * (r.get("perfect_rate") or 0.0) for r in rows])],
+        perfect = [s.perfect.rate for s in summaries if s.perfect is not None]
+        body.append(line_chart(labels, [("perfect games", [100 * p.rate for p in perfect])],
+                               intervals=[[(100 * p.low, 100 * p.high) for p in perfect]],
                                title=f"Perfect games against {axis}", y_label="% of games", x_label=axis, y_min=0.0))
-    body.append(line_chart(labels, [("mean turns", [float(r["mean_turns"]) for r in rows])],
+    body.append(line_chart(labels, [("mean turns", [float(s.lengths.mean) for s in summaries])],
+                           intervals=[[_ci(s.lengths.mean, s.lengths.stderr) for s in summaries]],
                            title=f"Game length against {axis}", y_label="turns", x_label=axis))
     for r, label in zip(rows, labels):
-        if r.get("game"):
+        if r.summary.game:
             body.append(f"<h2>Game statistics at {escape(axis)} = {escape(label)}</h2>")
-            body.append(_game_tables(r["game"]).removeprefix("<h2>Game statistics</h2>"))
+            body.append(_game_tables(r.summary.game).removeprefix("<h2>Game statistics</h2>"))
     return _page(title, body)
 
 

@@ -143,11 +143,15 @@ def line_chart(
     x_label: str = "",
     y_min: float | None = None,
     y_max: float | None = None,
+    intervals: Sequence[Sequence[tuple[float, float]] | None] | None = None,
 ) -> str:
-    """One line with markers per named series over evenly spaced x values, with a legend."""
+    """One line with markers per named series over evenly spaced x values, with a legend;
+    ``intervals`` (one list of (low, high) per series, or None) draws error bars."""
     plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
     plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+    bars = list(intervals) if intervals is not None else [None] * len(series)
     all_values = [v for _, values in series for v in values] or [0.0]
+    all_values += [v for pairs in bars if pairs for pair in pairs for v in pair]
     low = y_min if y_min is not None else min(0.0, min(all_values))
     high = y_max if y_max is not None else max(all_values)
     ticks = nice_ticks(low, high)
@@ -163,13 +167,24 @@ def line_chart(
         return MARGIN_LEFT + (plot_w * (i + 0.5) / n)
 
     parts = _frame(title, y_label, x_label, ticks, scale_y, plot_w)
+    longest = max((len(label) for label in x_labels), default=1)
+    show_every = max(1, math.ceil((longest * CHAR_WIDTH + 8) / (plot_w / n)))  # labels must not overlap
     for i, label in enumerate(x_labels):
+        if i % show_every:
+            continue
         parts.append(f'<text class="tick" font-size="11" x="{_num(scale_x(i))}" y="{_num(MARGIN_TOP + plot_h + 16)}" '
                      f'text-anchor="middle">{escape(label)}</text>')
+    offsets = [(k - (len(series) - 1) / 2) * min(4.0, plot_w / n / max(1, len(series)) / 2) for k in range(len(series))]
     for k, (name, values) in enumerate(series):
         colour = PALETTE[k % len(PALETTE)]
         points = " ".join(f"{_num(scale_x(i))},{_num(scale_y(v))}" for i, v in enumerate(values))
         parts.append(f'<polyline class="line" points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        pairs = bars[k] if k < len(bars) else None
+        for i, (low, high) in enumerate(pairs or ()):
+            x = scale_x(i) + offsets[k]  # series side by side, so their bars do not hide each other
+            parts.append(f'<path class="err" stroke="{colour}" stroke-width="1.4" fill="none" '
+                         f'd="M{_num(x)} {_num(scale_y(low))}V{_num(scale_y(high))}'
+                         f'M{_num(x - 3)} {_num(scale_y(low))}h6M{_num(x - 3)} {_num(scale_y(high))}h6"/>')
         for i, v in enumerate(values):
             parts.append(f'<circle cx="{_num(scale_x(i))}" cy="{_num(scale_y(v))}" r="3.5" fill="{colour}">'
                          f'<title>{escape(f"{name} at {x_labels[i]}: {v:g}")}</title></circle>')
@@ -181,3 +196,48 @@ def line_chart(
                  f'x2="{_num(MARGIN_LEFT + plot_w)}" y2="{_num(MARGIN_TOP + plot_h)}"/>')
     rows = math.ceil(len(series) / LEGEND_COLUMNS)
     return _svg(parts, title, HEIGHT + 8 + LEGEND_ROW * rows)
+
+
+def interval_chart(
+    labels: Sequence[str],
+    values: Sequence[float],
+    intervals: Sequence[tuple[float, float]],
+    *,
+    title: str,
+    x_label: str = "",
+    marked: Sequence[bool] | None = None,
+) -> str:
+    """A forest plot: one row per label, a dot at its value and a line over its interval, with a
+    line at zero (differences whose interval leaves out zero stand out); ``marked`` rows in red."""
+    row_h = 22
+    left = min(300.0, max(120.0, CHAR_WIDTH * max((len(label) for label in labels), default=10) + 16))
+    plot_w = WIDTH - left - MARGIN_RIGHT - 10
+    height = MARGIN_TOP + row_h * max(1, len(labels)) + 44
+    ends = [v for pair in intervals for v in pair] + list(values) + [0.0]
+    low, high = min(ends), max(ends)
+    pad = (high - low) * 0.05 or 1.0
+    ticks = nice_ticks(low - pad, high + pad)
+    first, last = ticks[0], ticks[-1]
+    span = (last - first) or 1.0
+
+    def scale_x(value: float) -> float:
+        return left + plot_w * (value - first) / span
+
+    parts = [f'<text class="title" font-size="14" font-weight="bold" x="{_num(WIDTH / 2)}" y="18" text-anchor="middle">{escape(title)}</text>']
+    bottom = MARGIN_TOP + row_h * max(1, len(labels))
+    for tick in ticks:
+        x = scale_x(tick)
+        parts.append(f'<line class="grid" stroke="#e5e5e5" x1="{_num(x)}" y1="{MARGIN_TOP}" x2="{_num(x)}" y2="{_num(bottom)}"/>'
+                     f'<text class="tick" font-size="11" x="{_num(x)}" y="{_num(bottom + 14)}" text-anchor="middle">{escape(_tick_label(tick))}</text>')
+    parts.append(f'<line class="axisline" stroke="#555" x1="{_num(scale_x(0.0))}" y1="{MARGIN_TOP}" '
+                 f'x2="{_num(scale_x(0.0))}" y2="{_num(bottom)}"/>')
+    for i, (label, value, (lo, hi)) in enumerate(zip(labels, values, intervals)):
+        y = MARGIN_TOP + row_h * i + row_h / 2
+        colour = PALETTE[1] if marked is not None and marked[i] else PALETTE[0]
+        parts.append(f'<text class="tick" font-size="11" x="{_num(left - 8)}" y="{_num(y + 4)}" text-anchor="end">{escape(label)}</text>'
+                     f'<path class="err" stroke="{colour}" stroke-width="1.6" fill="none" d="M{_num(scale_x(lo))} {_num(y)}H{_num(scale_x(hi))}'
+                     f'M{_num(scale_x(lo))} {_num(y - 4)}v8M{_num(scale_x(hi))} {_num(y - 4)}v8"/>'
+                     f'<circle cx="{_num(scale_x(value))}" cy="{_num(y)}" r="3.5" fill="{colour}">'
+                     f'<title>{escape(f"{label}: {value:g} [{lo:g}, {hi:g}]")}</title></circle>')
+    parts.append(f'<text class="axis" font-size="12" x="{_num(left + plot_w / 2)}" y="{_num(bottom + 32)}" text-anchor="middle">{escape(x_label)}</text>')
+    return _svg(parts, title, height)

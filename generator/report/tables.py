@@ -12,13 +12,18 @@ Rules, so any engine's ``summarize`` output shows up without special code:
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple, Sequence
 
 Table = tuple[str, list[str], list[list[Any]]]
 """A titled table: title, column headers, rows of cells."""
 
-Histogram = tuple[str, dict[str, int]]
-"""A titled histogram: value (as text) -> count."""
+class Histogram(NamedTuple):
+    """A titled histogram (value as text -> count); histograms of one table's rows (each seat's
+    scores) share a ``group`` and are drawn with the same bars."""
+
+    title: str
+    counts: dict[str, int]
+    group: str
 
 
 def is_histogram(key: str, value: Any) -> bool:
@@ -33,23 +38,40 @@ def is_histogram(key: str, value: Any) -> bool:
 def bin_histogram(histogram: Mapping[str, int], max_bins: int) -> list[tuple[str, int]]:
     """At most ``max_bins`` bars: the values as they are when few, else equal-width ranges
     (width 1, 2 or 5 x 10^k; labels ``10..14`` for whole numbers, both ends included)."""
+    labels, counts = bin_histograms([histogram], max_bins)
+    return list(zip(labels, counts[0]))
+
+
+def bin_histograms(histograms: Sequence[Mapping[str, int]], max_bins: int) -> tuple[list[str], list[list[int]]]:
+    """The same bars for several histograms (one per seat...), so they read side by side: the bar
+    labels and each histogram's counts in them (see ``bin_histogram``)."""
     try:
-        points = sorted((float(k), int(v)) for k, v in histogram.items())
+        points = [sorted((float(k), int(v)) for k, v in h.items()) for h in histograms]
     except ValueError:
-        return [(str(k), int(v)) for k, v in histogram.items()]
-    if len(points) <= max_bins:
-        return [(_value_text(x), n) for x, n in points]
-    low, high = points[0][0], points[-1][0]
-    integers = all(x.is_integer() for x, _ in points)
+        keys = list(dict.fromkeys(str(k) for h in histograms for k in h))
+        return keys, [[int(h.get(k, 0)) for k in keys] for h in histograms]
+    values = sorted({x for group in points for x, _ in group})
+    if not values:
+        return [], [[] for _ in histograms]
+    if len(values) <= max_bins:
+        where = {x: i for i, x in enumerate(values)}
+        counts = [[0] * len(values) for _ in histograms]
+        for row, group in zip(counts, points):
+            for x, n in group:
+                row[where[x]] += n
+        return [_value_text(x) for x in values], counts
+    low, high = values[0], values[-1]
+    integers = all(x.is_integer() for x in values)
     raw = (high - low + (1 if integers else 0)) / max_bins
     width = next(m * 10 ** e for e in range(-6, 12) for m in (1, 2, 5) if m * 10 ** e >= raw)
     if integers:
         width = max(1, round(width))
     start = math.floor(low / width) * width
     count = int((high - start) // width) + 1
-    bins = [0] * count
-    for x, n in points:
-        bins[min(count - 1, int((x - start) // width))] += n
+    counts = [[0] * count for _ in histograms]
+    for row, group in zip(counts, points):
+        for x, n in group:
+            row[min(count - 1, int((x - start) // width))] += n
     labels = []
     for i in range(count):
         a = start + i * width
@@ -57,7 +79,7 @@ def bin_histogram(histogram: Mapping[str, int], max_bins: int) -> list[tuple[str
             labels.append(_value_text(a) if width == 1 else f"{_value_text(a)}..{_value_text(a + width - 1)}")
         else:
             labels.append(f"{a:g}..{a + width:g}")
-    return list(zip(labels, bins))
+    return labels, counts
 
 
 def _value_text(value: float) -> str:
@@ -88,7 +110,7 @@ def cell_text(value: Any) -> str:
     return str(value)
 
 
-def _list_table(title: str, items: list[Mapping[str, Any]], histograms: list[Histogram]) -> Table:
+def _list_table(title: str, items: Sequence[Mapping[str, Any]], histograms: list[Histogram]) -> Table:
     """Rows from dicts; histogram cells leave the table for the histogram list."""
     headers: list[str] = []
     for item in items:
@@ -101,7 +123,8 @@ def _list_table(title: str, items: list[Mapping[str, Any]], histograms: list[His
         label = cell_text(item.get(headers[0])) if headers and not _is_number(item.get(headers[0])) else str(i)
         for key, value in item.items():
             if is_histogram(str(key), value):
-                histograms.append((f"{title} {label}", {str(k): int(v) for k, v in value.items()}))
+                histograms.append(Histogram(f"{title} {label}", {str(k): int(v) for k, v in value.items()},
+                                            f"{title} {key}"))
     return title, headers, rows
 
 
@@ -125,7 +148,7 @@ def flatten_game_stats(
     for key, value in stats.items():
         title = f"{prefix}{key}"
         if is_histogram(str(key), value):
-            found.append((title, {str(k): int(v) for k, v in value.items()}))
+            found.append(Histogram(title, {str(k): int(v) for k, v in value.items()}, title))
         elif is_plain(value):
             scalars.append((title, value))
         elif isinstance(value, (list, tuple)) and value and all(_row_dict(v) for v in value):
@@ -142,3 +165,11 @@ def flatten_game_stats(
         else:
             scalars.append((title, cell_text(value)))
     return scalars, tables
+
+
+def histogram_groups(histograms: Sequence[Histogram]) -> list[tuple[str, list[Histogram]]]:
+    """The histograms by group, in order of first appearance (a group's members share bars)."""
+    groups: dict[str, list[Histogram]] = {}
+    for item in histograms:
+        groups.setdefault(item.group, []).append(item)
+    return list(groups.items())

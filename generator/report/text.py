@@ -1,15 +1,21 @@
-"""Plain-text summaries of simulation runs for the terminal (the ``simulate`` and ``sweep`` output)."""
+"""Plain-text summaries of simulation runs for the terminal (the ``simulate`` and ``sweep`` output):
+what to look at first, then the figures."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from .tables import Histogram, bin_histogram, cell_text, flatten_game_stats
+from ..sim.findings import Finding
+from ..sim.summary import Measures, RunSummary
+from ..sim.sweep import SweepRow, sweep_findings, swept_values
+from .tables import Histogram, bin_histogram, bin_histograms, cell_text, flatten_game_stats, histogram_groups
 
 BAR_WIDTH = 40
 MAX_BINS = 20
 """Bars of the score distribution at most; wider ranges are grouped."""
 GAME_HISTOGRAM_BINS = 8
+MAX_FINDINGS = 8
+"""Findings listed in full; the others are counted."""
 
 
 def _percent(rate: float | None) -> str:
@@ -51,118 +57,191 @@ def _histogram_lines(histogram: Mapping[str, int]) -> list[str]:
     return lines
 
 
-def summary_text(summary: Mapping[str, Any]) -> str:
-    """A readable report of one run's summary (as built by ``generator.sim.stats.summarize``)."""
-    lines: list[str] = []
-    bots = ", ".join(summary.get("seat_bots", []))
-    lines.append(
-        f"{summary.get('game_id', '?')}: {summary['players']} players, {summary['games']} games, "
-        f"seed {summary.get('seed', '?')}, bots: {bots}"
-    )
-    rules = summary.get("rules") or {}
+def findings_lines(findings: Sequence[Finding], title: str = "what to look at:", limit: int = MAX_FINDINGS) -> list[str]:
+    """The findings as a list, heaviest first (``nothing stands out`` when there are none)."""
+    lines = [title]
+    if not findings:
+        return lines + ["  nothing stands out beyond chance in these games"]
+    for finding in findings[:limit]:
+        lines.append(f"  - {finding.text()}")
+    if len(findings) > limit:
+        lines.append(f"  ... and {len(findings) - limit} more (--json and --report list every finding)")
+    return lines
+
+
+def header_lines(summary: RunSummary, games_label: str = "games", swept: Mapping[str, Sequence[Any]] | None = None) -> list[str]:
+    """Game, table, seed and bots; the deck played; the rules (swept options with all their values)."""
+    settings = summary.settings
+    swept = swept or {}
+    lines = [
+        f"{summary.game_id}: {summary.players} players, {summary.games} {games_label}, "
+        f"seed {settings.seed if settings else '?'}, bots: {', '.join(settings.seat_bots) if settings else '?'}"
+    ]
+    if settings is None:
+        return lines
+    if settings.deck is not None:
+        changes = {k: v for k, v in settings.deck.changes.items() if k not in swept}
+        deck = settings.deck
+        lines.append("deck: " + (deck.project or "?") + (f", definitions {deck.sha256[:12]}" if deck.sha256 else "")
+                     + "".join(f", {k}={cell_text(v)}" for k, v in changes.items()))
+    rules = {k: v for k, v in settings.rules.items() if k not in swept}
     if rules:
         lines.append("rules: " + ", ".join(f"{k}={cell_text(v)}" for k, v in rules.items()))
-    for key, value in (summary.get("extra") or {}).items():
+    for key, value in settings.extra.items():
         lines.append(f"{key}: {value}")
+    for name, values in swept.items():
+        lines.append(f"swept: {name} = {', '.join(cell_text(v) for v in values)}")
+    return lines
+
+
+def measures_lines(measures: Measures, competitive: bool) -> list[str]:
+    """The designers' measures the run has."""
+    rows: list[tuple[str, str]] = []
+    fpa = measures.first_player_advantage
+    if fpa is not None:
+        rows.append(("first-player advantage", f"{100 * fpa.value:+.1f} points [{100 * fpa.low:+.1f}, {100 * fpa.high:+.1f}]"
+                     " (seat 0's win rate minus the other seats' mean)"))
+    if measures.lead_changes is not None:
+        lc = measures.lead_changes
+        rows.append(("lead changes", f"{lc.value:.2f} per game [{lc.low:.2f}, {lc.high:.2f}]"))
+    if measures.winner_deficit is not None:
+        wd = measures.winner_deficit
+        rows.append(("winner's worst deficit", f"{wd.value:.1f} points [{wd.low:.1f}, {wd.high:.1f}] behind the leader"))
+    if measures.decided_last_round is not None:
+        dl = measures.decided_last_round
+        rows.append(("decided in the last round", f"{_percent(dl.rate)} {_interval([dl.low, dl.high])} of games "
+                     "(the leader before it did not win)"))
+    needed: list[str] = []
+    if measures.games_for_score is not None:
+        needed.append(f"{measures.games_for_score:,} for the mean score within +-1 %")
+    if measures.games_for_rate is not None:
+        what = "every win rate" if competitive else "the perfect rate"
+        needed.append(f"{measures.games_for_rate:,} for {what} within +-1 point")
+    if needed:
+        rows.append(("games needed", "; ".join(needed) + " (95 %)"))
+    if not rows:
+        return []
+    width = max(len(k) for k, _ in rows)
+    return ["measures:"] + [f"  {k.ljust(width)}  {v}" for k, v in rows]
+
+
+def summary_text(summary: RunSummary) -> str:
+    """A readable report of one run: the findings first, then scores, seats, bots, measures,
+    distributions and the game's own statistics."""
+    lines = header_lines(summary)
     lines.append("")
-    if not summary.get("score_is_outcome"):
-        lines.append(
-            f"mean score     {summary['mean_score']:.2f} +- {summary['stderr']:.2f}"
-            f"   (min {cell_text(summary.get('min_score'))}, max {cell_text(summary.get('max_score'))})"
-        )
-    if summary.get("competitive"):
-        lines.append(f"shared wins    {summary.get('shared_wins', 0)} (team wins and ties count for every winner)"
-                     f"   draws {summary.get('draws', 0)}")
-    else:
-        lines.append(
-            f"perfect games  {_percent(summary.get('perfect_rate'))} {_interval(summary.get('perfect_rate_ci'))}"
-            f"  ({summary.get('perfect_games', 0)} of {summary['games']})"
-        )
-    lines.append(f"mean turns     {summary['mean_turns']:.1f} +- {summary.get('turns_stderr', 0.0):.1f}")
-    elapsed = summary.get("elapsed_s")
+    lines += findings_lines(summary.findings)
+    lines.append("")
+    scores = summary.scores
+    if not scores.is_outcome:
+        lines.append(f"mean score     {scores.mean:.2f} +- {scores.stderr:.2f}"
+                     f"   (min {cell_text(scores.minimum)}, max {cell_text(scores.maximum)})")
+    seats = summary.seats
+    if seats is not None:
+        lines.append(f"shared wins    {seats.shared_wins} (team wins and ties count for every winner)"
+                     f"   draws {seats.draws}")
+    elif summary.perfect is not None:
+        perfect = summary.perfect
+        lines.append(f"perfect games  {_percent(perfect.rate.rate)} {_interval(perfect.rate.interval())}"
+                     f"  ({perfect.games} of {summary.games})")
+    lengths = summary.lengths
+    lines.append(f"mean turns     {lengths.mean:.1f} +- {lengths.stderr:.1f}   (median {lengths.median:g}, "
+                 f"max {cell_text(lengths.maximum)})")
+    elapsed = lengths.elapsed_s
     speed = ""
     if elapsed:
-        speed = f", {summary['games'] / elapsed:,.0f} games/s, {summary['decisions'] / elapsed:,.0f} decisions/s"
-    lines.append(f"decisions      {summary['decisions']}" + (f"   ({elapsed:.2f} s{speed})" if elapsed is not None else ""))
-    if summary.get("competitive"):
+        speed = f", {summary.games / elapsed:,.0f} games/s, {lengths.decisions / elapsed:,.0f} decisions/s"
+    lines.append(f"decisions      {lengths.decisions}" + (f"   ({elapsed:.2f} s{speed})" if elapsed is not None else ""))
+    if seats is not None:
         lines.append("")
         lines.append("per seat:")
         rows = []
-        for seat, rate in enumerate(summary.get("seat_win_rate", [])):
-            rows.append([
-                seat, summary.get("seat_bots", ["?"] * (seat + 1))[seat],
-                f"{summary['seat_mean_score'][seat]:.2f} +- {summary['seat_stderr'][seat]:.2f}",
-                _percent(rate), _interval(summary["seat_win_rate_ci"][seat]),
-            ])
+        for seat, rate in enumerate(seats.win_rate):
+            rows.append([seat, summary.seat_bot(seat), f"{seats.mean_score[seat]:.2f} +- {seats.stderr[seat]:.2f}",
+                         _percent(rate.rate), _interval(rate.interval())])
         lines.extend(format_table(["seat", "bot", "mean score", "win rate", "95 % CI"], rows))
-    bots_rows = summary.get("bots") or []
-    if len(bots_rows) > 1:
+    if len(summary.bots) > 1:
         lines.append("")
         lines.append("per bot:")
-        headers = ["bot", "seats", "mean score"] + (["win rate", "95 % CI"] if summary.get("competitive") else [])
+        headers = ["bot", "seats", "mean score"] + (["win rate", "95 % CI"] if summary.competitive else [])
         rows = []
-        for row in bots_rows:
-            cells = [row["bot"], ",".join(str(s) for s in row["seats"]), f"{row['mean_score']:.2f} +- {row['stderr']:.2f}"]
-            if summary.get("competitive"):
-                cells += [_percent(row.get("win_rate")), _interval(row.get("win_rate_ci"))]
+        for bot in summary.bots:
+            cells: list[Any] = [bot.bot, ",".join(str(s) for s in bot.seats), f"{bot.mean_score:.2f} +- {bot.stderr:.2f}"]
+            if bot.win is not None:
+                cells += [_percent(bot.win.rate), _interval(bot.win.interval())]
             rows.append(cells)
         lines.extend(format_table(headers, rows))
-    lines.append("")
-    lines.append("score distribution (every seat of every game):" if summary.get("competitive")
-                 else "score distribution:")
-    lines.extend(_histogram_lines(summary.get("score_histogram", {})))
-    game = summary.get("game")
-    if game:
-        histograms: list[Histogram] = []
-        scalars, tables = flatten_game_stats(game, histograms=histograms)
+    measures = measures_lines(summary.measures, summary.competitive)
+    if measures:
         lines.append("")
-        lines.append("game statistics:")
-        width = max((len(k) for k, _ in scalars), default=0)
-        for key, value in scalars:
-            lines.append(f"  {key.ljust(width)}  {cell_text(value)}")
-        for title, headers, rows in tables:
-            lines.append("")
-            lines.append(f"{title}:")
-            lines.extend(format_table(headers, rows))
-        if histograms:
-            lines.append("")
-            lines.append("distributions (value: games):")
-            width = max(len(title) for title, _ in histograms)
-            for title, histogram in histograms:
-                bins = bin_histogram(histogram, GAME_HISTOGRAM_BINS)
-                lines.append(f"  {title.ljust(width)}  " + "  ".join(f"{k}: {n}" for k, n in bins))
+        lines += measures
+    lines.append("")
+    lines.append("score distribution (every seat of every game):" if summary.competitive else "score distribution:")
+    lines.extend(_histogram_lines(scores.histogram))
+    if seats is not None and summary.players > 1 and not scores.is_outcome:
+        lines.append("")
+        lines.append("score distribution per seat (games; the same bars for every seat):")
+        labels, counts = bin_histograms(seats.histograms, MAX_BINS)
+        rows = [[label, *(c[i] for c in counts)] for i, label in enumerate(labels)]
+        lines.extend(format_table(["score", *(f"seat {s}" for s in range(summary.players))], rows))
+    if summary.game:
+        lines += game_lines(summary.game)
     return "\n".join(lines)
 
 
-def sweep_text(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
-    """One line per swept value: mean score, perfect or per-seat win rates, mean turns."""
+def game_lines(game: Mapping[str, Any]) -> list[str]:
+    """The game's own statistics: values, tables, and distributions (a group's share their bars)."""
+    histograms: list[Histogram] = []
+    scalars, tables = flatten_game_stats(game, histograms=histograms)
+    lines = ["", "game statistics:"]
+    width = max((len(k) for k, _ in scalars), default=0)
+    for key, value in scalars:
+        lines.append(f"  {key.ljust(width)}  {cell_text(value)}")
+    for title, headers, rows in tables:
+        lines.append("")
+        lines.append(f"{title}:")
+        lines.extend(format_table(headers, rows))
+    if histograms:
+        lines.append("")
+        lines.append("distributions (value: games; histograms of one table share their bars):")
+        width = max(len(h.title) for h in histograms)
+        for _, members in histogram_groups(histograms):
+            labels, counts = bin_histograms([h.counts for h in members], GAME_HISTOGRAM_BINS)
+            for member, row in zip(members, counts):
+                lines.append(f"  {member.title.ljust(width)}  " + "  ".join(f"{k}: {n}" for k, n in zip(labels, row)))
+    return lines
+
+
+def sweep_text(rows: Sequence[SweepRow], names: Sequence[str]) -> str:
+    """The sweep's findings, then one line per swept value: mean score, perfect or per-seat win
+    rates with their intervals, mean turns."""
     if not rows:
         return "no rows"
-    first = rows[0]
-    lines = [
-        f"{first.get('game_id', '?')}: {first['players']} players, {first['games']} games per value, "
-        f"seed {first.get('seed', '?')}, bots: {', '.join(first.get('seat_bots', []))}",
-        "",
-    ]
-    competitive = bool(first.get("competitive"))
-    scored = not all(row.get("score_is_outcome") for row in rows)  # scores that only say who won: no mean
+    first = rows[0].summary
+    lines = header_lines(first, "games per value", swept_values(rows, names))
+    lines.append("")
+    lines += findings_lines(sweep_findings(rows, names))
+    lines.append("")
+    competitive = first.competitive
+    scored = not all(row.summary.scores.is_outcome for row in rows)  # scores that only say who won: no mean
     headers = list(names) + (["mean score", "+-"] if scored else [])
     if competitive:
-        headers += [f"win seat {s}" for s in range(first["players"])] + ["draws"]
+        headers += [f"win seat {s}" for s in range(first.players)] + ["draws"]
     else:
-        headers += ["perfect"]
+        headers += ["perfect", "95 % CI"]
     headers += ["mean turns"]
     table = []
     for row in rows:
-        cells: list[Any] = [row["set"][name] for name in names]
+        summary = row.summary
+        cells: list[Any] = [row.values[name] for name in names]
         if scored:
-            cells += [f"{row['mean_score']:.2f}", f"{row['stderr']:.2f}"]
-        if competitive:
-            cells += [_percent(rate) for rate in row.get("seat_win_rate", [])]
-            cells += [_percent((row.get("draws") or 0) / row["games"] if row.get("games") else 0.0)]
-        else:
-            cells += [_percent(row.get("perfect_rate"))]
-        cells += [f"{row['mean_turns']:.1f}"]
+            cells += [f"{summary.scores.mean:.2f}", f"{summary.scores.stderr:.2f}"]
+        if summary.seats is not None:
+            cells += [f"{_percent(r.rate)} {_interval(r.interval())}" for r in summary.seats.win_rate]
+            cells += [_percent(summary.seats.draws / summary.games if summary.games else 0.0)]
+        elif summary.perfect is not None:
+            cells += [_percent(summary.perfect.rate.rate), _interval(summary.perfect.rate.interval())]
+        cells += [f"{summary.lengths.mean:.1f}"]
         table.append(cells)
     lines.extend(format_table(headers, table, indent=""))
     return "\n".join(lines)

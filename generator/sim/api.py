@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Protocol, Sequence
 
 from ..model import GameDefinition, OptionValue
+
+if TYPE_CHECKING:  # only for the hooks' types (these modules import this one)
+    from .compare import Figure
+    from .findings import Finding
 
 TERMINAL = -1
 """``current_player()`` of a finished game."""
@@ -54,7 +58,11 @@ class GameState(Protocol):
         """Turns taken so far (one per decision of a player)."""
 
     def outcome(self) -> dict[str, Any]:
-        """Game-specific facts about a finished game for the statistics (end reason, per-seat data...)."""
+        """Game-specific facts about a finished game for the statistics (end reason, per-seat data...).
+
+        Optional key read by every summary: ``standings``, each seat's score after each round (a
+        list of lists), from which the lead changes, the winner's worst deficit and the games
+        decided in their last round are measured."""
 
 
 class IllegalAction(ValueError):
@@ -146,6 +154,12 @@ class Simulator:
     competitive: bool
     summarize: Callable[[Sequence["GameRecord"], int], dict[str, Any]] | None = None
     """Extra game-specific statistics over many records (players given); merged into the summary."""
+    findings: Callable[[Mapping[str, Any], int, GameDefinition | None], Sequence["Finding"]] | None = None
+    """Game-specific findings read from ``summarize``'s result (players and, when known, the
+    definition played given): cards whose buyers win far more than the others, rules that never
+    come into play..."""
+    figures: Callable[[Sequence["GameRecord"], int], Sequence["Figure"]] | None = None
+    """Game-specific figures ``cardforge compare`` tests between two runs (each card's buy rate...)."""
     export_game: Callable[[Any], dict[str, Any]] | None = None
     """A finished game in the game's community file format (Hanabi: hanab.live JSON), for
     ``simulate --export``; None when the game has no such format."""
@@ -176,6 +190,33 @@ class GameRecord:
     """Seats that won (ties: several; cooperative games: every seat when the game counts as won)."""
     bots: tuple[str, ...]
     outcome: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON-ready data (``from_json`` reads it back)."""
+        return {"index": self.index, "seed": self.seed, "scores": list(self.scores), "turns": self.turns,
+                "decisions": self.decisions, "winners": list(self.winners), "bots": list(self.bots),
+                "outcome": dict(self.outcome)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "GameRecord":
+        """A record written by ``to_json``; ValueError when ``data`` is not one (a file from
+        elsewhere is checked, never trusted)."""
+        if not isinstance(data, dict):
+            raise ValueError("a game record is a JSON object")
+        try:
+            index, seed, turns, decisions = (data[k] for k in ("index", "seed", "turns", "decisions"))
+            scores, winners, bots, outcome = data["scores"], data["winners"], data["bots"], data["outcome"]
+        except KeyError as exc:
+            raise ValueError(f"a game record lacks '{exc.args[0]}'") from None
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (index, seed, turns, decisions)):
+            raise ValueError("index, seed, turns and decisions of a game record are whole numbers")
+        if not (isinstance(scores, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in scores)):
+            raise ValueError("the scores of a game record are a list of numbers")
+        if not (isinstance(winners, list) and all(isinstance(v, int) and 0 <= v < len(scores) for v in winners)):
+            raise ValueError("the winners of a game record are seat numbers")
+        if not (isinstance(bots, list) and all(isinstance(v, str) for v in bots)) or not isinstance(outcome, dict):
+            raise ValueError("the bots of a game record are names and its outcome an object")
+        return cls(index, seed, tuple(float(v) for v in scores), turns, decisions, tuple(winners), tuple(bots), outcome)
 
 
 def game_seed(seed: int, index: int) -> int:

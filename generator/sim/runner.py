@@ -1,4 +1,6 @@
-"""Plays many games of one table with given bots and a seed, over one or several processes.
+"""Plays many games of one table with given bots and a seed, on an executor: this process, local
+worker processes, or a Dask cluster (``executors``, ``cluster``). A sweep or a comparison plays
+several tables (cells) on one executor at once (``run_cells``).
 
 Reproducibility: game ``index`` of a run is dealt and played from ``game_seed(seed, index)`` only;
 each seat's bot draws its choices from its own ``random.Random`` derived from that game seed and the
@@ -26,11 +28,12 @@ broken engine or bot loop, never a normal ending).
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 import sys
+import uuid
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..model import GameDefinition, OptionValue
 from .api import (
@@ -44,6 +47,9 @@ from .api import (
     resolve_options,
 )
 from .registry import is_registered, simulator_for
+
+if TYPE_CHECKING:
+    from .executors import Executor
 
 DEFAULT_MAX_TURNS = 100_000
 """More decisions than any real game of the supported families takes, by orders of magnitude."""
@@ -250,9 +256,11 @@ def play_game(
 
 
 @dataclass(frozen=True, slots=True)
-class _Job:
-    """Everything a worker needs to play any game of a run (picklable: crosses process boundaries)."""
+class Job:
+    """Everything a worker needs to play any game of one table (picklable: crosses process and
+    machine boundaries); ``key`` names it in a worker's cache of built tables."""
 
+    key: str
     simulator: Simulator | str
     """The registered kind (looked up again in the worker), or the Simulator itself for others."""
     definition: GameDefinition
@@ -265,10 +273,14 @@ class _Job:
     max_turns: int
 
 
-class _Table:
+Played = list[tuple[GameRecord, dict[str, Any] | None]]
+"""The records of one task's games (and their exported files when asked), in index order."""
+
+
+class Table:
     """A job made ready to play: the simulator and the engine, built once per process."""
 
-    def __init__(self, job: _Job) -> None:
+    def __init__(self, job: Job) -> None:
         self.job = job
         self.simulator = simulator_for(job.simulator) if isinstance(job.simulator, str) else job.simulator
         self.engine = self.simulator.make_engine(job.definition, job.players, dict(job.options), **job.extra)
@@ -288,28 +300,182 @@ class _Table:
             exported = self.simulator.trace_game(self.engine, state, record)
         return record, exported
 
-    def play_chunk(self, indexes: Sequence[int]) -> list[tuple[GameRecord, dict[str, Any] | None]]:
+    def play_chunk(self, indexes: Sequence[int]) -> Played:
         """Several games, in index order (one task of a worker)."""
         return [self.play(i) for i in indexes]
 
 
-_WORKER_TABLE: _Table | None = None
+_TABLES: "OrderedDict[str, Table]" = OrderedDict()
+TABLE_CACHE = 8
+"""Tables a worker process keeps built (a sweep's cells come one after another)."""
 
 
-def _init_worker(job: _Job) -> None:
-    global _WORKER_TABLE
-    _WORKER_TABLE = _Table(job)
+def play_chunk(job: Job, indexes: Sequence[int]) -> Played:
+    """A worker's task: games ``indexes`` of ``job``, with the job's table built once per process."""
+    table = _TABLES.get(job.key)
+    if table is None:
+        table = Table(job)
+        _TABLES[job.key] = table
+        while len(_TABLES) > TABLE_CACHE:
+            _TABLES.popitem(last=False)
+    else:
+        _TABLES.move_to_end(job.key)
+    return table.play_chunk(indexes)
 
 
-def _play_chunk(indexes: Sequence[int]) -> list[tuple[GameRecord, dict[str, Any] | None]]:
-    assert _WORKER_TABLE is not None, "worker not initialised"
-    return _WORKER_TABLE.play_chunk(indexes)
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One table and run to play: what ``run`` takes, as a value (a sweep or a comparison plays
+    several cells on one executor)."""
+
+    simulator: Simulator
+    definition: GameDefinition
+    players: int
+    bots: tuple[BotSpec, ...]
+    games: int
+    seed: int
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    export: bool = False
+    max_turns: int = DEFAULT_MAX_TURNS
 
 
-def _chunks(games: int, workers: int) -> list[range]:
-    """Index ranges small enough to balance the workers and to move the progress bar smoothly."""
-    size = max(1, min(200, games // (workers * 8) or 1))
-    return [range(start, min(games, start + size)) for start in range(0, games, size)]
+def prepare(cell: Cell) -> Job:
+    """The job of a cell, after building its engine and bots once: a table the rules or the engine
+    refuse fails here (BotSpecError, OptionError, ValueError), before any game is played."""
+    if cell.games < 0:
+        raise ValueError("the number of games cannot be negative")
+    resolved_options = resolve_options(cell.definition, cell.options)
+    specs = resolve_bots(cell.simulator, cell.bots, cell.players)
+    check_players(cell.definition, cell.players)
+    job = Job(
+        key=uuid.uuid4().hex,
+        simulator=cell.simulator.kind if is_registered(cell.simulator) else cell.simulator,
+        definition=cell.definition,
+        players=cell.players,
+        specs=specs,
+        options=resolved_options,
+        extra=dict(cell.extra),
+        seed=cell.seed,
+        export=cell.export,
+        max_turns=cell.max_turns,
+    )
+    table = Table(job)  # builds the engine now: a table the engine refuses fails before any game
+    make_bots(table.simulator, table.engine, specs)  # and bad bot parameters
+    return job
+
+
+def chunk_size(total_games: int, workers: int) -> int:
+    """Games per task: small enough to balance the workers and to move the progress bar smoothly,
+    large enough that a task's overhead (a few milliseconds on a cluster) is small against its games."""
+    return max(1, min(200, total_games // (max(1, workers) * 8) or 1))
+
+
+def _chunks(games: int, size: int) -> list[range]:
+    """``games`` cut into tasks of at most ``size`` games, all of about the same size (no small
+    remainder task to wait for at the end)."""
+    if games <= 0:
+        return []
+    count = -(-games // max(1, size))
+    bounds = [games * i // count for i in range(count + 1)]
+    return [range(bounds[i], bounds[i + 1]) for i in range(count)]
+
+
+def run_cells(
+    cells: Sequence[Cell],
+    *,
+    executor: "Executor | None" = None,
+    workers: int = 1,
+    progress: ProgressCallback | None = None,
+    on_export: Callable[[GameRecord, dict[str, Any]], None] | None = None,
+    on_result: Callable[[int, RunResult], None] | None = None,
+    start_method: str | None = None,
+) -> list[RunResult]:
+    """Play every cell on one executor (default: ``workers`` local processes, created once for all
+    the cells) and return each cell's result, identical for any executor and number of workers.
+
+    Results stream in as tasks finish: ``progress`` gets the games of each finished task,
+    ``on_export`` each game's community file (the results then keep none), and ``on_result`` each
+    cell's result as soon as its last game is in (cell number, result)."""
+    from .executors import LocalExecutor
+
+    jobs = [prepare(cell) for cell in cells]
+    total = sum(cell.games for cell in cells)
+    executor = executor or LocalExecutor(workers, start_method)
+    size = chunk_size(total, executor.workers)
+    tasks = [(number, chunk) for number, cell in enumerate(cells) for chunk in _chunks(cell.games, size)]
+    tasks.sort(key=lambda task: -len(task[1]))  # the longest first: the last to finish are the shortest
+    remaining = [len(_chunks(cell.games, size)) for cell in cells]
+    played: list[Played] = [[] for _ in cells]
+    results: list[RunResult | None] = [None] * len(cells)
+
+    def finish(number: int) -> None:
+        cell = cells[number]
+        part = sorted(played[number], key=lambda pair: pair[0].index)
+        played[number] = []
+        results[number] = _result(cell, jobs[number], part)
+        if on_result is not None:
+            on_result(number, results[number])  # type: ignore[arg-type]
+
+    for number, cell in enumerate(cells):
+        if remaining[number] == 0:
+            finish(number)
+    for number, part in executor.play(jobs, tasks):
+        if on_export is not None:
+            for record, data in part:
+                if data is not None:
+                    on_export(record, data)
+            part = [(record, None) for record, _ in part]
+        played[number].extend(part)
+        if progress is not None:
+            progress(len(part))
+        remaining[number] -= 1
+        if remaining[number] == 0:
+            finish(number)
+    return [r for r in results if r is not None]
+
+
+def _result(cell: Cell, job: Job, part: Played) -> RunResult:
+    return _make_result(cell, job.specs, _played(job), tuple(record for record, _ in part), part)
+
+
+def describe_cell(cell: Cell) -> dict[str, Any]:
+    """What fixes a cell's records, as JSON-ready data (resolved bots and rules): two cells with
+    the same description and the same deck play the same games."""
+    return {
+        "kind": cell.simulator.kind,
+        "game_id": cell.definition.info.id,
+        "players": cell.players,
+        "bots": [str(spec) for spec in resolve_bots(cell.simulator, cell.bots, cell.players)],
+        "rules": dict(resolve_options(cell.definition, cell.options)),
+        "extra": {key: _describe(value) for key, value in cell.extra.items()},
+        "seed": cell.seed,
+        "games": cell.games,
+        "max_turns": cell.max_turns,
+    }
+
+
+def result_of(cell: Cell, records: Sequence[GameRecord]) -> RunResult:
+    """The result of a cell from records played earlier (a resumed sweep)."""
+    job = prepare(cell)
+    ordered = tuple(sorted(records, key=lambda r: r.index))
+    return _make_result(cell, job.specs, _played(job), ordered, [])
+
+
+def _make_result(cell: Cell, specs: Sequence[BotSpec], options: Mapping[str, OptionValue],
+                 records: tuple[GameRecord, ...], part: Played) -> RunResult:
+    return RunResult(
+        kind=cell.simulator.kind,
+        game_id=cell.definition.info.id,
+        players=cell.players,
+        seed=cell.seed,
+        bots=tuple(str(spec) for spec in specs),
+        options=options,
+        records=records,
+        competitive=cell.simulator.competitive,
+        exports=tuple(data for _, data in part if data is not None) if cell.export else (),
+        extra={key: _describe(value) for key, value in cell.extra.items()},
+    )
 
 
 def run(
@@ -328,8 +494,10 @@ def run(
     on_export: Callable[[GameRecord, dict[str, Any]], None] | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
     start_method: str | None = None,
+    executor: "Executor | None" = None,
 ) -> RunResult:
-    """Play ``games`` games of one table and return every record, identical for any ``workers``.
+    """Play ``games`` games of one table and return every record, identical for any ``workers``
+    or ``executor``.
 
     ``options`` are rule overrides (checked against the definition); ``extra`` goes to
     ``make_engine`` as keyword settings; ``start_method`` picks how workers start (default:
@@ -337,61 +505,15 @@ def run(
     ``on_export`` instead receives each one as soon as it is played (in no set order) and the
     result keeps none, so a long run's files need not fit in memory. Raises BotSpecError,
     OptionError or the engine's own ValueError for a table it refuses, before any game is played."""
-    export = export or on_export is not None
-    if games < 0:
-        raise ValueError("the number of games cannot be negative")
-    resolved_options = resolve_options(definition, options)
-    specs = resolve_bots(simulator, bots, players)
-    extra_settings = dict(extra or {})
-    check_players(definition, players)
-    shipped = is_registered(simulator)
-    job = _Job(
-        simulator=simulator.kind if shipped else simulator,
-        definition=definition,
-        players=players,
-        specs=specs,
-        options=resolved_options,
-        extra=extra_settings,
-        seed=seed,
-        export=export,
-        max_turns=max_turns,
-    )
-    table = _Table(job)  # builds the engine now: a table the engine refuses fails before any game
-    make_bots(table.simulator, table.engine, specs)  # and bad bot parameters
-    results: list[tuple[GameRecord, dict[str, Any] | None]] = []
+    cell = Cell(simulator, definition, players, tuple(bots), games, seed, dict(options or {}), dict(extra or {}),
+                export or on_export is not None, max_turns)
+    return run_cells([cell], executor=executor, workers=workers, progress=progress, on_export=on_export,
+                     start_method=start_method)[0]
 
-    def collect(part: list[tuple[GameRecord, dict[str, Any] | None]]) -> None:
-        if on_export is not None:
-            for record, data in part:
-                if data is not None:
-                    on_export(record, data)
-            part = [(record, None) for record, _ in part]
-        results.extend(part)
-        if progress is not None:
-            progress(len(part))
 
-    chunks = _chunks(games, max(1, workers))
-    if workers <= 1 or games <= 1:
-        for chunk in chunks:
-            collect(table.play_chunk(chunk))
-    else:
-        context = multiprocessing.get_context(start_method or DEFAULT_START_METHOD)
-        with context.Pool(processes=min(workers, len(chunks)), initializer=_init_worker, initargs=(job,)) as pool:
-            for part in pool.imap_unordered(_play_chunk, chunks):
-                collect(part)
-    results.sort(key=lambda pair: pair[0].index)
-    return RunResult(
-        kind=simulator.kind,
-        game_id=definition.info.id,
-        players=players,
-        seed=seed,
-        bots=tuple(str(spec) for spec in specs),
-        options=_played_options(table.engine, resolved_options),
-        records=tuple(record for record, _ in results),
-        competitive=simulator.competitive,
-        exports=tuple(data for _, data in results if data is not None) if export else (),
-        extra={key: _describe(value) for key, value in extra_settings.items()},
-    )
+def _played(job: Job) -> dict[str, OptionValue]:
+    """The job's rule options as its engine plays them."""
+    return _played_options(Table(job).engine, job.options)
 
 
 def _played_options(engine: Engine, resolved: Mapping[str, OptionValue]) -> dict[str, OptionValue]:

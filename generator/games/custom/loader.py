@@ -154,12 +154,12 @@ def _checked(reader: Reader, cell: Cell, spec: FieldSpec, card_id: str) -> str |
     text = cell.text
     if not text:
         return text
-    what = f"{spec.name} {text!r}"
+    what = f"{spec.name} {text!r} of card '{card_id}'"
     if spec.type is FieldType.INTEGER:
         if not re.fullmatch(r"[+-]?[0-9]+", text):
             reader.error(cell.loc, f"{what} is not a whole number")
             return None
-        return text if _in_range(reader, cell, spec, float(text)) else None
+        return text if _in_range(reader, cell, spec, float(text), what) else None
     if spec.type is FieldType.NUMBER:
         try:
             number = float(text.replace(",", "."))
@@ -169,11 +169,11 @@ def _checked(reader: Reader, cell: Cell, spec: FieldSpec, card_id: str) -> str |
         if number != number or number in (float("inf"), float("-inf")):
             reader.error(cell.loc, f"{what} is not a number")
             return None
-        return text if _in_range(reader, cell, spec, number) else None
+        return text if _in_range(reader, cell, spec, number, what) else None
     if spec.type is FieldType.CHOICE and text not in spec.choices:
         close = difflib.get_close_matches(text, spec.choices, n=1, cutoff=0.6)
         hint = f"did you mean '{close[0]}'?" if close else f"choices: {', '.join(spec.choices)}"
-        reader.error(cell.loc, f"{what} of card '{card_id}' is not one of the choices ({hint})")
+        reader.error(cell.loc, f"{what} is not one of the choices ({hint})")
         return None
     if spec.type is FieldType.BOOLEAN:
         if text.lower() not in TRUE + FALSE:
@@ -186,12 +186,12 @@ def _checked(reader: Reader, cell: Cell, spec: FieldSpec, card_id: str) -> str |
     return text
 
 
-def _in_range(reader: Reader, cell: Cell, spec: FieldSpec, number: float) -> bool:
+def _in_range(reader: Reader, cell: Cell, spec: FieldSpec, number: float, what: str) -> bool:
     if spec.minimum is not None and number < spec.minimum:
-        reader.error(cell.loc, f"{spec.name} {cell.text} is below its minimum {spec.minimum:g}")
+        reader.error(cell.loc, f"{what} is below its minimum {spec.minimum:g}")
         return False
     if spec.maximum is not None and number > spec.maximum:
-        reader.error(cell.loc, f"{spec.name} {cell.text} is above its maximum {spec.maximum:g}")
+        reader.error(cell.loc, f"{what} is above its maximum {spec.maximum:g}")
         return False
     return True
 

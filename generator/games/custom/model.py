@@ -3,7 +3,8 @@ composition the deck must have, and the face template each card is drawn with.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from enum import Enum
 
 from generator.model.common import GameInfo
@@ -36,7 +37,7 @@ class FieldSpec:
     maximum: float | None = None
     choices: tuple[str, ...] = ()
     required: bool = False
-    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    loc: SourceLoc = dataclasses.field(default=UNKNOWN_LOC, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +48,8 @@ class CardRow:
     count: int
     values: tuple[tuple[str, str], ...]
     template: str
-    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
-    cells: tuple[tuple[str, SourceLoc], ...] = field(default=(), compare=False)
+    loc: SourceLoc = dataclasses.field(default=UNKNOWN_LOC, compare=False)
+    cells: tuple[tuple[str, SourceLoc], ...] = dataclasses.field(default=(), compare=False)
     """Where each field of this card is written (for messages about its text)."""
 
     def value(self, name: str) -> str | None:
@@ -77,7 +78,7 @@ class CountBy:
 
     field: str
     expected: tuple[tuple[str, int, SourceLoc], ...]
-    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    loc: SourceLoc = dataclasses.field(default=UNKNOWN_LOC, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,7 @@ class Composition:
     """What the whole deck must hold: a total and counts by field value (checked by validate)."""
 
     total: int | None = None
-    total_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    total_loc: SourceLoc = dataclasses.field(default=UNKNOWN_LOC, compare=False)
     count_by: tuple[CountBy, ...] = ()
 
 
@@ -101,7 +102,7 @@ class CustomDefinition:
     composition: Composition = Composition()
     template: str = ""
     """The face template of cards whose row names none (default: the deck's id)."""
-    cards_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    cards_loc: SourceLoc = dataclasses.field(default=UNKNOWN_LOC, compare=False)
 
     def cards(self) -> tuple[CustomCard, ...]:
         """Every physical card, row by row, copies together."""

@@ -11,7 +11,6 @@ from generator.layout.scene import (
     BLACK,
     WHITE,
     Anchor,
-    Circle,
     Group,
     Item,
     Line,

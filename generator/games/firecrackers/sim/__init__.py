@@ -6,8 +6,9 @@ settings), ``points`` (card points), ``scoreworks`` (the expansion's scoring rul
 (end scores), ``board`` (piles, in-round facts, primitives), ``shop`` (buying), ``reveal``
 (revealing and exploding), ``actions`` (effect of each action key), ``observation`` (what a seat
 sees), ``invariants``, ``state`` (rounds and turns, the game interface), ``engine``
-(``make_engine``), ``bots``, ``staging`` (staged positions for tests), ``summary``, ``trace``
-(games as JSON traces, and their replay).
+(``make_engine``), ``bots``, ``staging`` (staged positions for tests), ``summary``, ``findings``
+(what a designer should look at; compared figures), ``trace`` (games as JSON traces, and their
+replay).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from generator.sim import traces
 from generator.sim.api import Replayer, Simulator
 from .bots import DEFAULT_THRESHOLD, make_pyro, make_random
 from .engine import FirecrackersEngine, make_engine
+from .findings import figures, findings
 from .state import FirecrackersState
 from .summary import summarize
 from .trace import describe, replay, trace
@@ -30,6 +32,8 @@ SIMULATOR = Simulator(
     trace_game=trace,
     replayer=Replayer(traces.FILE_FORMAT, replay, traces.recorded_rules, describe,  # type: ignore[arg-type]  # replay takes the game's own definition type
                       recorded_settings=traces.recorded_settings),
+    findings=findings,
+    figures=figures,
     settings={"scoreworks": "The key of the Scoreworks card in play (with --expansion scoreworks); "
                             "default: drawn at random for each game."},
 )

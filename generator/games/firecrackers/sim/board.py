@@ -57,6 +57,8 @@ class Board:
         self.explosions = [0] * players
         self.stops = [0] * players
         self.bought: list[dict[int, int]] = [{} for _ in range(players)]
+        self.standings: list[list[int]] = []
+        """Each seat's points (its cards' default sum) after each round, for the statistics."""
         self.free_cards = 0
         self.end_reason = ""
         self.sheet: ScoreSheet | None = None

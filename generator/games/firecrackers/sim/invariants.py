@@ -39,6 +39,7 @@ def outcome_of(state: Board) -> dict[str, Any]:
         "default_scores": list(sheet.default) if sheet else [],
         "scoreworks": state.scoreworks.key if state.scoreworks else None,
         "underdog_colour": sheet.underdog_colour if sheet else None,
+        "standings": [list(row) for row in state.standings],
     }
 
 

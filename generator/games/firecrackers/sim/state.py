@@ -43,7 +43,7 @@ from .invariants import check_state, outcome_of
 from .observation import FirecrackersView
 from .reveal import reveal_one
 from .rules import Rules
-from .scoring import score_game
+from .scoring import default_scores, score_game
 from .scoreworks import underdog_seat
 from .setup import CardTable, Deal
 from .shop import offer_buy, shop_offer, take_from_shop
@@ -236,6 +236,7 @@ class FirecrackersState(Board):
     def _close_round(self) -> None:
         for seat in range(self.n):
             self.move_row_to_discard(seat)
+        self.standings.append(default_scores(self.table, [self.owned(s) for s in range(self.n)]))
         self.firemaster = self.last_out
         if self.shop_left == 0:
             self._finish("shop_empty")

@@ -1,15 +1,20 @@
 """Firecrackers statistics over many games: scores per seat and bot, explosions, rounds, a balance
-table of the cards bought, and the effect of each Scoreworks card.
+table of the cards bought (sorted by effect, with intervals and the rows that stand out flagged),
+and the effect of each Scoreworks card. ``findings`` turns them into sentences; ``figures`` gives
+``cardforge compare`` each card's and action's buy rate and buyers' win share.
 
 Wins here are *win shares*: a tie splits the win among the tied seats, so the shares of a table add
-up to 1 (the run's own ``seat_win_rate`` counts a tie as a win for every tied seat)."""
+up to 1 (the run's own ``seat_win_rate`` counts a tie as a win for every tied seat). A card's
+buyers winning more says the card goes with winning, not that it causes it (strong players may
+buy it, or buy more of everything)."""
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
 from generator.sim.api import GameRecord
-from generator.sim.stats import histogram, mean, stderr
+from generator.sim.significance import holm, rate_test
+from generator.sim.stats import histogram, mean, stderr, wilson_interval
 
 
 def _r(value: float) -> float:
@@ -34,21 +39,16 @@ def _distribution(scores: Sequence[float]) -> dict[str, Any]:
 
 
 def _balance(records: Sequence[GameRecord], players: int, key: str) -> list[dict[str, Any]]:
-    """Per card (``key='bought'``: card kind) or per action: copies bought, how often a seat bought
-    it, and the mean final score and win share of those seats against the others."""
+    """Per card (``key='card'``: card kind) or per action: copies bought, how often a seat bought
+    it, and the mean final score and win share of those seats against the others, with the win
+    share's 95 % interval, its ``effect`` against the typical row (the median buyers' win share of
+    the table: winners buy more of everything, so any seat's share would flag most cards) and a
+    ``flag`` for the rows that stand out beyond chance (Holm-corrected over the table). Sorted by
+    effect, largest first."""
     rows: dict[str, dict[str, Any]] = {}
     seat_games = len(records) * players
     for record in records:
-        per_seat = record.outcome.get("bought", [])
-        for seat in range(players):
-            bought = per_seat[seat] if seat < len(per_seat) else {}
-            if key == "action":
-                grouped: dict[str, int] = {}
-                for label, count in bought.items():
-                    action = label.split("-", 2)[2] if label.count("-") >= 2 else label
-                    action = action.split("-c")[0]
-                    grouped[action] = grouped.get(action, 0) + count
-                bought = grouped
+        for seat, bought in enumerate(_bought(record, players, key)):
             for name, count in bought.items():
                 row = rows.setdefault(name, {"copies": 0, "scores": [], "wins": 0.0})
                 row["copies"] += count
@@ -56,12 +56,14 @@ def _balance(records: Sequence[GameRecord], players: int, key: str) -> list[dict
                 row["wins"] += _win_share(record, seat)
     all_scores = [s for r in records for s in r.scores]
     total = sum(all_scores)
+    typical = _median([rows[name]["wins"] / len(rows[name]["scores"]) for name in rows])
     result = []
     for name in sorted(rows):
         row = rows[name]
         buyers = len(row["scores"])
         others = seat_games - buyers
         other_mean = (total - sum(row["scores"])) / others if others else 0.0
+        low, high = wilson_interval(row["wins"], buyers)
         result.append({
             key: name,
             "copies": row["copies"],
@@ -70,8 +72,55 @@ def _balance(records: Sequence[GameRecord], players: int, key: str) -> list[dict
             "buyers_mean_score": _r(mean(row["scores"])),
             "others_mean_score": _r(other_mean),
             "buyers_win_share": _r(row["wins"] / buyers),
+            "win_share_low": _r(low),
+            "win_share_high": _r(high),
+            "effect": _r(row["wins"] / buyers - typical),
+            "p": rate_test(row["wins"], buyers, typical),
         })
+    adjusted, significant = holm([row.pop("p") for row in result])
+    for row, p, flagged in zip(result, adjusted, significant):
+        row["p_holm"] = round(p, 6)
+        row["flag"] = ("high" if row["effect"] > 0 else "low") if flagged else ""
+    result.sort(key=lambda row: (-row["effect"], row[key]))
     return result
+
+
+def _bought(record: GameRecord, players: int, key: str) -> list[dict[str, int]]:
+    """What each seat bought in one game: card kinds (``key='card'``) or actions."""
+    per_seat = record.outcome.get("bought", [])
+    result = []
+    for seat in range(players):
+        bought = per_seat[seat] if seat < len(per_seat) else {}
+        if key == "action":
+            grouped: dict[str, int] = {}
+            for label, count in bought.items():
+                grouped[_action_of(label)] = grouped.get(_action_of(label), 0) + count
+            bought = grouped
+        result.append(bought)
+    return result
+
+
+def _action_of(label: str) -> str:
+    """``red-3-destroy_others`` -> ``destroy_others`` (``-c2`` cost suffixes dropped)."""
+    action = label.split("-", 2)[2] if label.count("-") >= 2 else label
+    return action.split("-c")[0]
+
+
+def _median(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    n = len(ordered)
+    return (ordered[(n - 1) // 2] + ordered[n // 2]) / 2 if n else 0.0
+
+
+def typical_win_share(rows: Sequence[dict[str, Any]]) -> float:
+    """The median buyers' win share of a balance table (what its ``effect`` is measured from)."""
+    return _median([float(row["buyers_win_share"]) for row in rows])
+
+
+def _baseline(records: Sequence[GameRecord], players: int) -> float:
+    """Any seat's win share over the run (1 / players when every game has a winner)."""
+    games = len(records)
+    return sum(1.0 for r in records if r.winners) / (games * players) if games and players else 0.0
 
 
 def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
@@ -107,6 +156,7 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         "rounds": {"mean": _r(mean(rounds)), "stderr": _r(stderr(rounds)),
                    "min": int(min(rounds)), "max": int(max(rounds)), "histogram": histogram(rounds)},
         "end_reasons": dict(sorted(ends.items())),
+        "baseline_win_share": _r(_baseline(records, players)),
         "balance_cards": _balance(records, players, "card"),
         "balance_actions": _balance(records, players, "action"),
     }

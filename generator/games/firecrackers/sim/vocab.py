@@ -6,7 +6,7 @@ observation and the bots can all use these names without importing each other.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 REVEAL = "reveal"
 """Flip the top card of your deck (its action runs, then the explosion check)."""

@@ -11,6 +11,7 @@ from generator.sim.api import Replayer, ReplayError, Simulator
 from .bots import BOTS
 from .engine import HanabiEngine, HanabiState, make_engine
 from .hanablive import describe, export, recorded_rules, replay
+from .findings import figures, findings
 from .summary import summarize
 
 SIMULATOR = Simulator(
@@ -20,6 +21,8 @@ SIMULATOR = Simulator(
     best="smart",
     competitive=False,
     summarize=summarize,
+    findings=findings,
+    figures=figures,
     export_game=export,
     replayer=Replayer("hanab.live JSON", replay, recorded_rules, describe),  # type: ignore[arg-type]
 )

@@ -47,8 +47,8 @@ class HanabiEngine:
 
     def __init__(self, definition: HanabiDefinition, players: int, options: Mapping[str, OptionValue] | None = None) -> None:
         if players not in definition.info.players:
-            raise ValueError(f"{definition.info.id} is played by {min(definition.info.players)}-"
-                             f"{max(definition.info.players)} players, not {players}")
+            raise ValueError(f"{definition.info.id} is played by {definition.info.players_text} players, "
+                             f"not {players}")
         if len(definition.suits) > 8 or definition.max_rank > 8:
             raise ValueError("the Hanabi engine handles at most 8 suits and ranks 1-8")
         self.definition = definition

@@ -17,7 +17,7 @@ then its table options (the file says how the recorded game was actually played)
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeGuard
 
 from generator.model import OptionValue
 from generator.sim.api import IllegalAction, ReplayError
@@ -34,7 +34,8 @@ UNSUPPORTED_OPTIONS = ("oneExtraCard", "oneLessCard", "allOrNothing", "detriment
 PLAYER_NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
 
 
-def _int(value: Any) -> bool:
+def _int(value: object) -> TypeGuard[int]:
+    """A JSON integer (``True`` is not one)."""
     return type(value) is int
 
 
@@ -96,7 +97,7 @@ def _start(definition: HanabiDefinition, data: Mapping[str, Any],
         raise ReplayError(None, "'players' must be a list of player names")
     if len(players) not in definition.info.players:
         raise ReplayError(None, f"{len(players)} players: {definition.info.id} is played by "
-                                f"{min(definition.info.players)}-{max(definition.info.players)}")
+                                f"{definition.info.players_text}")
     deck = data.get("deck")
     if not isinstance(deck, list):
         raise ReplayError(None, "'deck' must be a list of cards")

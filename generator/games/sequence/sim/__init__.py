@@ -14,6 +14,7 @@ from generator.sim import traces
 from generator.sim.api import Replayer, Simulator
 from .bots import BEST, BOTS, HeuristicBot, RandomBot
 from .engine import SequenceEngine, SequenceState, make_engine
+from .findings import figures, findings
 from .observation import SequenceView
 from .summary import summarize
 from .trace import describe, replay, trace
@@ -25,6 +26,8 @@ SIMULATOR = Simulator(
     best=BEST,
     competitive=True,
     summarize=summarize,
+    findings=findings,
+    figures=figures,
     score_is_outcome=True,
     trace_game=trace,
     replayer=Replayer(traces.FILE_FORMAT, replay, traces.recorded_rules, describe),  # type: ignore[arg-type]  # replay takes SequenceDefinition

@@ -6,7 +6,7 @@ protocol the engine's state meets), so this module needs no import of the engine
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from .table import SequenceTable
 

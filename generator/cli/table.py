@@ -1,0 +1,453 @@
+"""What ``simulate``, ``sweep`` and ``compare`` share: the table options, a table as the command line
+describes it (definition, simulator, players, bots, rules, what-ifs on the deck), and playing
+cells on the chosen executor (local processes or a Dask cluster) with a progress bar."""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+import os
+import sys
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+import click
+
+from ..atomicio import write_atomic
+from ..loader import DefinitionErrors, load_project
+from ..loader.whatif import DeckValue, WhatIfError, check_path, digest, nearest_path, read_deck_values, source_file
+from ..model import GameDefinition, OptionValue, Project
+from ..model.options import OptionError
+from ..paths import display_path
+from ..sim.api import BotSpec, GameRecord, Simulator
+from ..sim.compare import Figure, run_figures
+from ..sim.registry import simulator_for
+from ..sim.runner import Cell, RunResult, TurnLimitExceeded, describe_cell, prepare, result_of, run_cells
+from ..sim.summary import DeckIdentity, RunSettings, RunSummary, summarize
+from ..validate import validate_games
+from .common import fail, game_or_usage_error, open_project, project_option, usage_error
+
+# --------------------------------------------------------------------------- options
+
+
+def table_options(func: Callable[..., Any], *, project: bool = True) -> Callable[..., Any]:
+    """The options that describe one table and one run (shared by simulate, sweep and compare)."""
+    decorators: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
+        click.option("--players", "-n", type=int, default=None,
+                     help="Number of players (default: the smallest count the game allows)."),
+        click.option("--games", "-k", type=click.IntRange(min=1), default=1000, show_default=True,
+                     help="Number of games to play."),
+        click.option("--bot", "bots", multiple=True, metavar="NAME[:PARAM]",
+                     help="Bot of each seat in order (give one per seat), or one bot for every seat. "
+                     "'best' names the game's strongest fair bot. Default: best."),
+        click.option("--seed", type=int, default=1, show_default=True,
+                     help="Run seed: the same seed gives the same games whatever the number of workers."),
+        click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
+                     help="Worker processes (default: every core of this machine)."),
+        click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+                     help="Play the games on a Dask cluster through this scheduler (pip install "
+                     "'cardforge[dask]'); the same seed gives the same games as on this machine."),
+        click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+                     help="Override a rule option of the definition (repeatable)."),
+        click.option("--expansion", "expansion_id", default=None, metavar="ID",
+                     help="Play with an expansion of the game (for Firecrackers: scoreworks)."),
+        click.option("--setting", "settings", multiple=True, metavar="NAME=VALUE",
+                     help="An engine setting of the game (Firecrackers: scoreworks=KEY fixes the "
+                     "Scoreworks card in play). Repeatable."),
+        click.option("--json", "as_json", is_flag=True,
+                     help="Print the result as JSON on stdout (no progress bar)."),
+        click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                     help="Write an HTML report with charts to this file (self-contained, works offline)."),
+    ]
+    if project:
+        decorators.append(project_option)
+    for decorator in reversed(decorators):
+        func = decorator(func)
+    return func
+
+
+def folder_table_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The table options without ``--project`` (``compare`` names its folders as arguments)."""
+    return table_options(func, project=False)
+
+
+@dataclass(frozen=True)
+class TableArgs:
+    """The table options as given (one object, so commands pass them on whole)."""
+
+    players: int | None
+    games: int
+    bots: tuple[str, ...]
+    seed: int
+    workers: int | None
+    scheduler: str | None
+    rules: tuple[str, ...]
+    expansion_id: str | None
+    settings: tuple[str, ...]
+
+
+# --------------------------------------------------------------------------- what-ifs
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One ``--set``: a rule option (``value`` None) or a value of the deck, and the values to try."""
+
+    name: str
+    values: tuple[OptionValue, ...]
+    deck: DeckValue | None = None
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One combination of the ``--set`` values: rule overrides and changes to the deck."""
+
+    values: dict[str, OptionValue]
+    rules: dict[str, OptionValue]
+    changes: dict[str, OptionValue]
+
+
+# --------------------------------------------------------------------------- the table
+
+
+class Table:
+    """A table as the command line describes it, in one project folder."""
+
+    def __init__(self, project: Project, game_id: str, args: TableArgs, label: str = "") -> None:
+        self.project = project
+        self.root = Path(project.root) if project.root else None
+        self.game_id = game_id
+        self.args = args
+        self.label = label
+        self.definition: GameDefinition = game_or_usage_error(project, game_id)
+        kind = self.definition.info.kind
+        try:
+            self.simulator: Simulator = simulator_for(kind)
+        except KeyError as exc:
+            usage_error(f"{game_id} cannot be simulated: {exc.args[0]}")
+        except ImportError as exc:
+            fail(f"{game_id}: the {kind} simulator is not available ({exc})")
+        self.players = args.players if args.players is not None else self.definition.info.min_players
+        if self.players not in self.definition.info.players:
+            allowed = ", ".join(str(n) for n in self.definition.info.players)
+            usage_error(f"{game_id} is played by {allowed} players, not {self.players} (--players)")
+        self.bot_specs = tuple(BotSpec.parse(text) for text in args.bots) or (BotSpec("best"),)
+        self.overrides = parse_rules(self.definition, args.rules)
+        self.extra = _extra_settings(project, self.definition, self.simulator, args.expansion_id, args.settings)
+        expansion = self.extra.get("expansion")
+        refuse_invalid([self.definition, *([expansion] if expansion is not None else [])], self.where())
+        found = [source_file(self.root, d) for d in (self.definition, expansion) if d is not None] if self.root else []
+        self.files = tuple(f for f in found if f is not None)
+        self.sha256 = digest(self.files) if self.files else None
+        self._values: dict[str, DeckValue] | None = None
+        self.shown_as: str | None = None
+        """How the deck's folder is named in its identity (default: the folder's path)."""
+
+    def where(self) -> str:
+        """How messages name this table's deck (``A``/``B`` in a comparison)."""
+        return f"{self.label}: " if self.label else ""
+
+    # ----------------------------------------------------------------- what-ifs
+    def deck_values(self) -> dict[str, DeckValue]:
+        """Every value of the game's definition file that ``--set`` can change."""
+        if self._values is None:
+            try:
+                self._values = read_deck_values(self.files[0]) if self.files else {}
+            except DefinitionErrors as exc:
+                fail(exc.report())
+        return self._values
+
+    def axis(self, assignment: str) -> Axis:
+        """``--set NAME=V1,V2`` as an axis: a rule option by its name, else a value of the deck by
+        its path in the definition file; a wrong one names the nearest correct one."""
+        name, sep, text = assignment.partition("=")
+        name = name.strip()
+        if not sep or not name or not text.strip():
+            usage_error(f"--set: expected PATH=V1,V2,..., got {assignment!r}")
+        options = self.definition.info.options
+        if name in {o.name for o in options}:
+            return Axis(name, tuple(_rule_values(self.definition, name, text)))
+        values = self.deck_values()
+        shown = display_path(self.files[0]) if self.files else f"the definition of {self.game_id}"
+        if name not in values:
+            known = [o.name for o in options] + list(values)
+            hint = nearest_path(name, known) if known else None
+            near = f"did you mean '{hint}'?" if hint else f"rule options: {', '.join(o.name for o in options) or 'none'}"
+            usage_error(f"--set: '{name}' is neither a rule option of {self.game_id} nor a value of {shown} ({near})")
+        try:
+            deck_value = check_path(name, values, shown)
+            return Axis(name, tuple(deck_value.parse(text)), deck_value)
+        except WhatIfError as exc:
+            usage_error(f"--set: {exc}")
+
+    def combinations(self, assignments: Sequence[str]) -> list[Combination]:
+        """Every combination of the ``--set`` values (one, with no change, when none is given)."""
+        axes = [self.axis(text) for text in assignments]
+        names = [a.name for a in axes]
+        if len(set(names)) != len(names):
+            usage_error("--set: each option or path may be given only once")
+        combos = []
+        for values in itertools.product(*(a.values for a in axes)):
+            chosen = dict(zip(names, values))
+            rules = {a.name: v for a, v in zip(axes, values) if a.deck is None}
+            changes = {a.name: v for a, v in zip(axes, values) if a.deck is not None}
+            combos.append(Combination(chosen, rules, changes))
+        return combos
+
+    def deck(self, changes: Mapping[str, OptionValue]) -> tuple[GameDefinition, dict[str, Any]]:
+        """The definition (and engine settings) with ``changes`` to the deck, read again by the
+        game's own loader and checked as a build would: a changed deck that breaks the rules is
+        refused, its mistakes reported at their place."""
+        if not changes:
+            return self.definition, self.extra
+        assert self.root is not None and self.files
+        said = ", ".join(f"--set {k}={v}" for k, v in changes.items())
+        places = {str(self.deck_values()[k].loc): f"{k}={v}" for k, v in changes.items()}
+        try:
+            project = load_project(self.root, layouts=False, only=[self.game_id],
+                                   changes={self.files[0].resolve(): dict(changes)})
+        except DefinitionErrors as exc:
+            for problem in exc.problems:
+                given = places.get(str(problem.loc))
+                click.echo(str(problem) + (f" (the value given by --set {given})" if given else ""), err=True)
+            fail(f"{self.where()}the deck changed by {said} is not a valid definition (above); nothing was played")
+        definition = project.game(self.game_id)
+        extra = dict(self.extra)
+        if "expansion" in extra:
+            extra["expansion"] = project.expansion(self.game_id, self.args.expansion_id or "")
+        expansion = extra.get("expansion")
+        refuse_invalid([definition, *([expansion] if expansion is not None else [])],
+                        f"{self.where()}the deck changed by {said}: ")
+        return definition, extra
+
+    def identity(self, changes: Mapping[str, OptionValue]) -> DeckIdentity:
+        """Which deck a cell plays: the folder, the definitions' hash and the changed values."""
+        return DeckIdentity(
+            project=self.shown_as or (str(self.root) if self.root else self.project.root),
+            files=tuple(display_path(f) for f in self.files),
+            sha256=self.sha256,
+            changes=dict(changes),
+        )
+
+    # ----------------------------------------------------------------- cells
+    def cell(self, combo: Combination | None = None, games: int | None = None, export: bool = False) -> Cell:
+        """The cell of one combination, checked: a bot, rule or setting the engine refuses is a
+        usage error, before any game is played."""
+        combo = combo or Combination({}, {}, {})
+        definition, extra = self.deck(combo.changes)
+        cell = Cell(self.simulator, definition, self.players, self.bot_specs, games or self.args.games,
+                    self.args.seed, {**self.overrides, **combo.rules}, extra, export)
+        try:
+            prepare(cell)
+        except (ValueError, KeyError) as exc:
+            usage_error(self.where() + (str(exc.args[0]) if exc.args else str(exc)))
+        return cell
+
+    def summary(self, result: RunResult, elapsed_s: float | None, changes: Mapping[str, OptionValue],
+                definition: GameDefinition | None = None) -> RunSummary:
+        """The run's statistics with its settings (``--json`` output, text and report input);
+        ``definition``: the deck played (default: the table's, unchanged)."""
+        settings = RunSettings(
+            game_id=result.game_id, kind=result.kind, seed=result.seed, seat_bots=result.bots,
+            rules=dict(result.options), extra=dict(result.extra), deck=self.identity(changes),
+        )
+        return summarize(result.records, result.players, competitive=result.competitive,
+                         game_summary=self.simulator.summarize, game_findings=self.simulator.findings,
+                         elapsed_s=elapsed_s, score_is_outcome=self.simulator.score_is_outcome,
+                         settings=settings, definition=definition or self.definition)
+
+    def figures(self, result: RunResult, *, with_game: bool = True) -> list[Figure]:
+        """The figures ``compare`` and sweeps test (the game's own too, with ``with_game``)."""
+        return run_figures(result.records, result.players, competitive=result.competitive,
+                           score_is_outcome=self.simulator.score_is_outcome,
+                           game_figures=self.simulator.figures if with_game else None)
+
+
+def _rule_values(definition: GameDefinition, name: str, text: str) -> list[OptionValue]:
+    """``V1,V2,...`` of a rule option (whole-number options also take ``A..B``), checked."""
+    try:
+        option = definition.info.options.get(name)
+        values: list[OptionValue] = []
+        for item in text.split(","):
+            low, dots, high = item.partition("..")
+            if dots and option.kind is int:
+                try:
+                    first, last = int(low), int(high)
+                except ValueError:
+                    raise OptionError(f"option '{name}': bad range {item!r}") from None
+                values.extend(option.check(v) for v in range(first, last + 1))
+            else:
+                values.append(option.parse(item))
+    except OptionError as exc:
+        usage_error(f"--set: {exc}")
+    if not values:
+        usage_error(f"--set: no values for '{name}'")
+    _warn_unsimulated(definition, [name])
+    return values
+
+
+def refuse_invalid(definitions: Sequence[GameDefinition], where: str = "") -> None:
+    """Exit 1 with the findings when a definition breaks its game's rules, as ``build`` does: the
+    simulator plays only decks that could be printed."""
+    findings = validate_games(definitions)
+    if any(f.is_error for f in findings):
+        for finding in findings:
+            if finding.is_error:
+                click.echo(finding.format(), err=True)
+        fail(f"{where}the definitions break the rules of their games (listed above); nothing was played")
+
+
+def parse_rules(definition: GameDefinition, rules: Sequence[str]) -> dict[str, OptionValue]:
+    try:
+        overrides = definition.info.options.parse_assignments(list(rules))
+    except OptionError as exc:
+        usage_error(f"--rule: {exc}")
+    _warn_unsimulated(definition, overrides)
+    return overrides
+
+
+def _warn_unsimulated(definition: GameDefinition, names: Sequence[str] | dict[str, OptionValue]) -> None:
+    """A note on stderr for options the simulator does not model (they change nothing in the games)."""
+    for name in names:
+        if not definition.info.options.get(name).simulated:
+            click.echo(f"note: rule option '{name}' is not simulated: it does not change the games", err=True)
+
+
+def _extra_settings(project: Project, definition: GameDefinition, simulator: Simulator,
+                    expansion_id: str | None, settings: tuple[str, ...]) -> dict[str, Any]:
+    """The ``make_engine`` keywords for ``--expansion`` and each ``--setting NAME=VALUE``."""
+    extra: dict[str, Any] = {}
+    if expansion_id is not None:
+        try:
+            extra["expansion"] = project.expansion(definition.info.id, expansion_id)
+        except KeyError as exc:
+            usage_error(str(exc.args[0]))
+    for item in settings:
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            usage_error(f"--setting: expected NAME=VALUE, got {item!r}")
+        if name not in simulator.settings:
+            known = ", ".join(sorted(simulator.settings)) or "none"
+            close = difflib.get_close_matches(name, list(simulator.settings), n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            usage_error(f"--setting: {definition.info.id} has no engine setting '{name}' ({hint}settings: {known})")
+        extra[name] = value.strip()
+    return extra
+
+
+# --------------------------------------------------------------------------- playing
+
+
+def workers_of(value: int | None) -> int:
+    return value if value is not None else max(1, os.cpu_count() or 1)
+
+
+@contextmanager
+def progress_bar(total: int, label: str, hidden: bool) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr, or nothing when hidden (``--json``) or stderr is not a terminal."""
+    stream = sys.stderr
+    if hidden or not stream.isatty():
+        yield None
+        return
+    with click.progressbar(length=total, label=label, file=stream, show_pos=True) as bar:
+        yield bar.update
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a report or a game file in one step (an interrupted run leaves no half-written file)."""
+    try:
+        write_atomic(path, text.encode("utf-8"))
+    except OSError as exc:
+        fail(f"{display_path(path)}: cannot write: {exc.strerror or exc}")
+
+
+@dataclass
+class Played:
+    """Every cell's result, and how long the playing took."""
+
+    results: list[RunResult]
+    elapsed_s: float
+    resumed: int = 0
+
+
+def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
+         on_export: Callable[[GameRecord, dict[str, Any]], None] | None = None,
+         results_dir: Path | None = None, identities: Sequence[DeckIdentity] = ()) -> Played:
+    """Play every cell on one executor (local processes, or the Dask cluster of ``--scheduler``),
+    with one progress bar. With ``results_dir``, cells played earlier are read back instead of
+    played, and each cell is written there as soon as it is done. A game that never ends, an
+    unreachable cluster or Ctrl-C end the command without a traceback."""
+    from ..runstore import ResultStore
+
+    store = ResultStore(results_dir) if results_dir is not None else None
+    descriptions = [{**describe_cell(c), "deck": _deck_key(identities[i] if i < len(identities) else None)}
+                    for i, c in enumerate(cells)]
+    results: list[RunResult | None] = [None] * len(cells)
+    if store is not None:
+        for i, (cell, description) in enumerate(zip(cells, descriptions)):
+            records, problem = store.load(description)
+            if problem:
+                click.echo(f"note: {problem}; playing that cell again", err=True)
+            if records is not None:
+                results[i] = result_of(cell, records)
+    todo = [i for i, r in enumerate(results) if r is None]
+    if args.scheduler is not None and args.workers is not None:
+        usage_error("--workers and --scheduler: the cluster's workers play the games; give one of them")
+    executor = _executor(args) if todo else None
+    start = time.perf_counter()
+
+    def done(number: int, result: RunResult) -> None:
+        index = todo[number]
+        results[index] = result
+        if store is not None:
+            try:
+                store.save(descriptions[index], result.records)
+            except OSError as exc:
+                fail(f"{display_path(store.folder)}: cannot write: {exc.strerror or exc}")
+
+    try:
+        with progress_bar(sum(cells[i].games for i in todo), label, hidden) as progress:
+            if todo:
+                run_cells([cells[i] for i in todo], executor=executor, progress=progress, on_export=on_export,
+                          on_result=done)
+    except TurnLimitExceeded as exc:
+        fail(f"{exc}")
+    except KeyboardInterrupt:
+        fail("interrupted" + (f" (finished cells are in {display_path(results_dir)})" if results_dir else ""), 130)
+    finally:
+        close = getattr(executor, "close", None)
+        if close is not None:
+            close()
+    elapsed = time.perf_counter() - start
+    return Played([r for r in results if r is not None], elapsed, len(cells) - len(todo))
+
+
+def _deck_key(identity: DeckIdentity | None) -> dict[str, Any]:
+    """The part of a deck's identity that fixes its games (not where the folder is)."""
+    if identity is None:
+        return {}
+    return {"sha256": identity.sha256, "changes": dict(identity.changes)}
+
+
+def _executor(args: TableArgs) -> Any:
+    """Local processes, or a connected Dask cluster (a clear error within seconds when it cannot
+    be reached)."""
+    from ..sim.executors import LocalExecutor
+
+    if args.scheduler is None:
+        return LocalExecutor(workers_of(args.workers))
+    from ..sim.cluster import ClusterError, DaskExecutor
+
+    try:
+        return DaskExecutor.connect(args.scheduler)
+    except ClusterError as exc:
+        fail(str(exc))
+
+
+def open_table(project_dir: Path | None, game_id: str, args: TableArgs, label: str = "") -> Table:
+    """The table of ``game_id`` in the project folder (``--project`` or a compared folder)."""
+    return Table(open_project(project_dir), game_id, args, label)

@@ -1,0 +1,85 @@
+"""A folder of finished cells (``sweep`` and ``compare`` with ``--results DIR``): each cell's records
+are written as soon as its last game is in, so an interrupted command resumes where it stopped.
+
+A cell file is named by a hash of what fixes its games (the deck's SHA-256 and changed values, the
+table, the resolved bots and rules, the seed, the number of games) and holds that description
+with the records, gzip-compressed JSON, written in one step (never half a file). A file is read
+as data and checked record by record; one that does not match or does not read is played again.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from .atomicio import write_atomic
+from .sim.api import GameRecord
+
+FORMAT = 1
+MAX_FILE_BYTES = 2_000_000_000
+"""A cell file larger than this (uncompressed) is not read."""
+
+
+class ResultStore:
+    """The cell files of one folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    @staticmethod
+    def key(description: Mapping[str, Any]) -> str:
+        """The hash naming a cell: SHA-256 of its description as canonical JSON."""
+        text = json.dumps({"format": FORMAT, **description}, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def path(self, description: Mapping[str, Any]) -> Path:
+        name = str(description.get("game_id", "cell"))
+        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:40]
+        return self.folder / f"{safe}-{self.key(description)[:20]}.json.gz"
+
+    def load(self, description: Mapping[str, Any]) -> tuple[tuple[GameRecord, ...] | None, str]:
+        """The records of the cell, or None when it has not been played; with why a file that is
+        there could not be used ('' when there is none)."""
+        path = self.path(description)
+        if not path.is_file():
+            return None, ""
+        return _read(path, self.key(description), int(description.get("games", -1)))
+
+    def save(self, description: Mapping[str, Any], records: Sequence[GameRecord]) -> Path:
+        """Write the cell's file in one step; returns its path."""
+        path = self.path(description)
+        data = {"format": FORMAT, "key": self.key(description), "cell": dict(description),
+                "records": [r.to_json() for r in records]}
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        write_atomic(path, gzip.compress(text.encode("utf-8"), mtime=0))
+        return path
+
+
+def _read(path: Path, key: str, games: int) -> tuple[tuple[GameRecord, ...] | None, str]:
+    """Records of a cell file, or None and why not."""
+    try:
+        with gzip.open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except (OSError, EOFError) as exc:
+        return None, f"cannot read {path.name}: {exc}"
+    if len(raw) > MAX_FILE_BYTES:
+        return None, f"{path.name} is too large"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return None, f"{path.name} is not a cell file: {exc}"
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
+        return None, f"{path.name} was written for another cell or version"
+    items = data.get("records")
+    if not isinstance(items, list) or len(items) != games:
+        return None, f"{path.name} does not hold {games} games"
+    try:
+        records = tuple(GameRecord.from_json(item) for item in items)
+    except ValueError as exc:
+        return None, f"{path.name}: {exc}"
+    if sorted(r.index for r in records) != list(range(games)):
+        return None, f"{path.name} does not hold games 0 to {games - 1}"
+    return records, ""

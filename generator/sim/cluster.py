@@ -1,0 +1,88 @@
+"""Games on a Dask cluster: ``--scheduler tcp://HOST:PORT`` (dask.distributed, the optional extra
+``pip install 'cardforge[dask]'``).
+
+Every machine of the cluster runs a worker of the same cardforge (``dask worker tcp://HOST:PORT
+--nthreads 1``: the engines are pure Python, so one thread per process). Each job (a table) is
+sent once to every worker; a task is a batch of games of one job, played there with the job's
+table built once per worker process, and its records come back as soon as it is done. The records
+are the same as on one process: each game depends on the run seed and its index only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Sequence
+
+from .executors import Task
+from .runner import Job, Played, play_chunk
+
+CONNECT_TIMEOUT_S = 5.0
+"""How long to try reaching the scheduler before giving up with a clear error."""
+WORKERS_TIMEOUT_S = 20.0
+"""How long to wait for a first worker when the scheduler has none."""
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot be used: dask is not installed, the scheduler cannot be reached, or it
+    has no workers (the message says which and what to do)."""
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError("running on a Dask cluster needs dask.distributed: pip install 'cardforge[dask]'") from None
+    return distributed
+
+
+class DaskExecutor:
+    """An executor on a Dask cluster, through a connected ``distributed.Client``."""
+
+    def __init__(self, client: Any, *, owned: bool = False) -> None:
+        self.client = client
+        self.owned = owned
+        self.workers = max(1, sum(client.nthreads().values()))
+
+    @classmethod
+    def connect(cls, address: str, *, timeout_s: float = CONNECT_TIMEOUT_S,
+                workers_timeout_s: float = WORKERS_TIMEOUT_S) -> "DaskExecutor":
+        """Connect to the scheduler at ``address`` (``tcp://HOST:PORT``) and wait for a worker;
+        ClusterError within ``timeout_s`` when it cannot be reached."""
+        distributed = _distributed()
+        try:
+            client = distributed.Client(address, timeout=timeout_s, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ClusterError(f"cannot reach the Dask scheduler at {address} within {timeout_s:g} s ({exc}); "
+                               "is `dask scheduler` running there, and the port open?") from None
+        try:
+            client.wait_for_workers(1, timeout=workers_timeout_s)
+        except (OSError, TimeoutError) as exc:
+            client.close()
+            raise ClusterError(f"the Dask scheduler at {address} has no workers after {workers_timeout_s:g} s "
+                               f"({exc}); start some with `dask worker {address} --nthreads 1`") from None
+        return cls(client, owned=True)
+
+    def play(self, jobs: Sequence[Job], tasks: Sequence[Task]) -> Iterator[tuple[int, Played]]:
+        distributed = _distributed()
+        sent = self.client.scatter(list(jobs), broadcast=True, hash=False)
+        futures = [
+            self.client.submit(_play_task, sent[number], number, indexes, pure=False,
+                               key=f"cardforge-{jobs[number].key[:12]}-{indexes.start}")
+            for number, indexes in tasks
+        ]
+        try:
+            for future in distributed.as_completed(futures, loop=self.client.loop):
+                yield future.result()
+        finally:
+            unfinished = [f for f in futures if not f.done()]
+            if unfinished:
+                self.client.cancel(unfinished)
+
+    def close(self) -> None:
+        """Disconnect (only a client this executor opened itself)."""
+        if self.owned:
+            self.client.close()
+
+
+def _play_task(job: Job, number: int, indexes: range) -> tuple[int, Played]:
+    """A task on a worker: the games ``indexes`` of ``job`` (the job's table built once there)."""
+    return number, play_chunk(job, indexes)

@@ -1,0 +1,57 @@
+"""Where games are played: in this process, in local worker processes, or (``generator.sim.cluster``)
+on a Dask cluster. The runner hands an executor every task of a command at once (a task: some
+games of one table) and reads the results as they come; which executor plays a task never changes
+its records (each game is fixed by the run seed and its index).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from typing import Iterator, Protocol, Sequence
+
+from .runner import DEFAULT_START_METHOD, Job, Played, play_chunk
+
+Task = tuple[int, range]
+"""A task: the number of its job (cell) and the indexes of the games to play."""
+
+
+class Executor(Protocol):
+    """Plays tasks and yields ``(job number, records)`` for each task as it finishes (any order)."""
+
+    workers: int
+    """How many tasks it plays at once (the runner sizes the tasks by it)."""
+
+    def play(self, jobs: Sequence[Job], tasks: Sequence[Task]) -> Iterator[tuple[int, Played]]: ...
+
+
+class LocalExecutor:
+    """This machine: ``workers`` processes (one pool for every task of the command), or this very
+    process for one worker."""
+
+    def __init__(self, workers: int = 1, start_method: str | None = None) -> None:
+        self.workers = max(1, workers)
+        self.start_method = start_method or DEFAULT_START_METHOD
+
+    def play(self, jobs: Sequence[Job], tasks: Sequence[Task]) -> Iterator[tuple[int, Played]]:
+        if self.workers <= 1 or sum(len(indexes) for _, indexes in tasks) <= 1:
+            for number, indexes in tasks:
+                yield number, play_chunk(jobs[number], indexes)
+            return
+        context = multiprocessing.get_context(self.start_method)
+        processes = min(self.workers, len(tasks))
+        with context.Pool(processes=processes, initializer=_init_worker, initargs=(tuple(jobs),)) as pool:
+            yield from pool.imap_unordered(_play_task, tasks)
+
+
+_WORKER_JOBS: tuple[Job, ...] = ()
+
+
+def _init_worker(jobs: tuple[Job, ...]) -> None:
+    """A pool worker receives the jobs once (forked workers inherit them without pickling)."""
+    global _WORKER_JOBS
+    _WORKER_JOBS = jobs
+
+
+def _play_task(task: Task) -> tuple[int, Played]:
+    number, indexes = task
+    return number, play_chunk(_WORKER_JOBS[number], indexes)

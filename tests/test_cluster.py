@@ -1,0 +1,85 @@
+"""Games on a real local Dask cluster (a scheduler and two single-threaded worker processes on
+127.0.0.1): the same records as on one process, and an unreachable scheduler is a clear error
+within seconds."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from typing import Any, Iterator
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli.main import cli
+from generator.model import Project
+from generator.sim.api import BotSpec
+from generator.sim.registry import simulator_for
+from generator.sim.runner import Cell, run, run_cells
+
+distributed = pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install 'cardforge[dask]'")
+
+from generator.sim.cluster import ClusterError, DaskExecutor  # noqa: E402  (after the skip)
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as local:
+        yield local
+
+
+@pytest.fixture()
+def executor(cluster: Any) -> Iterator[DaskExecutor]:
+    client = distributed.Client(cluster, set_as_default=False)
+    yield DaskExecutor(client)
+    client.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_the_same_records_on_a_cluster(executor: DaskExecutor, shipped_project: Project) -> None:
+    assert executor.workers == 2
+    hanabi = simulator_for("hanabi")
+    definition = shipped_project.game("hanabi")
+    local = run(hanabi, definition, 3, [BotSpec("best")], 24, seed=4, workers=1)
+    remote = run(hanabi, definition, 3, [BotSpec("best")], 24, seed=4, executor=executor)
+    assert remote.records == local.records and len(remote.records) == 24
+
+
+def test_every_cell_of_a_sweep_on_one_cluster(executor: DaskExecutor, fc: Any) -> None:
+    simulator = simulator_for("firecrackers")
+    cells = [Cell(simulator, fc, 3, (BotSpec("best"),), 10, 7, {"explosion_threshold": t}) for t in (9, 11)]
+    finished: list[int] = []
+    moved: list[int] = []
+    remote = run_cells(cells, executor=executor, progress=moved.append, on_result=lambda n, _: finished.append(n))
+    local = run_cells(cells, workers=2)
+    assert [r.records for r in remote] == [r.records for r in local]
+    assert sorted(finished) == [0, 1] and sum(moved) == 20
+
+
+def test_an_unreachable_scheduler_is_a_clear_error_within_seconds() -> None:
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    start = time.perf_counter()
+    with pytest.raises(ClusterError, match=f"cannot reach the Dask scheduler at {address} within 2 s"):
+        DaskExecutor.connect(address, timeout_s=2)
+    assert time.perf_counter() - start < 10
+    result = CliRunner().invoke(cli, ["simulate", "hanabi", "-k", "2", "--scheduler", address])
+    assert result.exit_code == 1 and "cannot reach the Dask scheduler" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_command_line_on_a_cluster(cluster: Any) -> None:
+    args = ["sweep", "hanabi", "-n", "2", "-k", "12", "--json", "--set", "tokens.note=7,8"]
+    local = CliRunner().invoke(cli, [*args, "-w", "1"])
+    remote = CliRunner().invoke(cli, [*args, "--scheduler", cluster.scheduler_address])
+    assert local.exit_code == 0 and remote.exit_code == 0, remote.stderr
+    strip = [{k: v for k, v in row.items() if k != "elapsed_s"} for row in json.loads(local.stdout)]
+    assert [{k: v for k, v in row.items() if k != "elapsed_s"} for row in json.loads(remote.stdout)] == strip
+    both = CliRunner().invoke(cli, [*args, "-w", "2", "--scheduler", cluster.scheduler_address])
+    assert both.exit_code == 2 and "--workers and --scheduler" in both.stderr
