@@ -28,6 +28,8 @@ SHOTS = [
     ("firecrackers", [], 0, "firecrackers-cards.png", 60),
     ("firecrackers", ["--expansion", "scoreworks", "--players", "2"], -2, "scoreworks-cards.png", 60),
     ("hanabi", [], -1, "hanabi-rules.png", 50),
+    ("hanabi", [], 10, "hanabi-cards-and-tokens.png", 45),
+    ("sequence", [], -8, "sequence-tile.png", 45),
 ]
 
 REPORT_SHOTS = [

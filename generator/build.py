@@ -12,8 +12,11 @@ The renderers (reportlab, pikepdf) are imported only when a build renders.
 
 from __future__ import annotations
 
+import datetime
+import hashlib
 import json
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -70,6 +73,16 @@ class BuildOptions:
     """A large sheet name for the board on one page; None tiles it on ``paper``."""
     alignment_page: bool = False
     """Also write ``alignment.pdf``, the duplex test page that tells which back offset to enter."""
+    only: tuple[str, ...] = ()
+    """Build just these cards and tokens (``--only``): an id, or an id without its copy number
+    (``red-1`` is ``red-1-1``, ``red-1-2``...); no board and no rules pages then."""
+    cut_file: str | None = None
+    """``svg``: also write the cut paths of every page with pieces to cut (``GAME-cut-pNN.svg``)."""
+    registration_marks: bool = False
+    """Print-and-cut registration marks on the pages with pieces to cut."""
+    stamp_date: str | None = None
+    """The date of the pages' version stamp (YYYY-MM-DD); None: ``SOURCE_DATE_EPOCH`` if set, else
+    the day the definition file was last changed (``stamp_text``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,14 +162,15 @@ def expansion_for(project: Project, game: GameDefinition, options: BuildOptions,
 
 
 def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: BuildOptions,
-             *, expansion_required: bool = True) -> Kit:
-    """The pieces of ``game`` for this build (with the ``--expansion`` pieces after its own)."""
+             *, expansion_required: bool = True, settings: FaceSettings | None = None) -> Kit:
+    """The pieces of ``game`` for this build (with the ``--expansion`` pieces after its own);
+    ``settings`` draws the faces at another size than the build's (a shop's)."""
     expansion = expansion_for(project, game, options, required=expansion_required)
     players = options.players
     if players is not None and players not in game.info.players:
         raise BuildError(f"{game.info.name} is played by {game.info.players_text} players, not {players}")
     request = registry.DeckRequest(players=players, all_cards=options.all_packs)
-    tools = FaceTools(face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts, toolkit.artwork)
+    tools = FaceTools(settings or face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts, toolkit.artwork)
     try:
         return build_kit(game, tools, request, expansion)
     except (KeyError, UnknownField) as exc:
@@ -178,7 +192,7 @@ def sheet_options(toolkit: Toolkit, options: BuildOptions) -> SheetOptions:
         raise BuildError(f"a back offset of {x:g},{y:g} mm is not sensible: each must be from "
                          f"-{MAX_BACK_OFFSET_MM:g} to {MAX_BACK_OFFSET_MM:g} mm")
     return SheetOptions(sheet, options.duplex, options.back_offset_mm, options.crop_marks, options.gutterfold,
-                        options.copies, board)
+                        options.copies, board, measurer=toolkit.fonts, registration_marks=options.registration_marks)
 
 
 @dataclass
@@ -249,6 +263,8 @@ def check_build(
         fit_problems += kit.fit_problems
         if kit.fit_problems:
             continue
+        if options.only:
+            kit = select(kit, options.only)
         pieces = (len(kit.cards) + len(kit.tokens)) * options.copies
         if pieces > MAX_PIECES:
             findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "too-many-pieces", Severity.ERROR,
@@ -256,11 +272,60 @@ def check_build(
                                     f"{len(kit.tokens)} tokens, {options.copies} copies); at most {MAX_PIECES} "
                                     "are supported", game.info.id))
             continue
+        findings += preflight_home(game, kit, toolkit, options)
         try:
-            documents.append((game, plan_document(kit, sheets, f"{game.info.name}: print-and-play kit")))
+            stamped = replace(sheets, stamp=stamp_text(game, options))
+            documents.append((game, plan_document(kit, stamped, f"{game.info.name}: print-and-play kit")))
         except FitError as exc:
             findings.append(_sheet_finding(game, toolkit, options, str(exc)))
     return CheckedBuild(sorted([*validate_games(checked, fit_problems=fit_problems), *findings]), documents, kits)
+
+
+def select(kit: Kit, only: Sequence[str]) -> Kit:
+    """The kit with only the pieces ``only`` names (a reprint of lost or changed cards); BuildError
+    naming the pieces that look alike for a name that matches none."""
+    def chosen(piece_id: str) -> bool:
+        return any(piece_id == name or piece_id.startswith(f"{name}-") for name in only)
+
+    ids = [p.id for p in (*kit.cards, *kit.tokens)]
+    missing = [name for name in only if not any(i == name or i.startswith(f"{name}-") for i in ids)]
+    if missing:
+        import difflib
+
+        hints = [f"'{m}'" + (f" (did you mean {', '.join(difflib.get_close_matches(m, ids, n=3, cutoff=0.5))}?)"
+                             if difflib.get_close_matches(m, ids, n=3, cutoff=0.5) else "") for m in missing]
+        raise BuildError(f"{kit.game_id} has no card or token {', '.join(hints)} (cardforge deck {kit.game_id} lists them)")
+    return Kit(kit.game_id, tuple(p for p in kit.cards if chosen(p.id)), tuple(p for p in kit.tokens if chosen(p.id)),
+               None, (), kit.fit_problems, kit.corner_radius_mm)
+
+
+def stamp_text(game: GameDefinition, options: BuildOptions) -> str:
+    """The version stamp of a game's pages: its id, the first 8 hex digits of the SHA-256 of its
+    definition file, and a date that depends only on the inputs, so the same inputs give the same
+    bytes: ``--stamp-date``, else ``SOURCE_DATE_EPOCH`` (the reproducible-builds convention), else
+    the day the definition file was last modified (UTC)."""
+    path = Path(game.info.loc.path)
+    try:
+        data = path.read_bytes()
+        modified = path.stat().st_mtime
+    except OSError:
+        data, modified = game.info.id.encode(), 0.0
+    digest = hashlib.sha256(data).hexdigest()[:8]
+    date = options.stamp_date
+    if date is None:
+        epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+        seconds = int(epoch) if epoch.isdigit() else int(modified)
+        date = datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).strftime("%Y-%m-%d")
+    return f"{game.info.id} \u00b7 {digest} \u00b7 {date}"
+
+
+def preflight_home(game: GameDefinition, kit: Kit, toolkit: Toolkit, options: BuildOptions) -> list[Finding]:
+    """The preflight of a home print (``generator.preflight``): its errors stop the build."""
+    from .preflight import check_faces, check_fonts, home_target
+
+    target = home_target(face_settings(game, toolkit, options).safe_mm)
+    return [*check_faces(kit, target, toolkit.fonts, game.info.id, game.info.loc),
+            *check_fonts(kit, toolkit.fonts, game.info.id, game.info.loc)]
 
 
 def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], everything: Sequence[GameDefinition],
@@ -338,6 +403,8 @@ def plan_build(
             stem = out_dir / game.info.id
             plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".pdf"), pdf, len(document.pages), "pdf"))
             plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".json"), manifest_json(document), 0, "manifest"))
+            if options.cut_file == "svg":
+                plan.files += cut_files(game.info.id, document, out_dir)
         if options.alignment_page:
             test = alignment_document(sheet_options(toolkit, options))
             plan.files.append(BuiltFile("alignment", out_dir / "alignment.pdf", render_pdf(test, toolkit.fonts),
@@ -353,10 +420,25 @@ def render_error(layouts: LayoutLibrary, exc: Exception) -> BuildError:
     """A BuildError for artwork that could not be drawn, at the template region that draws it."""
     image = getattr(exc, "image", "")
     for template in layouts.faces:
-        for region in template.regions:
-            if image and region.artwork is not None and region.artwork.name == image and region.loc.line:
-                return BuildError(f"{region.loc}: {exc}")
+        for _, regions in template.sides():
+            for region in regions:
+                if image and region.artwork is not None and region.artwork.name == image and region.loc.line:
+                    return BuildError(f"{region.loc}: {exc}")
     return BuildError(str(exc))
+
+
+def cut_files(game_id: str, document: Document, out_dir: Path) -> list[BuiltFile]:
+    """One SVG of cut paths for each page with pieces to cut, named after the PDF's page number."""
+    from .layout.cuts import page_cuts
+    from .render.cutsvg import cut_svg
+
+    files = []
+    for number, page in enumerate(document.pages, 1):
+        cuts = page_cuts(page)
+        if cuts:
+            svg = cut_svg(page.width_mm, page.height_mm, cuts, f"{game_id} page {number}: cut paths")
+            files.append(BuiltFile(game_id, out_dir / f"{game_id}-cut-p{number:02d}.svg", svg.encode("utf-8"), 0, "cut"))
+    return files
 
 
 def manifest_json(document: Document) -> bytes:

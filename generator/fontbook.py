@@ -38,6 +38,9 @@ class FontMetrics:
     ascent: float
     default_width: float
     widths: dict[int, float]
+    embedding: str = ""
+    """Why the font's licence (its OS/2 ``fsType``) forbids embedding it in a PDF as cardforge does
+    (a subset of its outlines); empty when it allows it. Preflight reports it, located."""
 
     def string_width(self, text: str, size_pt: float) -> float:
         """The width of ``text`` in points (no kerning, as the PDF draws it)."""
@@ -164,6 +167,17 @@ def _cmap(reader: _Reader, offset: int, glyphs: int) -> dict[int, int]:
     return mapping
 
 
+def _embedding(fs_type: int) -> str:
+    """What the OS/2 ``fsType`` flags forbid, as reportlab reads them (it refuses the same fonts)."""
+    if fs_type == 0x0002:
+        return "has a restricted licence: it may not be embedded"
+    if fs_type & 0x0100:
+        return "may not be subset (PDFs embed only the letters they use)"
+    if fs_type & 0x0200:
+        return "may be embedded only as bitmaps, not as outlines"
+    return ""
+
+
 def parse_metrics(data: bytes, name: str) -> FontMetrics:
     """The metrics of a TrueType font file's bytes; FontError naming ``name`` when unusable."""
     reader = _Reader(data, name)
@@ -181,11 +195,10 @@ def parse_metrics(data: bytes, name: str) -> FontMetrics:
         return value if units == 1000 else value * ratio
     if "OS/2" in tables:
         os2 = tables["OS/2"]
-        fs_type = reader.ushort(os2 + 8)
-        if fs_type == 0x0002:
-            raise FontError(f"{name}: the font's licence forbids embedding it (restricted licence embedding)")
+        embedding = _embedding(reader.ushort(os2 + 8))
         ascent = scale(reader.short(os2 + 68))
     else:
+        embedding = ""
         ascent = scale(reader.short(head + 42))
     metrics_count = reader.ushort(tables["hhea"] + 34)
     if metrics_count == 0:
@@ -205,7 +218,7 @@ def parse_metrics(data: bytes, name: str) -> FontMetrics:
         widths[0xA0] = widths[0x20]
     elif 0xA0 in to_glyph and 0xA0 in widths:
         widths[0x20] = widths[0xA0]
-    return FontMetrics(ascent, default, widths)
+    return FontMetrics(ascent, default, widths, embedding)
 
 
 _CACHE: dict[tuple[str, int, int], FontMetrics] = {}

@@ -9,13 +9,16 @@ from generator.layout.scene import Group, Path, Scene
 
 OMITTED_DEFAULTS = {"opacity"}
 """Fields added after the goldens were made: shown only when they differ from their default."""
+NEVER_SHOWN = {"origin"}
+"""Where an item was drawn from (preflight's messages name it): not part of the drawing."""
 
 
 def _value(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.2f}"
     if is_dataclass(value) and not isinstance(value, type):
-        shown = [f for f in fields(value) if f.name not in OMITTED_DEFAULTS or getattr(value, f.name) != f.default]
+        shown = [f for f in fields(value) if f.name not in NEVER_SHOWN
+                 and (f.name not in OMITTED_DEFAULTS or getattr(value, f.name) != f.default)]
         return "(" + " ".join(f"{f.name}={_value(getattr(value, f.name))}" for f in shown) + ")"
     if isinstance(value, tuple):
         return "[" + " ".join(_value(v) for v in value) + "]"

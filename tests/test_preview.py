@@ -158,7 +158,7 @@ def test_new_artwork_redraws_the_faces_that_show_it(starfall: Path) -> None:
 def test_the_printed_pages_are_the_build_s(starfall: Path) -> None:
     session = session_of(starfall)
     version, pages = session.sheets("starfall") or (0, [])
-    assert version == 1 and [label for label, _ in pages] == ["starfall cards fronts 1/1", "starfall cards backs 1/1"]
+    assert version == 1 and [label for label, _ in pages] == ["starfall cards: fronts 1/1", "starfall cards: backs 1/1"]
     assert pages[0][1].count("<use href=") == 6  # six cards on the fronts' page, each face defined once
     assert session.sheets("nothing") is None
 

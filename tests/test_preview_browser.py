@@ -156,7 +156,7 @@ def test_the_sheet_view_shows_the_printed_pages(tab: Tab) -> None:
     tab.evaluate("document.getElementById('view-sheets').click()")
     labels = tab.wait_for("(() => { const p = [...document.querySelectorAll('#sheets .sheet figcaption')];"
                           " return p.length === 2 && p.map((c) => c.textContent); })()")
-    assert labels == ["starfall cards fronts 1/1", "starfall cards backs 1/1"]
+    assert labels == ["starfall cards: fronts 1/1", "starfall cards: backs 1/1"]
     ratio = tab.evaluate("(() => { const b = document.querySelector('#sheets svg.page').getBoundingClientRect();"
                          " return b.width / b.height; })()")
     assert ratio == pytest.approx(210 / 297, rel=0.01) or ratio == pytest.approx(297 / 210, rel=0.01)

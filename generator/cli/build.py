@@ -3,6 +3,7 @@ Tabletop Simulator deck sheets)."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 import sys
@@ -27,6 +28,7 @@ from ..build import (
 from ..fontbook import FontError
 from ..layout.kit import Kit
 from ..layout.scene import Scene
+from ..model.shops import SHOPS as SHOP_KEYS
 from ..layout.sheets import Duplex
 from ..model import GameDefinition, Project
 from ..model.limits import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_BUILD_COPIES, MAX_DPI, MAX_PLAYERS
@@ -45,6 +47,15 @@ from .common import (
 
 def _offset(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[float, float]:
     return finite_pair(value, MAX_BACK_OFFSET_MM, "in millimetres")
+
+
+def _date(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise click.BadParameter("expected a date like 2025-03-01") from None
 
 
 def face_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -95,10 +106,21 @@ def _report(exc: BuildError) -> NoReturn:
               help=f"Copies of each deck (at most {MAX_BUILD_COPIES}).")
 @click.option("--board-paper", default=None, help="Print the board on one large sheet (a3, a2); default: tiles on --paper.")
 @click.option("--alignment-page", is_flag=True, help="Also write alignment.pdf: a duplex test sheet that shows which --back-offset to use.")
+@click.option("--cut-file", type=click.Choice(["svg"]), default=None,
+              help="Also write cut files for cutting machines: an SVG of each page's cut paths (cards with their "
+                   "corner radius, tokens' circles, board tiles) with registration marks, beside the PDF.")
+@click.option("--registration-marks", is_flag=True, help="Print-and-cut registration marks on the pages with pieces to cut.")
+@click.option("--only", "only", multiple=True, metavar="ID",
+              help="Build just these cards or tokens (repeat it, or separate ids with commas): a reprint of lost or "
+                   "changed cards. An id without its copy number takes every copy (red-1 is red-1-1, red-1-2...).")
+@click.option("--stamp-date", default=None, callback=_date,
+              help="Date of the version stamp on every page, YYYY-MM-DD (default: SOURCE_DATE_EPOCH if set, else the "
+                   "day the definition file was last changed).")
 @face_options
 @project_option
 def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: str, back_offset: tuple[float, float],
                   crop_marks: bool, gutterfold: bool, copies: int, board_paper: str | None, alignment_page: bool,
+                  cut_file: str | None, registration_marks: bool, only: tuple[str, ...], stamp_date: str | None,
                   card_size: str | None,
                   bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
                   expansion: str | None, project_dir: Path | None) -> None:
@@ -108,11 +130,15 @@ def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: 
     written whole or not at all. Print at actual size (100 %), not "fit to page".
     """
     started = time.perf_counter()
+    if only and len(games) != 1:
+        usage_error("--only names cards of one game: give that GAME too (cardforge build GAME --only ID)")
     project, chosen = _project_and_games(project_dir, games)
     options = BuildOptions(paper=paper, card_size=card_size, duplex=Duplex(duplex), back_offset_mm=back_offset,
                            bleed_mm=bleed_mm, crop_marks=crop_marks, gutterfold=gutterfold, ink_saver=ink_saver,
                            copies=copies, players=players, all_packs=all_packs, expansion=expansion,
-                           board_paper=board_paper, alignment_page=alignment_page)
+                           board_paper=board_paper, alignment_page=alignment_page, stamp_date=stamp_date,
+                           cut_file=cut_file, registration_marks=registration_marks,
+                           only=tuple(i.strip() for value in only for i in value.split(",") if i.strip()))
     out_dir = _out_dir(out, project_dir)
     show = sys.stderr.isatty()
     plan: BuildPlan | None = None
@@ -143,21 +169,35 @@ def _safe_name(key: str) -> str:
 
 @click.command("export")
 @click.argument("game")
-@folder_option("--png", "png_dir", help="Write one PNG per distinct face (cards and tokens) into this folder.")
+@click.option("--pod", "pod", type=click.Choice(list(SHOP_KEYS)), default=None,
+              help="Files for a print-on-demand shop, into --out: mpc (MakePlayingCards) and tgc (The Game Crafter) "
+                   "take one PNG per face, drivethrucards a CMYK PDF/X-1a deck, pdf one card a page.")
+@folder_option("--out", help="Output folder for --pod (default: output/GAME-SHOP).")
+@folder_option("--png", "png_dir",
+               help="Write one PNG per distinct face (cards and tokens) into this folder (with --bleed: with bleed).")
 @folder_option("--tts", "tts_dir",
                help="Write Tabletop Simulator deck sheets (10 x 7, last slot the hidden back) and the back image.")
 @click.option("--dpi", type=click.IntRange(30, MAX_DPI), default=300, show_default=True, help="Resolution of --png images.")
 @face_options
 @project_option
-def export_command(game: str, png_dir: Path | None, tts_dir: Path | None, dpi: int, card_size: str | None,
-                   bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
+def export_command(game: str, pod: str | None, out: Path | None, png_dir: Path | None, tts_dir: Path | None, dpi: int,
+                   card_size: str | None, bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
                    expansion: str | None, project_dir: Path | None) -> None:
-    """Images of GAME's faces: PNGs for print shops and web pages, or deck sheets for Tabletop Simulator."""
-    if png_dir is None and tts_dir is None:
-        usage_error("say what to export: --png DIR and/or --tts DIR")
+    """Images of GAME's faces: PNGs for print shops and web pages, or deck sheets for Tabletop Simulator.
+
+    With --pod SHOP: files a print-on-demand shop takes, at its card size with its bleed, checked
+    against its limits first (cardforge preflight GAME --pod SHOP shows the same findings), with
+    quantities.csv and a manifest saying how many of each face to order.
+    """
+    if png_dir is None and tts_dir is None and pod is None:
+        usage_error("say what to export: --pod SHOP, --png DIR and/or --tts DIR")
     project, (definition,) = _project_and_games(project_dir, (game,))
     options = BuildOptions(card_size=card_size, bleed_mm=bleed_mm, ink_saver=ink_saver, players=players,
                            all_packs=all_packs, expansion=expansion)
+    if pod is not None:
+        _export_pod(project, definition, options, pod, out or _out_dir(None, project_dir) / f"{definition.info.id}-{pod}")
+        if png_dir is None and tts_dir is None:
+            return
     try:
         toolkit = load_toolkit(project)
         checked = check_build(project, [definition], options, toolkit, unused_templates=False)
@@ -171,7 +211,7 @@ def export_command(game: str, png_dir: Path | None, tts_dir: Path | None, dpi: i
         for folder in (png_dir, tts_dir):
             if folder is not None:
                 check_folder(folder)
-        files = _export_files(definition.info.id, kit, toolkit, png_dir, tts_dir, dpi)
+        files = _export_files(definition.info.id, kit, toolkit, png_dir, tts_dir, dpi, bleed=bleed_mm is not None)
         staged = StagedWrite(files)
         staged.write()
     except BuildError as exc:
@@ -186,11 +226,12 @@ def export_command(game: str, png_dir: Path | None, tts_dir: Path | None, dpi: i
 
 
 def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None, tts_dir: Path | None,
-                  dpi: int) -> list[tuple[Path, bytes]]:
+                  dpi: int, bleed: bool = False) -> list[tuple[Path, bytes]]:
     """Every file ``export`` writes, rendered in memory first (so they are written all or none);
     BuildError for artwork or faces that cannot be rasterised."""
     from ..render.artwork import ArtworkError
     from ..render.png import scene_png
+    from ..render.podpng import finish_png
     from ..render.tts import tts_sheets
 
     files: list[tuple[Path, bytes]] = []
@@ -202,7 +243,8 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
                     if scene is not None:
                         faces.setdefault(scene.key, scene)
             for key, scene in faces.items():
-                files.append((png_dir / f"{_safe_name(key)}.png", scene_png(scene, toolkit.fonts, dpi=dpi)))
+                png = finish_png(scene_png(scene, toolkit.fonts, dpi=dpi, bleed=bleed), dpi, flatten=False)
+                files.append((png_dir / f"{_safe_name(key)}.png", png))
         if tts_dir is not None:
             fronts = [piece.front for piece in kit.cards]
             back = next((p.back for p in kit.cards if p.back is not None), None)
@@ -224,6 +266,35 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
     except ArtworkError as exc:
         raise render_error(toolkit.layouts, exc) from None
     return files
+
+
+def _export_pod(project: Project, definition: GameDefinition, options: BuildOptions, key: str, out_dir: Path) -> None:
+    """``export --pod``: the shop's files, or every finding that stops them (exit 1)."""
+    from ..model.shops import shop
+    from ..pod import plan_pod
+
+    chosen = shop(key)
+    show = sys.stderr.isatty()
+    plan = None
+    try:
+        check_folder(out_dir)
+        plan = plan_pod(project, definition, options, chosen, out_dir,
+                        progress=lambda m: click.echo(f"  {m}...", err=True) if show else None)
+        plan.write()
+    except BuildError as exc:
+        _report(exc)
+    except OutputError as exc:
+        fail(f"{exc}; nothing was written")
+    except KeyboardInterrupt as exc:
+        if plan is not None and plan.committed:
+            fail(f"interrupted after the files were written: {len(plan.files)} files in {out_dir}", exit_code(exc))
+        fail(f"interrupted: nothing was written, {out_dir} holds what it held before", exit_code(exc))
+    for finding in plan.findings:
+        click.echo(finding.format(), err=True)
+    images = [b for b in plan.files if b.kind in ("png", "pdf")]
+    click.echo(f"{len(plan.files)} files for {chosen.title} ({plan.size.describe()}) in {out_dir}: "
+               f"{len(images)} {'images' if chosen.kind.value == 'png' else 'PDF'}, quantities.csv and "
+               f"{definition.info.id}-{chosen.key}.json (what to order)")
 
 
 COMMANDS = [build_command, export_command]

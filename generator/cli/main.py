@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "board": ("defs", "board", "The board of GAME (Sequence): rows of card codes, XX for the free corners."),
     "build": ("build", "build_command", "Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it."),
     "export": ("build", "export_command", "Images of GAME's faces: PNGs for print shops and web pages, or deck sheets for Tabletop Simulator."),
+    "preflight": ("preflight", "preflight_command", "Check GAME's faces as a print shop (--pod SHOP) or a home printer would: every problem, located on its card."),
     "simulate": ("simulate", "simulate_command", "Play GAME many times with bots and print score, length and win statistics."),
     "sweep": ("sweep", "sweep_command", "Play the same table under each value of a rule option or of the deck and print one summary row per value."),
     "compare": ("compare", "compare_command", "Play GAME from two project folders with the same seeds and print each figure of A and B with their difference."),

@@ -1,17 +1,34 @@
-"""A board larger than a sheet: on one large page, or tiled over several sheets with overlapping
-edges, registration targets in the overlaps, tile labels and an assembly map."""
+"""A board larger than a sheet: on one large page, or tiled over several sheets, each page saying
+how it is assembled, and an assembly map.
+
+Tiles overlap by exactly the overlap they state (12 mm by default): each tile shows its share of
+the board plus a strip its right and lower neighbours cover. That strip is the glue area (hatched,
+with the neighbour's name beside it and a dashed line where the neighbour's edge goes); every tile
+is cut on the crop marks at the edges of its picture. Labels stay in the margins, never on the
+board's cells; the map names rows and columns outside the board.
+"""
 
 from __future__ import annotations
 
 import math
 
+from ..model.common import Colour
 from ..model.templates import SheetTemplate
 from .kit import PieceKind
-from .marks import label, registration
+from .marks import crop_marks
 from .page import ManifestItem, Page, Placement
-from .scene import BLACK, Anchor, Group, Item, Paint, Rect, Scene, Text
+from .scene import BLACK, WHITE, Anchor, Group, Item, Line, Paint, Rect, Scene, Text
 
 MIN_OVERLAP_MM = 10.0
+HEADER_MM = 14.0
+"""Room above each tile for its name, instructions and a small map of the tiles."""
+FOOTER_MM = 9.0
+"""Room below each tile for the name of the tile that covers its lower strip, and the footer."""
+SIDE_MM = 6.0
+"""Room right of each tile for the name of the tile that covers its right strip."""
+HATCH_STEP_MM = 3.0
+HATCH = Colour("#6b6b6b")
+TILE_LINE = Colour("#d62828")
 
 
 def board_pages(board: Scene, sheet: SheetTemplate, large: SheetTemplate | None, overlap_mm: float, game_id: str) -> list[Page]:
@@ -35,80 +52,126 @@ def large_page(board: Scene, sheet: SheetTemplate, game_id: str) -> Page | None:
     return None
 
 
-def _starts(length: float, window: float, overlap: float) -> list[float]:
-    """Tile origins along one axis: windows of ``window`` mm overlapping by at least ``overlap``."""
-    if length <= window:
-        return [0.0]
-    count = math.ceil((length - overlap) / (window - overlap))
-    step = (length - window) / (count - 1)
-    return [i * step for i in range(count)]
+def windows(length: float, room: float, overlap: float) -> tuple[int, float, float]:
+    """How many tiles cover ``length`` mm when each shows at most ``room`` mm, each overlapping the
+    next by exactly ``overlap``: (count, step between tiles, each tile's length)."""
+    if length <= room:
+        return 1, length, length
+    count = math.ceil((length - overlap) / (room - overlap))
+    step = (length - overlap) / count
+    return count, step, step + overlap
+
+
+def _name(row: int, col: int) -> str:
+    return f"{chr(ord('A') + row)}{col + 1}"
 
 
 def tile_pages(board: Scene, sheet: SheetTemplate, overlap: float, game_id: str) -> list[Page]:
-    """Overlapping tiles of the board, each filling the printable area of a page, and a map page."""
+    """One page per tile (see the module docstring) and the assembly map."""
     best = None
     for paper in (sheet, sheet.turned()):
         _, _, pw, ph = paper.printable
-        xs = _starts(board.width_mm, pw, overlap)
-        ys = _starts(board.height_mm, ph, overlap)
-        if best is None or len(xs) * len(ys) < len(best[1]) * len(best[2]):
-            best = (paper, xs, ys)
+        across = windows(board.width_mm, pw - SIDE_MM * 2, overlap)
+        down = windows(board.height_mm, ph - HEADER_MM - FOOTER_MM, overlap)
+        if best is None or across[0] * down[0] < best[1][0] * best[2][0]:
+            best = (paper, across, down)
     assert best is not None
-    paper, xs, ys = best
-    m = paper.margin_mm
-    _, _, pw, ph = paper.printable
-    tw, th = min(pw, board.width_mm), min(ph, board.height_mm)
-    targets = _targets(xs, ys, tw, th, board)
+    paper, (nx, step_x, tw), (ny, step_y, th) = best
+    total = nx * ny
+    x = (paper.width_mm - tw) / 2
+    y = paper.margin_mm + HEADER_MM
     pages: list[Page] = []
-    tiles: list[tuple[str, float, float]] = []
-    for r, sy in enumerate(ys):
-        for c, sx in enumerate(xs):
-            name = f"{chr(ord('A') + r)}{c + 1}"
-            tiles.append((name, sx, sy))
-            item = ManifestItem(PieceKind.BOARD, f"{game_id}-board-{name}", "front", len(tiles) - 1, m, m, tw, th, 0)
-            placement = Placement(board, m - sx, m - sy, 0, (sx, sy, tw, th), item)
-            marks: list[Item] = []
-            for bx, by in targets:
-                if sx + 3 <= bx <= sx + tw - 3 and sy + 3 <= by <= sy + th - 3:
-                    marks += registration(m + bx - sx, m + by - sy)
-            marks.append(label(m, m - 1.6, f"{game_id} board, tile {name} of {len(xs) * len(ys)}: "
-                                          f"overlap {overlap:g} mm, align the targets", 6.0))
+    for row in range(ny):
+        for col in range(nx):
+            sx, sy = col * step_x, row * step_y
+            name = _name(row, col)
+            item = ManifestItem(PieceKind.BOARD, f"{game_id}-board-{name}", "front", row * nx + col, x, y, tw, th, 0)
+            placement = Placement(board, x - sx, y - sy, 0, (sx, sy, tw, th), item)
+            marks: list[Item] = crop_marks([x, x + tw], [y, y + th], (x, y, x + tw, y + th),
+                                           (paper.width_mm, paper.height_mm), 0.0, sheet.crop_marks)
+            right = _name(row, col + 1) if col + 1 < nx else None
+            below = _name(row + 1, col) if row + 1 < ny else None
+            if right:
+                marks += _glue(x + tw - overlap, y, overlap, th)
+                marks.append(Line(x + tw - overlap, y, x + tw - overlap, y + th, BLACK, 0.25, (2.0, 1.5)))
+                marks.append(Group((Text(0, 0, f"glue: {right} covers this strip, its left edge on the dashed line",
+                                         "sans", 6.5, BLACK, Anchor.MIDDLE),), x + tw + 3.0, y + th / 2, 90))
+            if below:
+                marks += _glue(x, y + th - overlap, tw, overlap)
+                marks.append(Line(x, y + th - overlap, x + tw, y + th - overlap, BLACK, 0.25, (2.0, 1.5)))
+                marks.append(Text(x + tw / 2, y + th + 5.0, f"glue: {below} covers this strip, its top edge on the dashed line",
+                                  "sans", 6.5, BLACK, Anchor.MIDDLE))
+            marks += _header(paper, x, tw, name, nx, ny, row, col, total, overlap, game_id)
             pages.append(Page(paper.width_mm, paper.height_mm, (placement,), tuple(marks), f"{game_id} board tile {name}"))
-    pages.append(assembly_map(board, paper, tiles, tw, th, game_id))
+    tiles = [(_name(r, c), c * step_x, r * step_y) for r in range(ny) for c in range(nx)]
+    pages.append(assembly_map(board, paper, tiles, tw, th, nx, ny, overlap, game_id))
     return pages
 
 
-def _targets(xs: list[float], ys: list[float], tw: float, th: float, board: Scene) -> list[tuple[float, float]]:
-    """Board points in the middle of each overlap, shared by both tiles that show them."""
-    points: list[tuple[float, float]] = []
-    for a, b in zip(xs, xs[1:]):
-        mid = (b + a + tw) / 2
-        points += [(mid, y) for y in _along(board.height_mm)]
-    for a, b in zip(ys, ys[1:]):
-        mid = (b + a + th) / 2
-        points += [(x, mid) for x in _along(board.width_mm)]
-    return points
+def _glue(x: float, y: float, w: float, h: float) -> list[Item]:
+    """Diagonal hatching over a glue strip (lines clipped to the strip by hand: marks are not clipped)."""
+    items: list[Item] = []
+    k = -h
+    while k < w:
+        # the line x' - y' = k inside the strip: from (x + k + t, y + t) for t in the strip
+        t0, t1 = max(0.0, -k), min(h, w - k)
+        if t1 > t0:
+            items.append(Line(x + k + t0, y + t0, x + k + t1, y + t1, HATCH, 0.2))
+        k += HATCH_STEP_MM
+    return items
 
 
-def _along(length: float) -> list[float]:
-    count = max(2, int(length // 90))
-    return [length * (i + 0.5) / count for i in range(count)]
+def _header(paper: SheetTemplate, x: float, tw: float, name: str, nx: int, ny: int, row: int, col: int, total: int,
+            overlap: float, game_id: str) -> list[Item]:
+    """The tile's name and place, what to do, and a small map of the tiles with this one filled."""
+    top = paper.margin_mm
+    items: list[Item] = [
+        Text(x, top + 4.5, f"{game_id} board: tile {name} (row {name[0]}, column {col + 1}) of {total}", "sans-bold", 9, BLACK),
+        Text(x, top + 9.0, f"Cut on the crop marks. Tiles overlap by {overlap:g} mm: glue the hatched strips and lay",
+             "sans", 6.5, BLACK),
+        Text(x, top + 12.0, "the tile named beside each strip over it, its cut edge on the dashed line. The map page shows the order.",
+             "sans", 6.5, BLACK),
+    ]
+    cell = 3.2
+    mx = x + tw - nx * cell
+    for r in range(ny):
+        for c in range(nx):
+            fill = BLACK if (r, c) == (row, col) else WHITE
+            items.append(Rect(mx + c * cell, top + 1.0 + r * cell, cell, cell, Paint(fill, BLACK, 0.2)))
+    return items
 
 
-def assembly_map(board: Scene, paper: SheetTemplate, tiles: list[tuple[str, float, float]], tw: float, th: float, game_id: str) -> Page:
-    """A page showing the board small with each tile's outline and name: which tile goes where."""
+def assembly_map(board: Scene, paper: SheetTemplate, tiles: list[tuple[str, float, float]], tw: float, th: float,
+                 nx: int, ny: int, overlap: float, game_id: str) -> Page:
+    """The board small with each tile's outline, rows lettered on the left and columns numbered
+    above (outside the board: no label covers a cell), and the order of assembly."""
     _, _, pw, ph = paper.printable
-    scale = min(pw / board.width_mm, (ph - 20) / board.height_mm)
+    scale = min((pw - 16) / board.width_mm, (ph - 70) / board.height_mm)
     x0 = (paper.width_mm - board.width_mm * scale) / 2
-    y0 = paper.margin_mm + 16
+    y0 = paper.margin_mm + 24
     items: list[Item] = [
         Text(paper.width_mm / 2, paper.margin_mm + 8, f"{game_id} board: assembly map", "sans-bold", 14, BLACK, Anchor.MIDDLE),
         Group(board.items, x0, y0, 0, scale),
     ]
     for name, sx, sy in tiles:
-        items.append(Rect(x0 + sx * scale, y0 + sy * scale, tw * scale, th * scale, Paint(None, BLACK, 0.5, (3.0, 2.0))))
-        items.append(Text(x0 + (sx + tw / 2) * scale, y0 + (sy + th / 2) * scale, name, "sans-bold", 28, BLACK, Anchor.MIDDLE))
-    items.append(Text(paper.width_mm / 2, y0 + board.height_mm * scale + 8,
-                      "Cut each tile along the edge of its neighbour's overlap, lay the targets on each other, tape from behind.",
-                      "sans", 8, BLACK, Anchor.MIDDLE))
+        items.append(Rect(x0 + sx * scale, y0 + sy * scale, tw * scale, th * scale, Paint(None, TILE_LINE, 0.5, (3.0, 2.0))))
+    step_x = (board.width_mm - overlap) / nx
+    step_y = (board.height_mm - overlap) / ny
+    for col in range(nx):
+        items.append(Text(x0 + (col * step_x + tw / 2) * scale, y0 - 3, str(col + 1), "sans-bold", 12, TILE_LINE, Anchor.MIDDLE))
+    for row in range(ny):
+        items.append(Text(x0 - 4, y0 + (row * step_y + th / 2) * scale + 1.5, chr(ord("A") + row), "sans-bold", 12,
+                          TILE_LINE, Anchor.MIDDLE))
+    steps = [
+        f"Each tile is named by its row (A, B...) and column (1, 2...): tile A1 is the top left one. Tiles overlap by {overlap:g} mm.",
+        "1. Cut every tile on its crop marks.",
+        "2. Lay A1 face up. Glue its hatched strips.",
+        "3. Lay A2 over A1's right strip, its left edge on the dashed line, the pictures matching; glue A2's strips; go on along row A.",
+        "4. Lay row B over row A's lower strips the same way, B1 first, and so on down the rows. Press flat, or tape from behind.",
+    ]
+    y = y0 + board.height_mm * scale + 9
+    for line in steps:
+        items.append(Text(x0, y, line, "sans", 7.5, BLACK))
+        y += 5.0
     return Page(paper.width_mm, paper.height_mm, (), tuple(items), f"{game_id} board assembly map")
+

@@ -49,6 +49,7 @@ from .scene import (
     Line,
     LineTo,
     MoveTo,
+    Origin,
     Paint,
     Path,
     PathOp,
@@ -207,9 +208,11 @@ class FaceContext:
                 rule, code = ("layout.images", "image-unusable") if isinstance(exc, ArtworkError) else ("layout.fields", "bad-value")
                 self._problem(piece_id, region, str(exc), rule, code)
                 continue
+            origin = Origin(region.name, region.loc, region.bleed)
+            drawn = [replace(item, origin=origin) for item in drawn]
             items += drawn
             if region.mirrored and drawn:
-                items.append(Group(tuple(drawn), self.w, self.h, 180))
+                items.append(Group(tuple(drawn), self.w, self.h, 180, origin=origin))
         return items
 
     def _background_colour(self, regions: Sequence[FaceRegion], values: Mapping[str, str]) -> Colour | None:
@@ -351,6 +354,7 @@ def build_kit(
     ``expansion`` after its own."""
     request = request or registry.DeckRequest()
     kit = _with_rules(registry.describe(game).kit(game, tools, request), game, tools)
+    kit = replace(kit, corner_radius_mm=tools.settings.corner_radius_mm)
     if expansion is not None:
         kit = kit.with_expansion(_with_rules(registry.describe(expansion).kit(expansion, tools, request), expansion, tools))
     return kit

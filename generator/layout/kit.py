@@ -89,6 +89,8 @@ class Kit:
     """The whole board as one scene (the sheet planner tiles it or puts it on a large page)."""
     pages: tuple[Sheetlet, ...] = ()
     fit_problems: tuple[FitProblem, ...] = field(default=())
+    corner_radius_mm: float = 0.0
+    """The cards' corner radius (their template's), for cut paths."""
 
     def with_expansion(self, expansion: "Kit") -> "Kit":
         """This kit with an expansion's pieces and pages added after its own."""
@@ -99,4 +101,5 @@ class Kit:
             self.board,
             self.pages + expansion.pages,
             self.fit_problems + expansion.fit_problems,
+            self.corner_radius_mm,
         )

@@ -29,6 +29,9 @@ class ManifestItem:
     height_mm: float
     rotation: int
     """Degrees clockwise (0, 90, 180, 270)."""
+    corner_radius_mm: float = 0.0
+    """The radius of the piece's corners (half its width for a round token): the cut path of a
+    cutting machine follows it (``generator.layout.cuts``)."""
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -41,6 +44,7 @@ class ManifestItem:
             "width_mm": round(self.width_mm, 3),
             "height_mm": round(self.height_mm, 3),
             "rotation": self.rotation,
+            "corner_radius_mm": round(self.corner_radius_mm, 3),
         }
 
 
@@ -93,6 +97,8 @@ class Page:
     marks: tuple[Item, ...] = ()
     label: str = ""
     """What the page is (``fronts 1/4``, ``backs 1/4``, ``board tile B2``...), for progress and summaries."""
+    footer: bool = False
+    """Print ``label`` in the page's footer (pages of cards and tokens; the others say what they are)."""
 
 
 @dataclass(frozen=True, slots=True)

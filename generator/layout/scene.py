@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Protocol, Union
 
 from ..model.common import Colour
+from ..model.source import UNKNOWN_LOC, SourceLoc
 
 BLACK = Colour("#000000")
 WHITE = Colour("#ffffff")
@@ -38,6 +39,17 @@ class Paint:
 
 
 @dataclass(frozen=True, slots=True)
+class Origin:
+    """The face template region an item was drawn for: preflight names it, and where it is, in
+    its findings. Items carry it without it changing what they draw or how they compare."""
+
+    region: str
+    loc: SourceLoc = UNKNOWN_LOC
+    bleed: bool = False
+    """The region runs to the bleed edge (a background: it may leave the safe zone)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Rect:
     x: float
     y: float
@@ -45,6 +57,7 @@ class Rect:
     height: float
     paint: Paint
     radius: float = 0.0
+    origin: "Origin | None" = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +66,7 @@ class Circle:
     cy: float
     r: float
     paint: Paint
+    origin: "Origin | None" = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +78,7 @@ class Line:
     colour: Colour = BLACK
     width_mm: float = 0.25
     dash_mm: tuple[float, ...] = ()
+    origin: "Origin | None" = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +119,7 @@ class Path:
 
     ops: tuple[PathOp, ...]
     paint: Paint
+    origin: "Origin | None" = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +134,7 @@ class Text:
     size_pt: float
     colour: Colour = BLACK
     anchor: Anchor = Anchor.START
+    origin: "Origin | None" = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +151,7 @@ class Image:
     """``png`` or ``svg``."""
     name: str = ""
     """The file as the designer named it (for messages and golden dumps)."""
+    origin: "Origin | None" = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +164,7 @@ class Group:
     dy: float = 0.0
     rotation_deg: float = 0.0
     scale: float = 1.0
+    origin: "Origin | None" = field(default=None, compare=False, repr=False)
 
 
 Item = Union[Rect, Circle, Line, Path, Text, Image, Group]

@@ -8,19 +8,28 @@ the board one large page or overlapping tiles, and one-off pages (rules) their o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Sequence
 
 from ..model.common import Colour
 from ..model.templates import SheetTemplate
 from .boardtiles import board_pages
-from .kit import Kit, Piece
+from .cuts import with_registration
+from .footer import ESTIMATE, add_footer
+from .kit import Kit, Piece, PieceKind
 from .marks import crop_marks, cut_circles, fold_line, label
 from .page import Document, ManifestItem, Page, Placement
-from .scene import BLACK, Anchor, Item, Line, Scene, Text
+from .scene import BLACK, Anchor, Item, Line, Rect, Scene, Text, TextMeasurer
 
 GREY_RULER = Colour("#555555")
+GUIDE = Colour("#8c8c8c")
+GUIDE_WIDTH_MM = 0.12
+GUIDE_ARM_MM = 2.4
+"""Cut guides between white cards: arms this long from each corner where cards meet (a 3 mm corner
+radius takes off the first 2.45 mm of each edge)."""
+LIGHT = 0.8
+"""A face whose ground is lighter than this (luminance) shows no line where it meets a neighbour."""
 TOKEN_GUTTER_MM = 3.0
 FOLD_GAP_MM = 3.0
 """Distance from the fold line to the cards on a gutterfold sheet (room to fold and glue)."""
@@ -51,6 +60,12 @@ class SheetOptions:
     board_sheet: SheetTemplate | None = None
     """A large sheet for the board; None tiles the board over ``sheet``."""
     tile_overlap_mm: float = 12.0
+    measurer: TextMeasurer | None = None
+    """Measures the footers' text (None: an estimate of the shipped sans font)."""
+    stamp: str = ""
+    """The version stamp every page carries (game, definition hash, date)."""
+    registration_marks: bool = False
+    """Registration marks in the corners of every page with pieces to cut, for cutting machines."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,11 +185,11 @@ def grid_pages(pieces: Sequence[Piece], options: SheetOptions, what: str, *, rou
                 item = ManifestItem(kind, piece.id, "back", slot, bx, by, grid.w, grid.h, 0)
                 backs.append(Placement(piece.back, bx, by, 0, _clip(grid, bcol, brow, bleed), item))
         marks = _grid_marks(grid, options, bleed, round_cuts, chunk)
-        marks.append(label(grid.page_w / 2, grid.page_h - 2.6 - 2.0, f"{what}: fronts {number}/{len(chunks)}", 6.0, Anchor.MIDDLE))
-        pages.append(Page(grid.page_w, grid.page_h, tuple(fronts), tuple(marks), f"{what} fronts {number}/{len(chunks)}"))
+        pages.append(Page(grid.page_w, grid.page_h, tuple(fronts), tuple(marks), f"{what}: fronts {number}/{len(chunks)}",
+                          footer=True))
         if backs:
-            back_label = label(grid.page_w / 2, grid.page_h - 2.6 - 2.0, f"{what}: backs {number}/{len(chunks)}", 6.0, Anchor.MIDDLE)
-            pages.append(Page(grid.page_w, grid.page_h, tuple(backs), (back_label,), f"{what} backs {number}/{len(chunks)}"))
+            pages.append(Page(grid.page_w, grid.page_h, tuple(backs), (), f"{what}: backs {number}/{len(chunks)}",
+                              footer=True))
     return pages
 
 
@@ -186,7 +201,48 @@ def _grid_marks(grid: Grid, options: SheetOptions, bleed: float, round_cuts: boo
     if not options.crop_marks:
         return []
     xs, ys = grid.cut_lines()
-    return crop_marks(xs, ys, grid.block(), (grid.page_w, grid.page_h), bleed, options.sheet.crop_marks)
+    marks = crop_marks(xs, ys, grid.block(), (grid.page_w, grid.page_h), bleed, options.sheet.crop_marks)
+    if grid.gutter == 0 and all(light_edges(piece.front) for piece in chunk):
+        occupied = set(_slots(grid, options.sheet)[: len(chunk)])
+        marks += junction_guides(grid, occupied)
+    return marks
+
+
+def light_edges(scene: Scene) -> bool:
+    """Whether a face is pale where it meets its neighbours: no filled shape covers its whole trim,
+    or the topmost one that does is a light colour (white cards butted together show no cut line)."""
+    ground: Colour | None = None
+    for item in scene.items:
+        if (isinstance(item, Rect) and item.paint.fill is not None and item.x <= 1e-6 and item.y <= 1e-6
+                and item.x + item.width >= scene.width_mm - 1e-6 and item.y + item.height >= scene.height_mm - 1e-6):
+            ground = item.paint.fill
+    if ground is None:
+        return True
+    r, g, b = ground.rgb
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b > LIGHT
+
+
+def junction_guides(grid: Grid, occupied: set[tuple[int, int]]) -> list[Item]:
+    """Short thin arms along the shared cut lines where butted cards meet, each arm only between two
+    cards: a knife or scissors finds the line between white cards, and the arms lie in the corners
+    a corner cutter takes off."""
+    items: list[Item] = []
+    arm = GUIDE_ARM_MM
+    for col in range(grid.cols + 1):
+        for row in range(grid.rows + 1):
+            x = grid.x0 + col * grid.w
+            y = grid.y0 + row * grid.h
+            # the vertical line at x between columns col-1 and col, above and below this point
+            if (col - 1, row - 1) in occupied and (col, row - 1) in occupied:
+                items.append(Line(x, y - arm, x, y, GUIDE, GUIDE_WIDTH_MM))
+            if (col - 1, row) in occupied and (col, row) in occupied:
+                items.append(Line(x, y, x, y + arm, GUIDE, GUIDE_WIDTH_MM))
+            # the horizontal line at y between rows row-1 and row, left and right of this point
+            if (col - 1, row - 1) in occupied and (col - 1, row) in occupied:
+                items.append(Line(x - arm, y, x, y, GUIDE, GUIDE_WIDTH_MM))
+            if (col, row - 1) in occupied and (col, row) in occupied:
+                items.append(Line(x, y, x + arm, y, GUIDE, GUIDE_WIDTH_MM))
+    return items
 
 
 def gutterfold_pages(pieces: Sequence[Piece], options: SheetOptions, what: str) -> list[Page]:
@@ -228,7 +284,77 @@ def gutterfold_pages(pieces: Sequence[Piece], options: SheetOptions, what: str) 
         marks.append(fold_line(sheet.margin_mm, fold, sheet.width_mm - sheet.margin_mm))
         marks.append(label(sheet.margin_mm, fold - 0.8, "fold here, glue, then cut", 6.0))
         pages.append(Page(sheet.width_mm, sheet.height_mm, tuple(placements), tuple(marks),
-                          f"{what} fold-and-glue {number}/{len(chunks)}"))
+                          f"{what}: fold-and-glue {number}/{len(chunks)}", footer=True))
+    return pages
+
+
+FOOTER_ROOM_MM = 3.0
+"""Kept free under tokens set below the last cards, for the page's footer."""
+
+
+def tokens_under_cards(deck: list[Page], cards: Sequence[Piece], tokens: Sequence[Piece],
+                       options: SheetOptions) -> list[Page] | None:
+    """The deck's pages with ``tokens`` set in the free rows under the cards of its last page (and
+    their other sides behind them on the backs page), instead of two nearly empty pages of their
+    own; None when they do not all fit there. The last cards' crop marks then close their block,
+    and the tokens start below the marks."""
+    if not cards or not tokens or not deck or options.sheet.fill_order.value != "rows":
+        return None
+    first = cards[0].front
+    grid = best_grid(options.sheet, first.width_mm, first.height_mm, options.sheet.gutter_mm)
+    slots = _slots(grid, options.sheet)
+    count = len(cards) % grid.size or grid.size
+    rows_used = max(r for _, r in slots[:count]) + 1
+    if rows_used == grid.rows:
+        return None
+    bleed, style = first.bleed_mm, options.sheet.crop_marks
+    x0, y0, x1, _ = grid.block()
+    y1 = grid.cell(0, rows_used - 1)[1] + grid.h
+    token = tokens[0].front
+    tw, th, gutter = token.width_mm, token.height_mm, max(options.sheet.gutter_mm, TOKEN_GUTTER_MM)
+    m = options.sheet.margin_mm
+    top = y1 + bleed + style.offset_mm + style.length_mm + 1.0
+    bottom = grid.page_h - m - FOOTER_ROOM_MM
+    cols = int((grid.page_w - 2 * m + gutter + 1e-9) // (tw + gutter))
+    rows = int((bottom - top + gutter + 1e-9) // (th + gutter))
+    if cols < 1 or rows < 1 or cols * rows < len(tokens):
+        return None
+    used_cols = min(cols, len(tokens))
+    tx0 = (grid.page_w - (used_cols * tw + (used_cols - 1) * gutter)) / 2
+    has_backs = any(c.back is not None for c in cards)
+    fronts_at = len(deck) - (2 if has_backs else 1)
+    front_page = deck[fronts_at]
+    fronts = list(front_page.placements)
+    backs = list(deck[fronts_at + 1].placements) if has_backs else []
+    centres = []
+    kind = tokens[0].kind
+    for slot, piece in enumerate(tokens):
+        x = tx0 + (slot % used_cols) * (tw + gutter)
+        y = top + (slot // used_cols) * (th + gutter)
+        centres.append((x + tw / 2, y + th / 2))
+        number = grid.size + slot  # the slots after the cards' on the page
+        fronts.append(Placement(piece.front, x, y, 0, None, ManifestItem(kind, piece.id, "front", number, x, y, tw, th, 0)))
+        if piece.back is not None and has_backs:
+            bx = grid.page_w - x - tw if options.duplex is Duplex.LONG and grid.page_h >= grid.page_w else x
+            by = grid.page_h - y - th if options.duplex is Duplex.SHORT and grid.page_h >= grid.page_w else y
+            if options.duplex is not Duplex.NONE:
+                bx, by = bx + options.back_offset_mm[0], by + options.back_offset_mm[1]
+            backs.append(Placement(piece.back, bx, by, 0, None, ManifestItem(kind, piece.id, "back", number, bx, by, tw, th, 0)))
+    marks: list[Item] = []
+    if options.crop_marks:
+        xs, _ = grid.cut_lines()
+        ys = [y for r in range(rows_used) for y in (grid.cell(0, r)[1], grid.cell(0, r)[1] + grid.h)]
+        marks += crop_marks(xs, ys, (x0, y0, x1, y1), (grid.page_w, grid.page_h), bleed, style)
+        if grid.gutter == 0 and all(light_edges(c.front) for c in cards[-count:]):
+            marks += junction_guides(grid, set(slots[:count]))
+    marks += cut_circles(centres, tw / 2) if tokens[0].round else []
+    pages = list(deck)
+    pages[fronts_at] = Page(front_page.width_mm, front_page.height_mm, tuple(fronts), tuple(marks),
+                            front_page.label.replace("cards:", "cards and tokens:"), footer=True)
+    if has_backs:
+        back_page = deck[fronts_at + 1]
+        pages[fronts_at + 1] = Page(back_page.width_mm, back_page.height_mm, tuple(backs), back_page.marks,
+                                    back_page.label.replace("cards:", "cards and tokens:"), footer=True)
     return pages
 
 
@@ -255,13 +381,38 @@ def plan_document(kit: Kit, options: SheetOptions, title: str) -> Document:
         deck = grid_pages(kit.cards, options, f"{kit.game_id} cards")
     for size in sorted({(t.front.width_mm, t.front.height_mm) for t in kit.tokens}):
         same = [t for t in kit.tokens if (t.front.width_mm, t.front.height_mm) == size]
+        merged = None if options.gutterfold else tokens_under_cards(deck, kit.cards, same, options)
+        if merged is not None:
+            deck = merged
+            continue
         deck += grid_pages(same, options, f"{kit.game_id} tokens", round_cuts=same[0].round)
     pages: list[Page] = deck * options.copies
     if kit.board is not None:
         pages += board_pages(kit.board, options.sheet, options.board_sheet, options.tile_overlap_mm, kit.game_id)
     for sheetlet in kit.pages:
         pages.append(sheetlet_page(sheetlet.scene, options, f"{kit.game_id} {sheetlet.id}"))
+    round_ids = {t.id for t in kit.tokens if t.round}
+    pages = [_with_corners(page, kit.corner_radius_mm, round_ids) for page in pages]
+    if options.registration_marks:
+        pages = [with_registration(page) if any(p.item is not None and p.item.side == "front" for p in page.placements)
+                 else page for page in pages]
+    measurer = options.measurer or ESTIMATE
+    pages = [add_footer(page, [page.label if page.footer else "", options.stamp], measurer) for page in pages]
     return Document(title, tuple(pages))
+
+
+def _with_corners(page: Page, card_radius: float, round_ids: set[str]) -> Page:
+    """The page's manifest items with their pieces' corner radius (cards: the template's; round
+    tokens: half their width; board tiles and square tokens: none)."""
+    placements = []
+    for placement in page.placements:
+        item = placement.item
+        if item is not None:
+            radius = (card_radius if item.kind is PieceKind.CARD
+                      else item.width_mm / 2 if item.kind is PieceKind.TOKEN and item.card in round_ids else 0.0)
+            placement = replace(placement, item=replace(item, corner_radius_mm=radius))
+        placements.append(placement)
+    return replace(page, placements=tuple(placements))
 
 
 

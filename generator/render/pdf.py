@@ -14,6 +14,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..fontbook import FontBook
+from ..model.common import Colour
 from ..layout.page import Document, Page, Placement
 from ..layout.scene import (
     PT_PER_MM,
@@ -56,7 +57,7 @@ class PdfPainter:
             if data in self.artwork:
                 continue
             try:
-                drawing = svg_drawing(data)
+                drawing = self._drawing(data)
             except ArtworkError as exc:
                 raise ArtworkError(f"image '{image.name}': {exc}", image.name) from None
             name = f"A{len(self.artwork)}"
@@ -65,6 +66,13 @@ class PdfPainter:
             renderPDF.draw(drawing, self.canvas, 0, 0)
             self.canvas.endForm()
 
+    def _drawing(self, data: bytes) -> Any:
+        """An SVG artwork as reportlab shapes, as this painter draws them, starting in our font."""
+        drawing = self.vector(svg_drawing(data))
+        # reportlab starts a drawing in Helvetica, a font no PDF of ours embeds: start it in ours
+        drawing.__dict__["initialFontName"] = pdf_font_name(self.fonts, "sans")
+        return drawing
+
     def items(self, items: Sequence[Item]) -> None:
         for item in items:
             self.item(item)
@@ -72,7 +80,7 @@ class PdfPainter:
     def item(self, item: Item) -> None:
         c = self.canvas
         if isinstance(item, Rect):
-            if self._paint(item.paint):
+            if self._paint(item.paint, item.width * item.height):
                 y = -(item.y + item.height) * K
                 if item.radius > 0:
                     c.roundRect(item.x * K, y, item.width * K, item.height * K, item.radius * K,
@@ -81,16 +89,16 @@ class PdfPainter:
                     c.rect(item.x * K, y, item.width * K, item.height * K,
                            stroke=item.paint.stroke is not None, fill=item.paint.fill is not None)
         elif isinstance(item, Circle):
-            if self._paint(item.paint):
+            if self._paint(item.paint, 3.14159 * item.r * item.r):
                 c.circle(item.cx * K, -item.cy * K, item.r * K,
                          stroke=item.paint.stroke is not None, fill=item.paint.fill is not None)
         elif isinstance(item, Line):
-            c.setStrokeColorRGB(*item.colour.rgb)
+            self.stroke(item.colour)
             c.setLineWidth(item.width_mm * K)
             c.setDash([d * K for d in item.dash_mm] if item.dash_mm else [])
             c.line(item.x1 * K, -item.y1 * K, item.x2 * K, -item.y2 * K)
         elif isinstance(item, Path):
-            if self._paint(item.paint):
+            if self._paint(item.paint, _path_area(item)):
                 path = c.beginPath()
                 for op in item.ops:
                     if isinstance(op, MoveTo):
@@ -104,7 +112,7 @@ class PdfPainter:
                 c.drawPath(path, stroke=item.paint.stroke is not None, fill=item.paint.fill is not None,
                            fillMode=1)
         elif isinstance(item, Text):
-            c.setFillColorRGB(*item.colour.rgb)
+            self.text_fill(item.colour)
             c.setFont(pdf_font_name(self.fonts, item.font), item.size_pt)
             draw = {Anchor.START: c.drawString, Anchor.MIDDLE: c.drawCentredString,
                     Anchor.END: c.drawRightString}[item.anchor]
@@ -116,7 +124,7 @@ class PdfPainter:
                     return
                 raster = artwork_png(item.data, item.kind, item.width, item.height)
                 dx, dy, w, h = fit(item.width, item.height, *png_size(raster))
-                c.drawImage(ImageReader(io.BytesIO(raster)), (item.x + dx) * K, -(item.y + dy + h) * K, w * K, h * K,
+                c.drawImage(self.raster(raster), (item.x + dx) * K, -(item.y + dy + h) * K, w * K, h * K,
                             mask="auto")
             except ArtworkError as exc:
                 raise ArtworkError(f"image '{item.name}': {exc}", item.name) from None
@@ -142,7 +150,7 @@ class PdfPainter:
         if item.data in self.artwork:
             form, width, height = self.artwork[item.data]
         else:
-            drawing = svg_drawing(item.data)
+            drawing = self._drawing(item.data)
             form, width, height = "", drawing.width, drawing.height
         dx, dy, w, h = fit(item.width, item.height, width, height)
         c.saveState()
@@ -154,22 +162,44 @@ class PdfPainter:
             renderPDF.draw(drawing, c, 0, 0)
         c.restoreState()
 
-    def _paint(self, paint: Paint) -> bool:
+    def fill(self, colour: Colour, *, area_mm2: float = 0.0) -> None:
+        """Set the fill colour (``area_mm2``: how large the filled shape is, for a CMYK painter)."""
+        self.canvas.setFillColorRGB(*colour.rgb)
+
+    def text_fill(self, colour: Colour) -> None:
+        self.fill(colour)
+
+    def stroke(self, colour: Colour) -> None:
+        self.canvas.setStrokeColorRGB(*colour.rgb)
+
+    def raster(self, data: bytes) -> ImageReader:
+        """A PNG or JPEG of the project's artwork as reportlab draws it."""
+        return ImageReader(io.BytesIO(data))
+
+    def vector(self, drawing: Any) -> Any:
+        """An SVG drawing (reportlab shapes) as it is drawn."""
+        return drawing
+
+    def _paint(self, paint: Paint, area_mm2: float = 0.0) -> bool:
         """Set fill and stroke; False when the shape would draw nothing."""
         c = self.canvas
         if paint.fill is not None:
-            c.setFillColorRGB(*paint.fill.rgb)
+            self.fill(paint.fill, area_mm2=area_mm2)
         if paint.stroke is not None:
-            c.setStrokeColorRGB(*paint.stroke.rgb)
+            self.stroke(paint.stroke)
             c.setLineWidth(paint.stroke_mm * K)
             c.setDash([d * K for d in paint.dash_mm] if paint.dash_mm else [])
         return paint.fill is not None or paint.stroke is not None
 
 
-def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True) -> bytes:
-    """The document as PDF bytes: each distinct scene key becomes one form, drawn once."""
+def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True,
+               painter_type: "type[PdfPainter] | None" = None, cmyk: bool = False, object_streams: bool = True) -> bytes:
+    """The document as PDF bytes: each distinct scene key becomes one form, drawn once.
+    ``painter_type`` sets colours its own way (CMYK); ``cmyk`` makes reportlab refuse any RGB
+    colour; ``object_streams`` False keeps the file readable by PDF 1.4 tools (PDF/X-1a)."""
     with _binary_streams():
-        return compact_pdf(_reportlab_pdf(document, fonts, invariant))
+        data = _reportlab_pdf(document, fonts, invariant, painter_type or PdfPainter, cmyk)
+        return compact_pdf(data, object_streams=object_streams)
 
 
 @contextmanager
@@ -184,15 +214,17 @@ def _binary_streams() -> Iterator[None]:
         rl_config.useA85 = saved
 
 
-def _reportlab_pdf(document: Document, fonts: FontBook, invariant: bool) -> bytes:
+def _reportlab_pdf(document: Document, fonts: FontBook, invariant: bool, painter_type: "type[PdfPainter]",
+                   cmyk: bool) -> bytes:
     buffer = io.BytesIO()
     # the initial font is ours too, so no standard (unembedded) font is referenced anywhere
-    canvas = Canvas(buffer, invariant=int(invariant), pageCompression=1, initialFontName=pdf_font_name(fonts, "sans"))
+    canvas = Canvas(buffer, invariant=int(invariant), pageCompression=1, initialFontName=pdf_font_name(fonts, "sans"),
+                    enforceColorSpace="cmyk" if cmyk else None)
     canvas.setTitle(document.title)
     canvas.setAuthor("cardforge")
     canvas.setCreator("cardforge")
     canvas.setSubject("print-and-play kit: print at actual size (100 %)")
-    painter = PdfPainter(canvas, fonts)
+    painter = painter_type(canvas, fonts)
     painter.define_artwork(placement.scene for page in document.pages for placement in page.placements)
     forms: dict[str, str] = {}
     for page in document.pages:
@@ -220,6 +252,15 @@ def _svg_artwork(items: Iterable[Item]) -> Iterator[Image]:
             yield item
         elif isinstance(item, Group):
             yield from _svg_artwork(item.items)
+
+
+def _path_area(path: Path) -> float:
+    """The area of a path's bounding box (how large a filled outline is, roughly)."""
+    points = [(op.x, op.y) for op in path.ops if isinstance(op, (MoveTo, LineTo, CurveTo))]
+    if not points:
+        return 0.0
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (max(xs) - min(xs)) * (max(ys) - min(ys))
 
 
 def _define_form(canvas: Canvas, painter: PdfPainter, scene: Scene, name: str) -> None:

@@ -10,8 +10,9 @@ import io
 import pikepdf
 
 
-def compact_pdf(data: bytes) -> bytes:
-    """``data`` rewritten with shared identical page contents and object streams (deterministic)."""
+def compact_pdf(data: bytes, *, object_streams: bool = True) -> bytes:
+    """``data`` rewritten with shared identical page contents and object streams (deterministic);
+    without ``object_streams`` the file stays PDF 1.4 (object streams came with PDF 1.5)."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
         seen: dict[str, pikepdf.Object] = {}
         for page in pdf.pages:
@@ -24,6 +25,7 @@ def compact_pdf(data: bytes) -> bytes:
             else:
                 seen[digest] = contents
         out = io.BytesIO()
-        pdf.save(out, object_stream_mode=pikepdf.ObjectStreamMode.generate, deterministic_id=True,
+        mode = pikepdf.ObjectStreamMode.generate if object_streams else pikepdf.ObjectStreamMode.disable
+        pdf.save(out, object_stream_mode=mode, deterministic_id=True,
                  compress_streams=True, recompress_flate=False, linearize=False)
         return out.getvalue()

@@ -1,0 +1,148 @@
+"""Where a face's items land: every item of a scene with its bounding box on the card (mm, y
+down, trim box from (0, 0)), the scale it is drawn at and the region it was drawn for. Pure."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..layout.regions import raster_size
+from ..layout.scene import (
+    PT_PER_MM,
+    Anchor,
+    Circle,
+    Close,
+    CurveTo,
+    Group,
+    Image,
+    Item,
+    Line,
+    Origin,
+    Path,
+    Rect,
+    Scene,
+    Text,
+    TextMeasurer,
+)
+
+DESCENT_EM = 0.24
+"""How far below the baseline a line of text reaches (descenders), in ems."""
+
+Box = tuple[float, float, float, float]
+"""x0, y0, x1, y1 in millimetres on the card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Affine:
+    """x' = a x + c y + e, y' = b x + d y + f (millimetres, y down)."""
+
+    a: float = 1.0
+    b: float = 0.0
+    c: float = 0.0
+    d: float = 1.0
+    e: float = 0.0
+    f: float = 0.0
+
+    def then(self, group: Group) -> "Affine":
+        """This transform applied after the group's own (translate, rotate clockwise, scale)."""
+        turn = math.radians(group.rotation_deg)
+        cos, sin = math.cos(turn) * group.scale, math.sin(turn) * group.scale
+        # the group's matrix: [cos -sin dx; sin cos dy] (clockwise on a y-down page)
+        return Affine(
+            self.a * cos + self.c * sin, self.b * cos + self.d * sin,
+            -self.a * sin + self.c * cos, -self.b * sin + self.d * cos,
+            self.a * group.dx + self.c * group.dy + self.e, self.b * group.dx + self.d * group.dy + self.f,
+        )
+
+    @property
+    def scale(self) -> float:
+        return math.hypot(self.a, self.b)
+
+    def box(self, box: Box) -> Box:
+        x0, y0, x1, y1 = box
+        points = [(self.a * x + self.c * y + self.e, self.b * x + self.d * y + self.f)
+                  for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return min(xs), min(ys), max(xs), max(ys)
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """One drawn item of a face: its box on the card and what it was drawn for."""
+
+    item: Item
+    box: Box
+    scale: float
+    origin: Origin | None
+
+
+def fitted(image: Image) -> Box:
+    """The box an image fills once fitted into its region (proportions kept, centred)."""
+    size = raster_size(image.data, image.kind) if image.kind != "svg" else None
+    if size is None or size[0] <= 0 or size[1] <= 0:
+        return image.x, image.y, image.x + image.width, image.y + image.height
+    scale = min(image.width / size[0], image.height / size[1])
+    w, h = size[0] * scale, size[1] * scale
+    x, y = image.x + (image.width - w) / 2, image.y + (image.height - h) / 2
+    return x, y, x + w, y + h
+
+
+def text_box(text: Text, measurer: TextMeasurer) -> Box:
+    """The box a line of text covers: its advance width, from the font's ascent to its descenders."""
+    width = measurer.width_mm(text.text, text.font, text.size_pt)
+    x0 = {Anchor.START: text.x, Anchor.MIDDLE: text.x - width / 2, Anchor.END: text.x - width}[text.anchor]
+    return (x0, text.y - measurer.ascent_mm(text.font, text.size_pt), x0 + width,
+            text.y + DESCENT_EM * text.size_pt / PT_PER_MM)
+
+
+def own_box(item: Item, measurer: TextMeasurer) -> Box | None:
+    """An item's box in its own coordinates (None for a group, walked instead)."""
+    if isinstance(item, Rect):
+        return item.x, item.y, item.x + item.width, item.y + item.height
+    if isinstance(item, Circle):
+        return item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r
+    if isinstance(item, Line):
+        return min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2)
+    if isinstance(item, Path):
+        points: list[tuple[float, float]] = []
+        for op in item.ops:
+            if isinstance(op, CurveTo):
+                points += [(op.x1, op.y1), (op.x2, op.y2), (op.x, op.y)]
+            elif not isinstance(op, Close):
+                points.append((op.x, op.y))
+        if not points:
+            return None
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return min(xs), min(ys), max(xs), max(ys)
+    if isinstance(item, Text):
+        return text_box(item, measurer)
+    if isinstance(item, Image):
+        return fitted(item)
+    return None
+
+
+def all_items(items: tuple[Item, ...]) -> Iterator[Item]:
+    """Every item, the items of groups included (groups themselves left out)."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from all_items(item.items)
+        else:
+            yield item
+
+
+def placed_items(scene: Scene, measurer: TextMeasurer) -> Iterator[Placed]:
+    """Every item of ``scene`` (groups walked) with its box on the card; an item inherits the
+    region of the group it is in."""
+
+    def walk(items: tuple[Item, ...], transform: Affine, origin: Origin | None) -> Iterator[Placed]:
+        for item in items:
+            here = item.origin or origin
+            if isinstance(item, Group):
+                yield from walk(item.items, transform.then(item), here)
+                continue
+            box = own_box(item, measurer)
+            if box is not None:
+                yield Placed(item, transform.box(box), transform.scale, here)
+
+    yield from walk(scene.items, Affine(), None)

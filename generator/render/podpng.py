@@ -1,0 +1,43 @@
+"""Face images for print shops: a face with its bleed rasterised to exactly the shop's pixel size,
+on white (no transparency), with its resolution and an sRGB profile in the file, so the shop
+reads the size it prints at and the colours it shows."""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from PIL import Image as PILImage
+from PIL import ImageCms
+
+from ..fontbook import FontBook
+from ..layout.scene import Scene
+from .png import svg_to_png_px
+from .svg import scene_svg
+
+
+@lru_cache(maxsize=1)
+def srgb_profile() -> bytes:
+    """An sRGB ICC profile (littleCMS's own, made by Pillow: nothing to ship)."""
+    profile = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+    data: bytes = profile.tobytes()
+    return data
+
+
+def finish_png(png: bytes, dpi: float, *, flatten: bool = True) -> bytes:
+    """``png`` with its resolution (``pHYs``) and an sRGB profile; ``flatten``: onto white, as RGB
+    (shops print no transparency)."""
+    image: PILImage.Image = PILImage.open(io.BytesIO(png))
+    image.load()
+    if flatten and image.mode != "RGB":
+        rgba = image.convert("RGBA")
+        paper = PILImage.new("RGBA", rgba.size, (255, 255, 255, 255))
+        image = PILImage.alpha_composite(paper, rgba).convert("RGB")
+    out = io.BytesIO()
+    image.save(out, "PNG", dpi=(dpi, dpi), icc_profile=srgb_profile())
+    return out.getvalue()
+
+
+def face_png(scene: Scene, fonts: FontBook, size_px: tuple[int, int], dpi: float) -> bytes:
+    """The face with its bleed as an image of exactly ``size_px`` pixels (trim plus bleed at ``dpi``)."""
+    return finish_png(svg_to_png_px(scene_svg(scene, fonts, bleed=True), *size_px), dpi)

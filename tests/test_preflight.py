@@ -1,0 +1,155 @@
+"""Preflight catches a planted mistake of each kind, names the card and the region, locates it in
+the layout file, and stops build and export when it is an error."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pikepdf
+import pytest
+from click.testing import CliRunner, Result
+from PIL import Image
+
+from generator.cli.main import cli
+from generator.preflight.pdf import pdf_problems
+
+DECK = """\
+game: custom
+id: comets
+name: Comets
+players: [2, 4]
+card_size: poker
+cards:
+  - {id: sun, count: 3, colour: "#d62828", word: SUN}
+  - {id: moon, count: 2, colour: "#1d5fbf", word: MOON}
+"""
+
+REGIONS = {
+    "ground": '{shape: rect, fill: "{colour}", bleed: true}',
+    "word": '{x: 8, y: 38, width: 47.5, height: 12, text: "{word}", font: sans-bold, max_pt: 24, min_pt: 10, colour: "#ffffff"}',
+}
+
+
+def layout(**changed: str) -> str:
+    regions = {**REGIONS, **changed}
+    lines = ["faces:", "  comets:", "    base_width: 63.5", "    base_height: 88.9", "    front:", "      regions:"]
+    lines += [f"        {name}: {spec}" for name, spec in regions.items()]
+    lines += ["    back:", "      regions:", '        ground: {shape: rect, fill: "#222222", bleed: true}']
+    return "\n".join(lines) + "\n"
+
+
+def png(path: Path, size: tuple[int, int], mode: str = "RGB", colour: object = (200, 30, 30)) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new(mode, size, colour).save(path)  # type: ignore[arg-type]
+
+
+@pytest.fixture()
+def deck(tmp_path: Path) -> Path:
+    project = tmp_path / "comets"
+    assert CliRunner().invoke(cli, ["init", str(project)]).exit_code == 0
+    (project / "card_defs" / "comets.yaml").write_text(DECK)
+    (project / "layouts" / "comets.yaml").write_text(layout())
+    return project
+
+
+def plant(deck: Path, **changed: str) -> None:
+    (deck / "layouts" / "comets.yaml").write_text(layout(**changed))
+
+
+def run(deck: Path, *args: str) -> Result:
+    return CliRunner().invoke(cli, [*args, "--project", str(deck)])
+
+
+def line_of(deck: Path, region: str) -> int:
+    text = (deck / "layouts" / "comets.yaml").read_text().splitlines()
+    return next(n for n, line in enumerate(text, 1) if line.strip().startswith(f"{region}:"))
+
+
+def test_the_clean_deck_is_ready_for_every_target(deck: Path) -> None:
+    for extra in ((), ("--pod", "mpc"), ("--pod", "tgc"), ("--pod", "drivethrucards"), ("--pod", "pdf")):
+        result = run(deck, "preflight", "comets", *extra)
+        assert result.exit_code == 0 and "0 errors, 0 warnings" in result.output, result.output
+
+
+@pytest.mark.parametrize("region,spec,code", [
+    ("word", '{x: 8, y: 38, width: 47.5, height: 12, text: "{word}", font: sans, max_pt: 5, min_pt: 4}', "text-too-small"),
+    ("word", '{x: 1.5, y: 38, width: 30, height: 12, text: "{word}", font: sans, max_pt: 12, min_pt: 8, align: left}',
+     "text-outside-safe-zone"),
+    ("logo", "{x: 1, y: 1, width: 20, height: 20, image: art/dot.png}", "art-outside-safe-zone"),
+    ("ground", '{x: 0, y: 0, width: 63.5, height: 88.9, shape: rect, fill: "{colour}"}', "background-short-of-bleed"),
+])
+def test_a_planted_mistake_is_an_error_for_a_shop_located_at_its_region(deck: Path, region: str, spec: str, code: str) -> None:
+    png(deck / "art" / "dot.png", (400, 400))
+    plant(deck, **{region: spec})
+    result = run(deck, "preflight", "comets", "--pod", "mpc")
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if f"[preflight/{code}]" in line]
+    assert lines, result.output
+    assert lines[0].startswith(f"layouts/comets.yaml:{line_of(deck, region)}:") or \
+        f"comets.yaml:{line_of(deck, region)}:" in lines[0]
+    assert "error:" in lines[0] and "card sun" in lines[0] and f"region '{region}'" in lines[0]
+    exported = run(deck, "export", "comets", "--pod", "mpc", "--out", str(deck / "shop"))
+    assert exported.exit_code == 1 and not (deck / "shop").exists()
+
+
+def test_at_home_small_text_is_a_warning_and_the_build_goes_on(deck: Path) -> None:
+    plant(deck, word='{x: 8, y: 38, width: 47.5, height: 12, text: "{word}", font: sans, max_pt: 5, min_pt: 4}')
+    result = run(deck, "preflight", "comets")
+    assert result.exit_code == 0 and "warning:" in result.output and "text-too-small" in result.output
+    assert run(deck, "build", "comets", "--out", str(deck / "out")).exit_code == 0
+
+
+def test_a_picture_under_300_dpi_is_a_warning(deck: Path) -> None:
+    png(deck / "art" / "small.png", (40, 40))
+    plant(deck, logo="{x: 16.75, y: 10, width: 30, height: 30, image: art/small.png}")
+    result = run(deck, "preflight", "comets", "--pod", "tgc")
+    assert result.exit_code == 0 and "[preflight/low-resolution]" in result.output and "34 dpi" in result.output
+
+
+def test_a_font_that_forbids_embedding_stops_the_build(deck: Path) -> None:
+    from generator.paths import shipped_root
+
+    data = bytearray((shipped_root() / "fonts" / "DejaVuSans.ttf").read_bytes())
+    count = int.from_bytes(data[4:6], "big")
+    os2 = next(int.from_bytes(data[12 + 16 * i + 8:12 + 16 * i + 12], "big") for i in range(count)
+               if data[12 + 16 * i:12 + 16 * i + 4] == b"OS/2")
+    data[os2 + 8:os2 + 10] = (2).to_bytes(2, "big")  # fsType: restricted licence embedding
+    (deck / "fonts").mkdir(exist_ok=True)
+    (deck / "fonts" / "Locked.ttf").write_bytes(bytes(data))
+    (deck / "layouts" / "fonts.yaml").write_text("fonts:\n  locked: fonts/Locked.ttf\n")
+    plant(deck, word='{x: 8, y: 38, width: 47.5, height: 12, text: "{word}", font: locked, max_pt: 24, min_pt: 10}')
+    result = run(deck, "preflight", "comets")
+    assert result.exit_code == 1 and "[preflight/font-not-embeddable]" in result.output
+    assert "fonts.yaml:2:" in result.output and "restricted licence" in result.output
+    built = run(deck, "build", "comets", "--out", str(deck / "out"))
+    assert built.exit_code == 1 and not (deck / "out").exists()
+
+
+def test_ink_over_the_limit_in_a_cmyk_picture_is_caught_in_the_finished_pdf(deck: Path) -> None:
+    art = deck / "art" / "heavy.jpg"
+    art.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("CMYK", (400, 400), (255, 255, 255, 255)).save(art, "JPEG")  # 400 % of ink
+    plant(deck, logo="{x: 16.75, y: 10, width: 30, height: 30, image: art/heavy.jpg}")
+    result = run(deck, "preflight", "comets", "--pod", "drivethrucards")
+    assert result.exit_code == 1 and "[preflight/ink-over-limit]" in result.output
+    assert "card sun" in result.output and "240 %" in result.output
+
+
+def test_rgb_colour_and_rgb_images_in_a_cmyk_pdf_are_caught(deck: Path) -> None:
+    png(deck / "art" / "dot.png", (400, 400))
+    plant(deck, logo="{x: 16.75, y: 10, width: 30, height: 30, image: art/dot.png}")
+    assert run(deck, "export", "comets", "--pod", "drivethrucards", "--out", str(deck / "dtc")).exit_code == 0
+    data = (deck / "dtc" / "comets-drivethrucards.pdf").read_bytes()
+    assert pdf_problems(data, limit=2.4, pdfx=True) == []
+    with pikepdf.open(io.BytesIO(data)) as pdf:  # plant an RGB fill in the first form
+        form = next(iter(pdf.pages[1].Resources.XObject.values()))
+        form.write(b"1 0 0 rg\n" + form.read_bytes())
+        out = io.BytesIO()
+        pdf.save(out)
+    codes = {p.code for p in pdf_problems(out.getvalue(), limit=2.4, pdfx=True)}
+    assert codes == {"rgb-in-cmyk"}
+    assert run(deck, "export", "comets", "--pod", "pdf", "--out", str(deck / "rgb")).exit_code == 0
+    rgb = pdf_problems((deck / "rgb" / "comets-pdf.pdf").read_bytes(), limit=2.4, pdfx=True)
+    assert {p.code for p in rgb} >= {"rgb-in-cmyk", "pdfx"}
+    assert any("image in DeviceRGB" in p.message for p in rgb)
