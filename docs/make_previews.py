@@ -30,6 +30,9 @@ SHOTS = [
     ("hanabi", [], -1, "hanabi-rules.png", 50),
     ("hanabi", [], 10, "hanabi-cards-and-tokens.png", 45),
     ("sequence", [], -8, "sequence-tile.png", 45),
+    # a designer's own deck: the Orchard example project (cardforge init DIR --example custom)
+    ("orchard", ["--project", "examples/orchard"], 0, "orchard-fronts.png", 50),
+    ("orchard", ["--project", "examples/orchard"], 1, "orchard-backs.png", 40),
 ]
 
 REPORT_SHOTS = [

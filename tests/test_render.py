@@ -10,6 +10,7 @@ import io
 import os
 from pathlib import Path as FilePath
 
+import pikepdf
 import pymupdf
 import pytest
 from pypdf import PdfReader
@@ -194,3 +195,55 @@ def test_a_missing_font_is_a_clear_error(tmp_path: FilePath) -> None:
     book = FontBook([FontFace("sans", str(tmp_path / "DejaVuSans.ttf"), "fonts/DejaVuSans.ttf")])
     with pytest.raises(FontError, match="fonts/DejaVuSans.ttf: cannot read the font file"):
         book.width_mm("text", "sans", 10)
+
+
+def _see_through_page() -> Document:
+    """Blue ground, a red square at half opacity over it, then an opaque green square."""
+    scene = Scene("see-through", 50, 50, 0, (
+        Rect(0, 0, 50, 50, Paint(Colour("#0000ff"))),
+        Rect(10, 10, 30, 30, Paint(Colour("#ff0000"), opacity=0.5)),
+        Rect(20, 20, 5, 5, Paint(Colour("#00ff00"))),
+    ))
+    return Document("t", (Page(60, 60, (Placement(scene, 5, 5),), (), "p"),))
+
+
+def _graphics_states(data: bytes) -> list[dict[str, object]]:
+    """Every graphics state in the resources of the pages and of the forms they draw."""
+    found = []
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        stack = [page.Resources for page in pdf.pages]
+        while stack:
+            resources = stack.pop()
+            found += [dict(state.items()) for state in (resources.get("/ExtGState") or {}).values()]
+            stack += [x.Resources for x in (resources.get("/XObject") or {}).values() if "/Resources" in x]
+    return found
+
+
+def _pixel(data: bytes, x_mm: float, y_mm: float) -> tuple[int, ...]:
+    pixmap = pymupdf.open(stream=data, filetype="pdf")[0].get_pixmap(dpi=72, colorspace=pymupdf.csRGB)
+    return tuple(pixmap.pixel(int(x_mm / 25.4 * 72), int(y_mm / 25.4 * 72)))
+
+
+def test_a_see_through_shape_shows_what_is_under_it_and_only_it_is_see_through() -> None:
+    data = render_pdf(_see_through_page(), FONTS)
+    assert [float(state["/ca"]) for state in _graphics_states(data) if "/ca" in state] == [0.5]
+    r, g, b = _pixel(data, 35, 35)  # the red square over the blue ground: half of each
+    assert abs(r - 128) < 8 and g < 8 and abs(b - 128) < 8
+    assert _pixel(data, 27, 27) == (0, 255, 0)  # the next shape is opaque again
+    assert _pixel(data, 10, 10) == (0, 0, 255)
+
+
+def test_without_transparency_a_see_through_shape_is_its_colour_on_white_paper() -> None:
+    from generator.render.cmyk import CmykPainter
+
+    data = render_pdf(_see_through_page(), FONTS, painter_type=CmykPainter, cmyk=True)
+    assert not _graphics_states(data)  # no transparency anywhere in the file (PDF/X-1a)
+    r, g, b = _pixel(data, 35, 35)  # pink: half red, half paper
+    assert r > 200 and 100 < g < 160 and 100 < b < 160
+
+
+def test_png_exports_show_see_through_shapes_too() -> None:
+    (placement,) = _see_through_page().pages[0].placements
+    image = pymupdf.Pixmap(scene_png(placement.scene, FONTS, dpi=72))
+    r, g, b = image.pixel(int(30 / 25.4 * 72), int(30 / 25.4 * 72))[:3]
+    assert abs(r - 128) < 8 and g < 8 and abs(b - 128) < 8

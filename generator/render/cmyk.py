@@ -116,6 +116,7 @@ class CmykPainter(PdfPainter):
     """Draws scenes in CMYK only (the canvas also refuses RGB: ``render_pdf(..., cmyk=True)``)."""
 
     limit = INK_LIMIT
+    flatten_opacity = True
 
     def fill(self, colour: Colour, *, area_mm2: float = 0.0) -> None:
         self.canvas.setFillColorCMYK(*colour_cmyk(colour, large=area_mm2 >= LARGE_AREA_MM2, limit=self.limit))

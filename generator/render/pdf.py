@@ -10,6 +10,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from reportlab import rl_config
 from reportlab.graphics import renderPDF
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -77,7 +78,26 @@ class PdfPainter:
         for item in items:
             self.item(item)
 
+    flatten_opacity = False
+    """True for painters whose output allows no transparency (PDF/X-1a): a see-through shape is
+    drawn in its colour mixed with white paper instead."""
+
     def item(self, item: Item) -> None:
+        """Draw one scene item (a see-through shape in its own graphics state, so the opacity
+        ends with it)."""
+        paint = getattr(item, "paint", None)
+        if isinstance(paint, Paint) and paint.opacity < 1.0 and not self.flatten_opacity:
+            self.canvas.saveState()
+            self.canvas.setFillAlpha(paint.opacity)
+            self.canvas.setStrokeAlpha(paint.opacity)
+            try:
+                self._item(item)
+            finally:
+                self.canvas.restoreState()
+            return
+        self._item(item)
+
+    def _item(self, item: Item) -> None:
         c = self.canvas
         if isinstance(item, Rect):
             if self._paint(item.paint, item.width * item.height):
@@ -183,13 +203,20 @@ class PdfPainter:
     def _paint(self, paint: Paint, area_mm2: float = 0.0) -> bool:
         """Set fill and stroke; False when the shape would draw nothing."""
         c = self.canvas
+        mix = paint.opacity if self.flatten_opacity and paint.opacity < 1.0 else None
         if paint.fill is not None:
-            self.fill(paint.fill, area_mm2=area_mm2)
+            self.fill(paint.fill if mix is None else on_paper(paint.fill, mix), area_mm2=area_mm2)
         if paint.stroke is not None:
-            self.stroke(paint.stroke)
+            self.stroke(paint.stroke if mix is None else on_paper(paint.stroke, mix))
             c.setLineWidth(paint.stroke_mm * K)
             c.setDash([d * K for d in paint.dash_mm] if paint.dash_mm else [])
         return paint.fill is not None or paint.stroke is not None
+
+
+def on_paper(colour: Colour, opacity: float) -> Colour:
+    """The colour a see-through ``colour`` shows on white paper."""
+    r, g, b = (round(255 * (1 - opacity + opacity * v)) for v in colour.rgb)
+    return Colour(f"#{r:02x}{g:02x}{b:02x}")
 
 
 def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True,
@@ -269,6 +296,23 @@ def _define_form(canvas: Canvas, painter: PdfPainter, scene: Scene, name: str) -
                      upperx=(scene.width_mm + b) * K, uppery=b * K)
     painter.items(scene.items)
     canvas.endForm()
+    _keep_graphics_states(canvas, name)
+
+
+def _keep_graphics_states(canvas: Canvas, name: str) -> None:
+    """Give a form the graphics states its drawing names (the opacity of see-through shapes):
+    reportlab collects them for a form but writes them into a page's resources only."""
+    form = canvas._doc.idToObject.get(xObjectName(name))  # reportlab keeps no public handle on its forms
+    states = getattr(form, "ExtGState", None)
+    if form is None or form.Resources is not None or not states or not states.dict:
+        return
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    resources.ExtGState = states
+    form.Resources = resources
 
 
 def _place(canvas: Canvas, page: Page, placement: Placement, name: str) -> None:

@@ -78,6 +78,8 @@ class SvgPainter:
             attrs["stroke_width"] = _num(paint.stroke_mm)
             if paint.dash_mm:
                 attrs["stroke_dasharray"] = ",".join(_num(d) for d in paint.dash_mm)
+        if paint.opacity < 1.0:
+            attrs["opacity"] = _num(paint.opacity)
         return attrs
 
     def items(self, parent: svgwrite.base.BaseElement, items: tuple[Item, ...] | list[Item]) -> None:
