@@ -15,6 +15,7 @@ Run: python benchmarks/bench_large_deck.py [--cards 1000] [--rounds 5]
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -67,6 +68,10 @@ composition:
 """, encoding="utf-8")
 
 
+USER_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+"""The environment of a user's shell: Python's bytecode is cached, as on a user's machine."""
+
+
 def command() -> str:
     """The ``cardforge`` command of this interpreter's environment."""
     beside = Path(sys.executable).with_name("cardforge")
@@ -81,7 +86,7 @@ def whole_process(args: list[str], rounds: int) -> list[float]:
     times = []
     for _ in range(rounds):
         t = time.perf_counter()
-        done = subprocess.run([command(), *args], capture_output=True, text=True)
+        done = subprocess.run([command(), *args], capture_output=True, text=True, env=USER_ENV)
         times.append(time.perf_counter() - t)
         if done.returncode != 0:
             raise SystemExit(f"cardforge {' '.join(args)} failed:\n{done.stdout}{done.stderr}")

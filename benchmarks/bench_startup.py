@@ -8,6 +8,10 @@ alternately in one session so the ratios compare like with like on a shared mach
   ``../decksmith-venv`` as ``../shared/peers/README.md`` says (the peer script lives in
   ``../shared/peers/decksmith-hanabi/run.sh``).
 
+Every process runs as on a user's machine, with Python's bytecode cache: ``PYTHONDONTWRITEBYTECODE``
+is unset for them (an installed package such as decksmith has its bytecode written at install
+time; an editable install of cardforge writes it on its first run, the warm-up round here).
+
 Run: python benchmarks/bench_startup.py [--rounds N]
 """
 
@@ -40,9 +44,14 @@ def _decksmith() -> str | None:
     return str(local) if local.exists() else None
 
 
+USER_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+"""The environment of a user's shell: bytecode is cached."""
+
+
 def _time(command: list[str], env: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env, cwd=ROOT)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env or USER_ENV,
+                   cwd=ROOT)
     return time.perf_counter() - start
 
 
@@ -62,7 +71,7 @@ def main() -> None:
     }
     decksmith = _decksmith()
     if decksmith and PEER.exists():
-        commands["decksmith (50 Hanabi fronts)"] = (["bash", str(PEER)], {**os.environ, "DECKSMITH": decksmith})
+        commands["decksmith (50 Hanabi fronts)"] = (["bash", str(PEER)], {**USER_ENV, "DECKSMITH": decksmith})
     else:
         print("decksmith not found (set DECKSMITH or see ../shared/peers/README.md): build ratio skipped")
     times: dict[str, list[float]] = {name: [] for name in commands}

@@ -15,7 +15,8 @@ import os
 import struct
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from itertools import repeat
+from typing import Callable, Sequence
 
 from . import saferead
 from .layout.scene import PT_PER_MM
@@ -243,12 +244,18 @@ def read_metrics(path: Path, name: str | None = None) -> FontMetrics:
     return found
 
 
+ADVANCE_CACHE = 100_000
+"""Words (per font) and measured texts a FontBook remembers (then it starts again): a large deck's."""
+
+
 class FontBook:
     """The project's fonts by key; measures text for layout (a ``TextMeasurer``)."""
 
     def __init__(self, faces: Sequence[FontFace]) -> None:
         self.faces = {face.key: face for face in faces}
         self._metrics: dict[str, FontMetrics] = {}
+        self._advances: dict[str, dict[str, float]] = {}
+        self._widths: dict[tuple[str, str, float], float] = {}
 
     def face(self, key: str) -> FontFace:
         try:
@@ -268,7 +275,31 @@ class FontBook:
         return found
 
     def width_mm(self, text: str, font: str, size_pt: float) -> float:
-        return self.metrics(font).string_width(text, size_pt) / PT_PER_MM
+        key = (text, font, size_pt)
+        found = self._widths.get(key)
+        if found is None:  # text is measured again by preflight and by the preview: remember it
+            if len(self._widths) >= ADVANCE_CACHE:
+                self._widths.clear()
+            found = self._widths[key] = self.metrics(font).string_width(text, size_pt) / PT_PER_MM
+        return found
+
+    def advances(self, font: str) -> Callable[[str], float]:
+        """The advance width of a piece of text in 1000 units (what ``width_mm`` adds up, perhaps
+        in another order), remembered per word: text fitting keeps a line's width as it grows
+        and tries the same words at several sizes (``layout.textfit.wrap``)."""
+        metrics = self.metrics(font)
+        get, default = metrics.widths.get, metrics.default_width
+        known = self._advances.setdefault(font, {})
+
+        def units(text: str) -> float:
+            found = known.get(text)
+            if found is None:
+                if len(known) >= ADVANCE_CACHE:
+                    known.clear()
+                found = known[text] = sum(map(get, map(ord, text), repeat(default)))
+            return found
+
+        return units
 
     def ascent_mm(self, font: str, size_pt: float) -> float:
         return self.metrics(font).ascent / 1000 * size_pt / PT_PER_MM

@@ -103,3 +103,35 @@ def test_fitting_takes_a_few_measurements_whatever_the_range() -> None:
     for bad in (math.inf, math.nan, -1.0):
         with pytest.raises(ValueError):
             fit_text("Red", Box(0, 0, 10, 5), Fixed(), font="sans", max_pt=bad, min_pt=1)
+
+
+class Whole:
+    """The real fonts measured a whole line at a time (no ``advances``: wrap's plain way)."""
+
+    def width_mm(self, text: str, font: str, size_pt: float) -> float:
+        return FONTS.width_mm(text, font, size_pt)
+
+    def ascent_mm(self, font: str, size_pt: float) -> float:
+        return FONTS.ascent_mm(font, size_pt)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    words=st.lists(st.text(st.characters(codec="latin-1", exclude_characters=" \n\t\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0"),
+                           min_size=1, max_size=12), min_size=1, max_size=30),
+    breaks=st.lists(st.booleans(), min_size=30, max_size=30),
+    width=st.floats(5, 80),
+    size=st.sampled_from([4.0, 6.25, 9.0, 10.75, 24.0]),
+    font=st.sampled_from(["sans", "serif-bold", "sans-condensed"]),
+)
+def test_wrapping_by_running_widths_breaks_exactly_where_measuring_each_line_does(
+        words: list[str], breaks: list[bool], width: float, size: float, font: str) -> None:
+    text = "".join(w + ("\n" if b else " ") for w, b in zip(words, breaks)).strip()
+    assert wrap(text, font, size, width, FONTS) == wrap(text, font, size, width, Whole())
+
+
+def test_a_line_that_fills_its_width_exactly_is_measured_as_a_whole() -> None:
+    text = "fits exactly here"
+    width = FONTS.width_mm(text, "sans", 10)  # a box exactly as wide as the text: one line
+    assert wrap(text, "sans", 10, width, FONTS) == [text] == wrap(text, "sans", 10, width, Whole())
+    assert wrap(text, "sans", 10, math.nextafter(width, 0), FONTS) == wrap(text, "sans", 10, math.nextafter(width, 0), Whole())

@@ -4,6 +4,7 @@ not fit instead of clipping it (the caller turns that into a validation finding)
 from __future__ import annotations
 
 import math
+from typing import Callable
 from dataclasses import dataclass
 
 from ..model.common import Colour
@@ -35,6 +36,10 @@ class FitResult:
 
 def wrap(text: str, font: str, size_pt: float, width_mm: float, measurer: TextMeasurer) -> list[str] | None:
     """Lines of ``text`` no wider than ``width_mm``, broken at spaces; None if one word is too wide."""
+    advances = getattr(measurer, "advances", None)
+    if advances is not None:
+        return _wrap_by_advances(text, advances(font), size_pt, width_mm,
+                                 lambda line: measurer.width_mm(line, font, size_pt))
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
@@ -47,6 +52,42 @@ def wrap(text: str, font: str, size_pt: float, width_mm: float, measurer: TextMe
                 return None
             lines.append(current)
             current = word
+        lines.append(current)
+    return lines
+
+
+def _wrap_by_advances(text: str, units: Callable[[str], float], size_pt: float, width_mm: float,
+                      exact: Callable[[str], float]) -> list[str] | None:
+    """``wrap`` for a measurer that gives the advance of a word (``FontBook.advances``): a line's
+    width is kept as a sum of its words' and spaces' advances instead of measuring the whole line
+    again for every word it gains. That sum may differ from the line's own in the last bits, so
+    where it comes within a hair of the width the line is measured as ``width_mm`` measures it:
+    every decision is the one the plain wrap makes."""
+    scale = 0.001 * size_pt
+    space = units(" ")
+
+    def fits(line: str, advance: float) -> bool:
+        width = scale * advance / PT_PER_MM
+        if abs(width - width_mm) <= 1e-9 * max(1.0, width_mm):
+            return exact(line) <= width_mm
+        return width <= width_mm
+
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current, current_units = "", 0.0
+        for word in paragraph.split():
+            alone = units(word)
+            if current:
+                candidate, advance = f"{current} {word}", current_units + space + alone
+            else:
+                candidate, advance = word, alone
+            if fits(candidate, advance):
+                current, current_units = candidate, advance
+                continue
+            if not current or not fits(word, alone):
+                return None
+            lines.append(current)
+            current, current_units = word, alone
         lines.append(current)
     return lines
 

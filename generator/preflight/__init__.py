@@ -127,7 +127,8 @@ def _check_card(report: _Report, face: Face, target: Target, measurer: TextMeasu
     scene = face.scene
     w, h = scene.width_mm, scene.height_mm
     safe = target.safe_mm
-    for placed in placed_items(scene, measurer):
+    everything = list(placed_items(scene, measurer))
+    for placed in everything:
         item, (x0, y0, x1, y1) = placed.item, placed.box
         if isinstance(item, Text):
             _text_size(report, face, placed, target)
@@ -147,7 +148,7 @@ def _check_card(report: _Report, face: Face, target: Target, measurer: TextMeasu
             if target.resolution:
                 _resolution(report, face, placed)
     if scene.bleed_mm > EPS_MM:
-        _bleed(report, face, target, measurer)
+        _bleed(report, face, target, everything)
 
 
 def _text_size(report: _Report, face: Face, placed: Placed, target: Target) -> None:
@@ -173,12 +174,13 @@ def _resolution(report: _Report, face: Face, placed: Placed) -> None:
                    "more print sharp")
 
 
-def _bleed(report: _Report, face: Face, target: Target, measurer: TextMeasurer) -> None:
+def _bleed(report: _Report, face: Face, target: Target, everything: Sequence[Placed]) -> None:
     """Filled shapes and pictures that reach the trim line must run on to the bleed edge: else a
-    cut a little outside the trim shows a sliver of paper (or of what lies under them)."""
+    cut a little outside the trim shows a sliver of paper (or of what lies under them).
+    ``everything``: the face's placed items."""
     scene = face.scene
     w, h, b = scene.width_mm, scene.height_mm, scene.bleed_mm
-    for placed in placed_items(scene, measurer):
+    for placed in everything:
         item = placed.item
         filled = isinstance(item, Image) or (isinstance(item, (Rect, Circle, Path)) and item.paint.fill is not None)
         if not filled:

@@ -9,7 +9,6 @@ from contextlib import contextmanager
 from typing import Any, Iterable, Iterator, Sequence
 
 from reportlab import rl_config
-from reportlab.graphics import renderPDF
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
@@ -64,7 +63,7 @@ class PdfPainter:
             name = f"A{len(self.artwork)}"
             self.artwork[data] = (name, drawing.width, drawing.height)
             self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
-            renderPDF.draw(drawing, self.canvas, 0, 0)
+            _draw_shapes(drawing, self.canvas)
             self.canvas.endForm()
 
     def _drawing(self, data: bytes) -> Any:
@@ -179,7 +178,7 @@ class PdfPainter:
         if form:
             c.doForm(form)
         else:  # artwork outside the scenes (page marks) is drawn where it is
-            renderPDF.draw(drawing, c, 0, 0)
+            _draw_shapes(drawing, c)
         c.restoreState()
 
     def fill(self, colour: Colour, *, area_mm2: float = 0.0) -> None:
@@ -211,6 +210,14 @@ class PdfPainter:
             c.setLineWidth(paint.stroke_mm * K)
             c.setDash([d * K for d in paint.dash_mm] if paint.dash_mm else [])
         return paint.fill is not None or paint.stroke is not None
+
+
+def _draw_shapes(drawing: Any, canvas: Canvas) -> None:
+    """Draw an SVG artwork's reportlab shapes (imported here: reportlab's graphics take a tenth of
+    a second to load, and only decks with SVG artwork need them)."""
+    from reportlab.graphics import renderPDF
+
+    renderPDF.draw(drawing, canvas, 0, 0)
 
 
 def on_paper(colour: Colour, opacity: float) -> Colour:

@@ -5,6 +5,7 @@ reads the deck's title."""
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from dataclasses import replace
 
 from generator.layout.faces import FaceContext, FaceTools
@@ -55,7 +56,7 @@ def build(game: CustomDefinition, tools: FaceTools) -> Kit:
 def _face(ctx: FaceContext, game: CustomDefinition, template: str, side: str, regions: tuple[FaceRegion, ...],
           fields: dict[str, str], piece_id: str, sources: dict[str, SourceLoc], scenes: dict[str, Scene]) -> Scene:
     """The scene of one side of a card; cards whose fields draw the same side share one scene."""
-    used = [(name, fields.get(name)) for name in sorted(used_fields(regions))]
+    used = [(name, fields.get(name)) for name in _sorted_fields(regions)]
     digest = hashlib.sha1(repr((template, side, used)).encode()).hexdigest()[:16]
     key = f"{game.info.id}:{side}:{template}:{digest}"
     found = scenes.get(key)
@@ -63,6 +64,12 @@ def _face(ctx: FaceContext, game: CustomDefinition, template: str, side: str, re
         items = ctx.regions(None, fields, piece_id=piece_id, side=regions, colour=INK, sources=sources)
         found = scenes[key] = Scene(key, ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items))
     return found
+
+
+@lru_cache(maxsize=64)
+def _sorted_fields(regions: tuple[FaceRegion, ...]) -> tuple[str, ...]:
+    """``used_fields`` in order, worked out once per side of a template (not once per card)."""
+    return tuple(sorted(used_fields(regions)))
 
 
 def used_fields(regions: tuple[FaceRegion, ...]) -> set[str]:
