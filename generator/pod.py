@@ -21,7 +21,7 @@ from typing import Callable
 
 from .atomicio import StagedWrite
 from .build import BuildError, BuildOptions, BuiltFile, Toolkit, check_build, face_settings, load_toolkit, make_kit
-from .fontbook import FontError
+from .fontbook import FontBook, FontError
 from .layout.kit import FaceSettings, Kit, Piece
 from .layout.page import Document, Page, Placement
 from .layout.scene import PT_PER_MM, Scene
@@ -29,6 +29,7 @@ from .model import GameDefinition, Project
 from .model.shops import ColourSpace, FileKind, PageOrder, Shop, ShopSize
 from .preflight import check_faces, check_fonts, shop_target
 from .validate import Finding, Severity, fit_finding
+from .workers import map_in_order
 
 
 @dataclass
@@ -150,16 +151,21 @@ def plan_pod(project: Project, game: GameDefinition, options: BuildOptions, shop
 
 def _pngs(plan: PodPlan, kit: Kit, settings: FaceSettings, toolkit: Toolkit, out_dir: Path,
           progress: Callable[[str], None]) -> dict[str, PodFace]:
-    from .render.podpng import face_png
-
     shop = plan.shop
     faces = distinct(kit.game_id, kit.cards, "png")
     size_px = shop.image_px(settings.card_width_mm, settings.card_height_mm)
     progress(f"rendering {len(faces)} faces at {size_px[0]} x {size_px[1]} px")
-    for face in faces.values():
-        plan.files.append(BuiltFile(kit.game_id, out_dir / face.file, face_png(face.scene, toolkit.fonts, size_px, shop.dpi),
-                                    1, "png"))
+    jobs = [(face.scene, toolkit.fonts, size_px, shop.dpi) for face in faces.values()]
+    for face, png in zip(faces.values(), map_in_order(_face_png, jobs)):  # every core: cairo takes its time
+        plan.files.append(BuiltFile(kit.game_id, out_dir / face.file, png, 1, "png"))
     return faces
+
+
+def _face_png(job: tuple[Scene, FontBook, tuple[int, int], float]) -> bytes:
+    """One face's PNG (a worker's task)."""
+    from .render.podpng import face_png
+
+    return face_png(*job)
 
 
 def _pdf(plan: PodPlan, kit: Kit, settings: FaceSettings, toolkit: Toolkit, out_dir: Path, game: GameDefinition,

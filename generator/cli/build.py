@@ -231,7 +231,8 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
     BuildError for artwork or faces that cannot be rasterised."""
     from ..render.artwork import ArtworkError
     from ..render.png import scene_png
-    from ..render.podpng import finish_png
+    from ..render.podpng import export_png
+    from ..workers import map_in_order
     from ..render.tts import tts_sheets
 
     files: list[tuple[Path, bytes]] = []
@@ -242,8 +243,8 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
                 for scene in (piece.front, piece.back):
                     if scene is not None:
                         faces.setdefault(scene.key, scene)
-            for key, scene in faces.items():
-                png = finish_png(scene_png(scene, toolkit.fonts, dpi=dpi, bleed=bleed), dpi, flatten=False)
+            jobs = [(scene, toolkit.fonts, dpi, bleed) for scene in faces.values()]
+            for key, png in zip(faces, map_in_order(export_png, jobs)):  # every core: cairo takes its time
                 files.append((png_dir / f"{_safe_name(key)}.png", png))
         if tts_dir is not None:
             fronts = [piece.front for piece in kit.cards]

@@ -16,12 +16,19 @@ from .png import svg_to_png_px
 from .svg import scene_svg
 
 
+PROFILE_DATE = bytes.fromhex("07d0 0001 0001 0000 0000 0000")
+"""2000-01-01 00:00:00: the creation date written into the profile, always the same."""
+
+
 @lru_cache(maxsize=1)
 def srgb_profile() -> bytes:
-    """An sRGB ICC profile (littleCMS's own, made by Pillow: nothing to ship)."""
+    """An sRGB ICC profile (littleCMS's own, made by Pillow: nothing to ship). littleCMS stamps a
+    profile with the moment it made it, which would make every export differ from the last: the
+    date is a fixed one, so the same faces give the same files."""
     profile = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
-    data: bytes = profile.tobytes()
-    return data
+    data = bytearray(profile.tobytes())
+    data[24:36] = PROFILE_DATE  # the ICC header's dateTimeNumber; its profile ID (84-99) is left unset
+    return bytes(data)
 
 
 def finish_png(png: bytes, dpi: float, *, flatten: bool = True) -> bytes:
@@ -41,3 +48,12 @@ def finish_png(png: bytes, dpi: float, *, flatten: bool = True) -> bytes:
 def face_png(scene: Scene, fonts: FontBook, size_px: tuple[int, int], dpi: float) -> bytes:
     """The face with its bleed as an image of exactly ``size_px`` pixels (trim plus bleed at ``dpi``)."""
     return finish_png(svg_to_png_px(scene_svg(scene, fonts, bleed=True), *size_px), dpi)
+
+
+def export_png(job: tuple[Scene, FontBook, int, bool]) -> bytes:
+    """A face as ``export --png`` writes it (scene, fonts, dpi, with bleed): its resolution and
+    sRGB profile in the file; a module-level function, so it can be a worker's task."""
+    from .png import scene_png
+
+    scene, fonts, dpi, bleed = job
+    return finish_png(scene_png(scene, fonts, dpi=dpi, bleed=bleed), dpi, flatten=False)

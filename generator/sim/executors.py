@@ -6,13 +6,11 @@ its records (each game is fixed by the run seed and its index).
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
 import os
-import signal
-import sys
 from typing import Iterator, Protocol, Sequence
 
+from ..workers import quiet_worker
 from .runner import DEFAULT_START_METHOD, Job, Played, play_chunk
 
 Task = tuple[int, range]
@@ -54,31 +52,10 @@ _WORKER_JOBS: tuple[Job, ...] = ()
 def _init_worker(jobs: tuple[Job, ...], parent: int) -> None:
     """A pool worker receives the jobs once (forked workers inherit them without pickling)."""
     global _WORKER_JOBS
-    _quiet_worker(parent)
+    quiet_worker(parent)
     _WORKER_JOBS = jobs
 
 
-def _quiet_worker(parent: int) -> None:
-    """A worker ends with its parent, and without a traceback. Ctrl-C reaches every process of the
-    terminal's group: workers ignore it and the parent, which handles it, stops the pool with
-    SIGTERM, whose default action ends a worker at once (a forked worker would otherwise inherit
-    the parent's handler and raise in the middle of a game). On Linux the system also sends a
-    worker SIGTERM when its parent dies, however it dies, so no worker is left playing or blocked
-    writing results nobody reads."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
-        except (OSError, AttributeError):  # pragma: no cover - a C library without prctl
-            pass
-    if os.getppid() != parent:  # the parent died before the line above took effect
-        os._exit(0)
-
-
-_PR_SET_PDEATHSIG = 1
 
 
 def _play_task(task: Task) -> tuple[int, Played]:
