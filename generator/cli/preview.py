@@ -92,7 +92,8 @@ def preview_command(ctx: click.Context, games: tuple[str, ...], port: int, host:
     thread.start()
     snapshot = session.snapshot
     faces = sum(len(g.cards) for g in snapshot.games)
-    click.echo(f"cardforge preview: {faces} distinct faces of {len(snapshot.games)} games "
+    click.echo(f"cardforge preview: {faces} distinct faces of {len(snapshot.games)} "
+               f"{'game' if len(snapshot.games) == 1 else 'games'} "
                f"({time.perf_counter() - started:.2f} s) at {server.url}")
     click.echo("Watching the project's files; Ctrl-C stops.")
     if first is not None and first.problems:
