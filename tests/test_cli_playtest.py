@@ -108,6 +108,57 @@ def test_sweep_over_deck_values_and_rule_options() -> None:
     assert row == {k: v for k, v in one.items() if k not in ("elapsed_s", "findings")}  # same games on one process
 
 
+def test_sweep_over_table_sizes_plays_each_size_as_simulate_does(tmp_path: Path) -> None:
+    rows = as_json(invoke("sweep", "firecrackers", "-k", "6", "-w", "2", "--json",
+                          "--set", "players=2..4", "--set", "explosion_threshold=9,11"))
+    assert [(row["set"]["players"], row["players"]) for row in rows] == [(2, 2), (2, 2), (3, 3), (3, 3), (4, 4), (4, 4)]
+    assert [len(row["seat_win_rate"]) for row in rows] == [2, 2, 3, 3, 4, 4]
+    one = as_json(invoke("simulate", "firecrackers", "-n", "3", "-k", "6", "-w", "1", "--json",
+                         "--rule", "explosion_threshold=11"))
+    row = {k: v for k, v in rows[3].items() if k not in ("set", "elapsed_s", "findings")}
+    assert row == {k: v for k, v in one.items() if k not in ("elapsed_s", "findings")}
+    report = tmp_path / "sizes.html"
+    text = invoke("sweep", "firecrackers", "-k", "6", "-w", "1", "--set", "players=2,4", "--report", str(report))
+    assert text.exit_code == 0, text.stderr
+    assert "firecrackers: 2, 4 players" in text.stdout and "pyro:0.3 at every seat" in text.stdout
+    two_seats = next(line for line in text.stdout.splitlines() if line.lstrip().startswith("2 "))
+    assert two_seats.count(" - ") >= 1  # the seats a two-player table does not have
+    assert "seat win rate goes" not in text.stdout  # seats of tables of different sizes are not compared
+    page = report.read_text(encoding="utf-8")
+    assert "<tr><td>players</td><td>2, 4</td>" in page
+    assert "seat 2 at 2:" not in page and "seat 2 at 4:" in page  # no point for a seat the table lacks
+
+
+@pytest.mark.parametrize("args, message", [
+    (("sweep", "firecrackers", "--set", "players=1,3"), "played by 2, 3, 4, 5, 6, 7, 8, 9, 10 players, not 1"),
+    (("sweep", "firecrackers", "-n", "3", "--set", "players=2,3"), "give the number of players once"),
+    (("sweep", "firecrackers", "--set", "players=two"), "players takes a whole number, not 'two'"),
+    (("compare", "firecrackers", ".", ".", "--set", "players=3"), "give --players"),
+    (("sweep", "firecrackers", "--set", "players=2,3", "--bot", "pyro:0.3", "--bot", "random"), "2 bots given for 3 players"),
+])
+def test_wrong_table_sizes_are_usage_errors(args: tuple[str, ...], message: str) -> None:
+    result = invoke(*args, "-k", "2", "-w", "1")
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_value_of_the_expansion_in_play_is_set_by_its_path_after_the_expansion_id() -> None:
+    table = ("simulate", "firecrackers", "-n", "3", "-k", "12", "-w", "1", "--json", "--expansion", "scoreworks",
+             "--setting", "scoreworks=bonus_color")
+    base = as_json(invoke(*table))
+    same = as_json(invoke(*table, "--set", "scoreworks.cards.2.replaces_default=false"))
+    replaced = as_json(invoke(*table, "--set", "scoreworks.cards.2.replaces_default=true"))
+    strip = ("deck", "elapsed_s", "findings")
+    assert {k: v for k, v in same.items() if k not in strip} == {k: v for k, v in base.items() if k not in strip}
+    assert replaced["mean_score"] < base["mean_score"] / 2  # +5 per colour led instead of every card's number
+    assert replaced["deck"]["changes"] == {"scoreworks.cards.2.replaces_default": True}
+    assert replaced["deck"]["files"] == ["card_defs/firecrackers.yaml", "card_defs/scoreworks.yaml"]
+    wrong = invoke(*table, "--set", "scoreworks.cards.2.replace_default=true")
+    assert wrong.exit_code == 2 and "did you mean 'scoreworks.cards.2.replaces_default'?" in wrong.stderr
+    without = invoke("simulate", "firecrackers", "-n", "3", "-k", "2", "--set", "scoreworks.cards.2.replaces_default=true")
+    assert without.exit_code == 2 and "card_defs/scoreworks.yaml" not in without.stderr  # not in play
+
+
 def test_sweep_resumes_from_its_results_folder(tmp_path: Path) -> None:
     folder = tmp_path / "cells"
     args = ["sweep", "hanabi", "-n", "2", "-k", "8", "-w", "1", "--json", "--set", "tokens.note=6..8", "--results", str(folder)]

@@ -68,6 +68,8 @@ def compare_command(game_id: str, folders: tuple[Path, ...], players: int | None
         if len(combos) != 1:
             usage_error("--set: compare changes B's deck to one value per path")
         combo = combos[0]
+        if combo.players is not None:
+            usage_error("--set players: both decks are played at the same table; give --players")
         cells = [table_a.cell(), table_b.cell(combo)]
         played = play(cells, args, f"{game_id} A and B", as_json, results_dir=results_dir,
                       identities=[table_a.identity({}), table_b.identity(combo.changes)])

@@ -89,7 +89,7 @@ def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[
     combo = combos[0]
     cell = table.cell(combo, export=export_dir is not None)
     write_game, exported = _game_writer(export_dir) if export_dir is not None else (None, [])
-    played = play([cell], args, f"{game_id} x{table.players}", as_json, on_export=write_game,
+    played = play([cell], args, f"{game_id} x{cell.players}", as_json, on_export=write_game,
                   identities=[table.identity(combo.changes)])
     summary = table.summary(played.results[0], played.elapsed_s, combo.changes, cell.definition)
     if report_path is not None:

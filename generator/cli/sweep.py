@@ -20,9 +20,9 @@ from .table import TableArgs, check_report, open_table, play, table_options, wri
 @click.argument("game_id", metavar="GAME")
 @table_options
 @click.option("--set", "sweeps", multiple=True, required=True, metavar="PATH=V1,V2,...",
-              help="A rule option (by its name) or a value of the deck (by its path in the definition "
-              "file: actions.treasure.coins, price.base.3, ranks.5...) and the values to try (whole "
-              "numbers also take A..B). Repeat to try every combination.")
+              help="A rule option (by its name), a value of the deck (by its path in the definition "
+              "file: actions.treasure.coins, price.base.3, ranks.5...) or 'players' (the table size), "
+              "and the values to try (whole numbers also take A..B). Repeat to try every combination.")
 @folder_option("--results", "results_dir",
                help="Write each combination's games to this folder as soon as they are played; run the "
                "same sweep again to resume where it stopped.")
@@ -34,7 +34,8 @@ def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str
 
     Every value is played with the same seed, so the rows differ by the values only; the output
     opens with the figures that change beyond chance. Example: cardforge sweep firecrackers
-    --players 4 --set explosion_threshold=8..12 --set actions.treasure.coins=1,2,3 --games 500
+    --players 4 --set explosion_threshold=8..12 --set actions.treasure.coins=1,2,3 --games 500;
+    every table size: cardforge sweep firecrackers --set players=2..10 --set explosion_threshold=8..12
     """
     args = TableArgs(players, games, bots, seed, workers, scheduler, rules, expansion_id, settings)
     table = open_table(project_dir, game_id, args)

@@ -11,7 +11,7 @@ import os
 import sys
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
@@ -95,22 +95,33 @@ class TableArgs:
 # --------------------------------------------------------------------------- what-ifs
 
 
+PLAYERS = "players"
+"""The ``--set`` name of the number of players (a sweep over table sizes)."""
+
+
 @dataclass(frozen=True)
 class Axis:
-    """One ``--set``: a rule option (``value`` None) or a value of the deck, and the values to try."""
+    """One ``--set``: a rule option (``deck`` None), a value of the deck, or the number of players
+    (``name`` is ``players``), and the values to try."""
 
     name: str
     values: tuple[OptionValue, ...]
     deck: DeckValue | None = None
 
+    @property
+    def is_players(self) -> bool:
+        return self.name == PLAYERS and self.deck is None
+
 
 @dataclass(frozen=True)
 class Combination:
-    """One combination of the ``--set`` values: rule overrides and changes to the deck."""
+    """One combination of the ``--set`` values: rule overrides, changes to the deck and the number
+    of players (None: the table's)."""
 
     values: dict[str, OptionValue]
     rules: dict[str, OptionValue]
     changes: dict[str, OptionValue]
+    players: int | None = None
 
 
 # --------------------------------------------------------------------------- the table
@@ -146,6 +157,8 @@ class Table:
         self.files = tuple(f for f in found if f is not None)
         self.sha256 = digest(self.files) if self.files else None
         self._values: dict[str, DeckValue] | None = None
+        self._owners: dict[str, tuple[Path, str]] = {}
+        """Each ``--set`` path's file and its path inside that file."""
         self.shown_as: str | None = None
         """How the deck's folder is named in its identity (default: the folder's path)."""
 
@@ -155,13 +168,30 @@ class Table:
 
     # ----------------------------------------------------------------- what-ifs
     def deck_values(self) -> dict[str, DeckValue]:
-        """Every value of the game's definition file that ``--set`` can change."""
+        """Every value of the game's definition file that ``--set`` can change, then those of the
+        expansion in play, by their path in its file after the expansion's id
+        (``scoreworks.cards.2.replaces_default``)."""
         if self._values is None:
+            values: dict[str, DeckValue] = {}
             try:
-                self._values = read_deck_values(self.files[0]) if self.files else {}
+                for file, prefix in zip(self.files, ("", f"{self.args.expansion_id}.")):
+                    for path, value in read_deck_values(file).items():
+                        if prefix + path not in values:  # the game's own paths come first
+                            values[prefix + path] = replace(value, path=prefix + path)
+                            self._owners[prefix + path] = (file.resolve(), path)
             except DefinitionErrors as exc:
                 fail(exc.report())
+            self._values = values
         return self._values
+
+    def _changes_by_file(self, changes: Mapping[str, OptionValue]) -> dict[Path, dict[str, OptionValue]]:
+        """``changes`` grouped by the file that holds each value, with paths inside that file."""
+        self.deck_values()
+        by_file: dict[Path, dict[str, OptionValue]] = {}
+        for path, value in changes.items():
+            file, inside = self._owners[path]
+            by_file.setdefault(file, {})[inside] = value
+        return by_file
 
     def axis(self, assignment: str) -> Axis:
         """``--set NAME=V1,V2`` as an axis: a rule option by its name, else a value of the deck by
@@ -173,8 +203,10 @@ class Table:
         options = self.definition.info.options
         if name in {o.name for o in options}:
             return Axis(name, tuple(_rule_values(self.definition, name, text)))
+        if name == PLAYERS:
+            return Axis(name, tuple(self._player_counts(text)))
         values = self.deck_values()
-        shown = display_path(self.files[0]) if self.files else f"the definition of {self.game_id}"
+        shown = " or ".join(display_path(f) for f in self.files) or f"the definition of {self.game_id}"
         if name not in values:
             known = [o.name for o in options] + list(values)
             hint = nearest_path(name, known) if known else None
@@ -185,6 +217,21 @@ class Table:
             return Axis(name, tuple(deck_value.parse(text)), deck_value)
         except WhatIfError as exc:
             usage_error(f"--set: {exc}")
+
+    def _player_counts(self, text: str) -> list[int]:
+        """``--set players=2..5`` (or ``2,4,6``): table sizes the game allows, checked."""
+        if self.args.players is not None:
+            usage_error("--players and --set players=...: give the number of players once")
+        try:
+            counts = DeckValue(PLAYERS, int, None, self.definition.info.loc).parse(text)
+        except WhatIfError as exc:
+            usage_error(f"--set: {exc}")
+        allowed = self.definition.info.players
+        wrong = [n for n in counts if n not in allowed]
+        if wrong:
+            usage_error(f"--set players: {self.game_id} is played by {', '.join(str(n) for n in allowed)} players, "
+                        f"not {', '.join(str(n) for n in wrong)}")
+        return [int(n) for n in counts]
 
     def combinations(self, assignments: Sequence[str]) -> list[Combination]:
         """Every combination of the ``--set`` values (one, with no change, when none is given)."""
@@ -201,9 +248,10 @@ class Table:
         combos = []
         for values in itertools.product(*(a.values for a in axes)):
             chosen = dict(zip(names, values))
-            rules = {a.name: v for a, v in zip(axes, values) if a.deck is None}
+            rules = {a.name: v for a, v in zip(axes, values) if a.deck is None and not a.is_players}
             changes = {a.name: v for a, v in zip(axes, values) if a.deck is not None}
-            combos.append(Combination(chosen, rules, changes))
+            players = next((int(v) for a, v in zip(axes, values) if a.is_players), None)
+            combos.append(Combination(chosen, rules, changes, players))
         return combos
 
     def deck(self, changes: Mapping[str, OptionValue]) -> tuple[GameDefinition, dict[str, Any]]:
@@ -217,7 +265,7 @@ class Table:
         places = {str(self.deck_values()[k].loc): f"{k}={v}" for k, v in changes.items()}
         try:
             project = load_project(self.root, layouts=False, only=[self.game_id],
-                                   changes={self.files[0].resolve(): dict(changes)})
+                                   changes=self._changes_by_file(changes))
         except DefinitionErrors as exc:
             for problem in exc.problems:
                 given = places.get(str(problem.loc))
@@ -247,7 +295,8 @@ class Table:
         usage error, before any game is played."""
         combo = combo or Combination({}, {}, {})
         definition, extra = self.deck(combo.changes)
-        cell = Cell(self.simulator, definition, self.players, self.bot_specs, games or self.args.games,
+        players = combo.players if combo.players is not None else self.players
+        cell = Cell(self.simulator, definition, players, self.bot_specs, games or self.args.games,
                     self.args.seed, {**self.overrides, **combo.rules}, extra, export)
         try:
             prepare(cell)

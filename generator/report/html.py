@@ -14,7 +14,7 @@ from ..sim.stats import Z_95
 from ..sim.summary import Measures, RunSummary
 from ..sim.sweep import SweepRow, sweep_findings, swept_values
 from .svg import bar_chart, line_chart
-from .tables import Histogram, Table, bin_histogram, bin_histograms, cell_text, flatten_game_stats, histogram_groups
+from .tables import Histogram, Table, bin_histogram, bin_histograms, bots_text, cell_text, flatten_game_stats, histogram_groups
 
 _CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 980px;
@@ -93,10 +93,11 @@ def _findings(findings: Sequence[Finding]) -> str:
 def _settings(summary: RunSummary, games_label: str = "games", swept: Mapping[str, Sequence[Any]] | None = None) -> str:
     swept = swept or {}
     settings = summary.settings
-    rows: list[list[Any]] = [["game", summary.game_id], ["players", summary.players], [games_label, summary.games]]
+    players: Any = ", ".join(str(n) for n in swept["players"]) if swept and "players" in swept else summary.players
+    rows: list[list[Any]] = [["game", summary.game_id], ["players", players], [games_label, summary.games]]
     if settings is not None:
         rows.append(["seed", settings.seed])
-        rows.append(["bots by seat", ", ".join(settings.seat_bots)])
+        rows.append(["bots by seat", bots_text(settings.seat_bots, "players" in swept)])
         deck = settings.deck
         if deck is not None:
             rows.append(["project", deck.project or "?"])
@@ -270,7 +271,7 @@ def sweep_report(rows: Sequence[SweepRow], names: Sequence[str]) -> str:
     title = f"cardforge sweep: {first.game_id if first else '?'}, {axis}"
     labels = [r.label(names) for r in rows]
     competitive = bool(first and first.competitive)
-    players = first.players if first else 0
+    players = max((r.summary.players for r in rows), default=0)  # the largest table when players are swept
     scored = not all(r.summary.scores.is_outcome for r in rows)  # scores that only say who won: no mean
     headers = list(names) + (["mean score", "stderr"] if scored else []) + ["mean turns"]
     headers += ([f"win seat {s}" for s in range(players)] + ["draws"]) if competitive else ["perfect games", "95 % interval"]
@@ -281,6 +282,7 @@ def sweep_report(rows: Sequence[SweepRow], names: Sequence[str]) -> str:
         cells.append(s.lengths.mean)
         if s.seats is not None:
             cells += [f"{_percent(x.rate)} [{100 * x.low:.1f}, {100 * x.high:.1f}]" for x in s.seats.win_rate]
+            cells += ["-"] * (players - len(s.seats.win_rate))
             cells += [_percent(_draw_rate(s))]
         elif s.perfect is not None:
             cells += [_percent(s.perfect.rate.rate), f"{_percent(s.perfect.rate.low)} to {_percent(s.perfect.rate.high)}"]
@@ -301,9 +303,12 @@ def sweep_report(rows: Sequence[SweepRow], names: Sequence[str]) -> str:
                                intervals=[[_ci(s.scores.mean, s.scores.stderr) for s in summaries]],
                                title=f"Mean score against {axis}", y_label="mean score", x_label=axis))
     if competitive:
-        series = [(f"seat {k}", [100 * s.seats.win_rate[k].rate for s in summaries if s.seats]) for k in range(players)]
-        bars: list[list[tuple[float, float]] | None] = [
-            [(100 * s.seats.win_rate[k].low, 100 * s.seats.win_rate[k].high) for s in summaries if s.seats]
+        seated = [s.seats for s in summaries if s.seats is not None]
+        series: list[tuple[str, list[float | None]]] = [
+            (f"seat {k}", [100 * s.win_rate[k].rate if k < len(s.win_rate) else None for s in seated])
+            for k in range(players)]
+        bars: list[list[tuple[float, float] | None] | None] = [
+            [(100 * s.win_rate[k].low, 100 * s.win_rate[k].high) if k < len(s.win_rate) else None for s in seated]
             for k in range(players)]
         if any(s.seats is not None and s.seats.draws for s in summaries):
             series.append(("draws", [100 * _draw_rate(s) for s in summaries]))

@@ -136,22 +136,23 @@ def bar_chart(
 
 def line_chart(
     x_labels: Sequence[str],
-    series: Sequence[tuple[str, Sequence[float]]],
+    series: Sequence[tuple[str, Sequence[float | None]]],
     *,
     title: str,
     y_label: str = "",
     x_label: str = "",
     y_min: float | None = None,
     y_max: float | None = None,
-    intervals: Sequence[Sequence[tuple[float, float]] | None] | None = None,
+    intervals: Sequence[Sequence[tuple[float, float] | None] | None] | None = None,
 ) -> str:
     """One line with markers per named series over evenly spaced x values, with a legend;
-    ``intervals`` (one list of (low, high) per series, or None) draws error bars."""
+    ``intervals`` (one list of (low, high) per series, or None) draws error bars. A None value
+    (a seat a smaller table does not have) leaves a gap."""
     plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
     plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
     bars = list(intervals) if intervals is not None else [None] * len(series)
-    all_values = [v for _, values in series for v in values] or [0.0]
-    all_values += [v for pairs in bars if pairs for pair in pairs for v in pair]
+    all_values = [v for _, values in series for v in values if v is not None] or [0.0]
+    all_values += [v for pairs in bars if pairs for pair in pairs if pair is not None for v in pair]
     low = y_min if y_min is not None else min(0.0, min(all_values))
     high = y_max if y_max is not None else max(all_values)
     ticks = nice_ticks(low, high)
@@ -177,15 +178,21 @@ def line_chart(
     offsets = [(k - (len(series) - 1) / 2) * min(4.0, plot_w / n / max(1, len(series)) / 2) for k in range(len(series))]
     for k, (name, values) in enumerate(series):
         colour = PALETTE[k % len(PALETTE)]
-        points = " ".join(f"{_num(scale_x(i))},{_num(scale_y(v))}" for i, v in enumerate(values))
-        parts.append(f'<polyline class="line" points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for run in _runs(values):
+            points = " ".join(f"{_num(scale_x(i))},{_num(scale_y(v))}" for i, v in run)
+            parts.append(f'<polyline class="line" points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
         pairs = bars[k] if k < len(bars) else None
-        for i, (low, high) in enumerate(pairs or ()):
+        for i, pair in enumerate(pairs or ()):
+            if pair is None:
+                continue
+            low, high = pair
             x = scale_x(i) + offsets[k]  # series side by side, so their bars do not hide each other
             parts.append(f'<path class="err" stroke="{colour}" stroke-width="1.4" fill="none" '
                          f'd="M{_num(x)} {_num(scale_y(low))}V{_num(scale_y(high))}'
                          f'M{_num(x - 3)} {_num(scale_y(low))}h6M{_num(x - 3)} {_num(scale_y(high))}h6"/>')
         for i, v in enumerate(values):
+            if v is None:
+                continue
             parts.append(f'<circle cx="{_num(scale_x(i))}" cy="{_num(scale_y(v))}" r="3.5" fill="{colour}">'
                          f'<title>{escape(f"{name} at {x_labels[i]}: {v:g}")}</title></circle>')
         legend_x = MARGIN_LEFT + (k % LEGEND_COLUMNS) * 145
@@ -196,6 +203,18 @@ def line_chart(
                  f'x2="{_num(MARGIN_LEFT + plot_w)}" y2="{_num(MARGIN_TOP + plot_h)}"/>')
     rows = math.ceil(len(series) / LEGEND_COLUMNS)
     return _svg(parts, title, HEIGHT + 8 + LEGEND_ROW * rows)
+
+
+def _runs(values: Sequence[float | None]) -> list[list[tuple[int, float]]]:
+    """The stretches of consecutive values that are not None, with their positions."""
+    runs: list[list[tuple[int, float]]] = [[]]
+    for i, v in enumerate(values):
+        if v is None:
+            if runs[-1]:
+                runs.append([])
+        else:
+            runs[-1].append((i, v))
+    return [run for run in runs if run]
 
 
 def interval_chart(

@@ -173,3 +173,10 @@ def histogram_groups(histograms: Sequence[Histogram]) -> list[tuple[str, list[Hi
     for item in histograms:
         groups.setdefault(item.group, []).append(item)
     return list(groups.items())
+
+
+def bots_text(seat_bots: Sequence[str], tables_vary: bool = False) -> str:
+    """The bots of each seat; one bot at every seat of tables of several sizes is said so."""
+    if tables_vary and len(set(seat_bots)) == 1:
+        return f"{seat_bots[0]} at every seat"
+    return ", ".join(seat_bots)

@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 from ..sim.findings import Finding
 from ..sim.summary import Measures, RunSummary
 from ..sim.sweep import SweepRow, sweep_findings, swept_values
-from .tables import Histogram, bin_histogram, bin_histograms, cell_text, flatten_game_stats, histogram_groups
+from .tables import Histogram, bin_histogram, bots_text, bin_histograms, cell_text, flatten_game_stats, histogram_groups
 
 BAR_WIDTH = 40
 MAX_BINS = 20
@@ -73,9 +73,10 @@ def header_lines(summary: RunSummary, games_label: str = "games", swept: Mapping
     """Game, table, seed and bots; the deck played; the rules (swept options with all their values)."""
     settings = summary.settings
     swept = swept or {}
+    players = ", ".join(str(n) for n in swept["players"]) if "players" in swept else str(summary.players)
     lines = [
-        f"{summary.game_id}: {summary.players} players, {summary.games} {games_label}, "
-        f"seed {settings.seed if settings else '?'}, bots: {', '.join(settings.seat_bots) if settings else '?'}"
+        f"{summary.game_id}: {players} players, {summary.games} {games_label}, "
+        f"seed {settings.seed if settings else '?'}, bots: {bots_text(settings.seat_bots, 'players' in swept) if settings else '?'}"
     ]
     if settings is None:
         return lines
@@ -225,8 +226,9 @@ def sweep_text(rows: Sequence[SweepRow], names: Sequence[str]) -> str:
     competitive = first.competitive
     scored = not all(row.summary.scores.is_outcome for row in rows)  # scores that only say who won: no mean
     headers = list(names) + (["mean score", "+-"] if scored else [])
+    seats = max(row.summary.players for row in rows)  # the largest table when players are swept
     if competitive:
-        headers += [f"win seat {s}" for s in range(first.players)] + ["draws"]
+        headers += [f"win seat {s}" for s in range(seats)] + ["draws"]
     else:
         headers += ["perfect", "95 % CI"]
     headers += ["mean turns"]
@@ -238,6 +240,7 @@ def sweep_text(rows: Sequence[SweepRow], names: Sequence[str]) -> str:
             cells += [f"{summary.scores.mean:.2f}", f"{summary.scores.stderr:.2f}"]
         if summary.seats is not None:
             cells += [f"{_percent(r.rate)} {_interval(r.interval())}" for r in summary.seats.win_rate]
+            cells += ["-"] * (seats - len(summary.seats.win_rate))
             cells += [_percent(summary.seats.draws / summary.games if summary.games else 0.0)]
         elif summary.perfect is not None:
             cells += [_percent(summary.perfect.rate.rate), _interval(summary.perfect.rate.interval())]

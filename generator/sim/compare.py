@@ -36,6 +36,8 @@ class Figure:
     zero_when_absent: bool = False
     """A per-game count or rate that a run without it has at 0 in every game (a card nobody
     bought), rather than a figure the run does not have."""
+    seat: int | None = None
+    """The seat a per-seat figure is about (tables of different sizes do not compare it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +114,7 @@ def run_figures(records: Sequence[GameRecord], players: int, *, competitive: boo
     if competitive:
         for seat in range(players):
             figures.append(Figure(f"seat {seat} win rate", tuple(float(seat in r.winners) for r in records),
-                                  keys, percent=True))
+                                  keys, percent=True, seat=seat))
         figures.append(Figure("draws", tuple(float(not r.winners) for r in records), keys, percent=True))
     else:
         figures.append(Figure("perfect games", tuple(float(bool(r.winners)) for r in records), keys, percent=True))
@@ -159,5 +161,5 @@ def _zeros(source: Sequence[Figure], target: Sequence[Figure]) -> list[Figure]:
     keys = next((f.keys for f in target if f.keys is not None), None)
     if keys is None:
         return []
-    return [Figure(f.name, (0.0,) * len(keys), keys, f.percent, f.group, True)
+    return [Figure(f.name, (0.0,) * len(keys), keys, f.percent, f.group, True, f.seat)
             for f in source if f.zero_when_absent and f.keys is not None and f.name not in names]

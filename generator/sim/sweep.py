@@ -56,14 +56,16 @@ def swept_values(rows: Sequence[SweepRow], names: Sequence[str]) -> dict[str, li
 
 def sweep_findings(rows: Sequence[SweepRow], names: Sequence[str]) -> tuple[Finding, ...]:
     """Figures of the run (mean score, each seat's wins, draws or perfect games, length) that change
-    beyond chance between their lowest and highest rows, then the findings of every row that
+    beyond chance between their lowest and highest rows (seats only when every row has the same
+    number of players), then the findings of every row that
     appear in each of them (one sentence per code, from the first row)."""
     found: list[Finding] = []
     usable = [row for row in rows if row.figures]
+    sizes = {row.summary.players for row in usable}  # swept players: a seat's share is not comparable
     if len(usable) >= 2:
         pairs = []
         for figure in usable[0].figures:
-            if figure.group != "run":
+            if figure.group != "run" or (figure.seat is not None and len(sizes) > 1):
                 continue
             cells = [(row, next((f for f in row.figures if f.name == figure.name), None)) for row in usable]
             present = [(row, f) for row, f in cells if f is not None and f.values]
