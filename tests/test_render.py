@@ -38,7 +38,7 @@ from generator.model.common import Colour
 from generator.fontbook import FontBook, FontError
 from generator.loader.layouts import shipped_fonts
 from generator.model.templates import FontFace
-from generator.render.pdf import render_pdf
+from generator.render.pdf import has_repeated_pages, render_pdf
 from generator.render.png import scene_png
 from generator.render.svg import scene_svg
 from generator.render.tts import tts_sheets
@@ -157,6 +157,22 @@ def test_golden_invariant_pdf() -> None:
     single = Document("golden", (Page(80, 100, (Placement(sample_scene(), 8, 5),), (Line(0, 2, 80, 2),), "p"),))
     data = render_pdf(single, FONTS)
     assert data == _check("sample.pdf", data)
+
+
+def test_repeated_pages_share_one_page_description() -> None:
+    import pikepdf
+
+    page = Page(80, 100, (Placement(sample_scene(), 8, 5),), (Line(0, 2, 80, 2),), "p")
+    other = Page(80, 100, (Placement(sample_scene(), 9, 5),), (Line(0, 2, 80, 2),), "p")
+    assert not has_repeated_pages(Document("once", (page, other)))
+    assert has_repeated_pages(Document("twice", (page, other, page)))
+    plain = render_pdf(Document("once", (page, other)), FONTS)
+    repeated = render_pdf(Document("twice", (page, other, page)), FONTS)
+    assert plain.startswith(b"%PDF-1.3") and repeated.startswith(b"%PDF-1.5")  # rewritten with object streams
+    with pikepdf.open(io.BytesIO(repeated)) as pdf:
+        contents = [p.obj.Contents.objgen for p in pdf.pages]
+        assert contents[0] == contents[2] != contents[1]
+    assert render_pdf(Document("twice", (page, other, page)), FONTS) == repeated  # still reproducible
 
 
 def test_rasterised_page_matches_within_tolerance() -> None:

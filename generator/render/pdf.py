@@ -36,7 +36,6 @@ from ..layout.scene import (
 )
 from .artwork import ArtworkError, artwork_png, fit, png_size, svg_drawing
 from .fonts import pdf_font_name
-from .pdfcompact import compact_pdf
 
 K = PT_PER_MM
 
@@ -227,13 +226,35 @@ def on_paper(colour: Colour, opacity: float) -> Colour:
 
 
 def render_pdf(document: Document, fonts: FontBook, *, invariant: bool = True,
-               painter_type: "type[PdfPainter] | None" = None, cmyk: bool = False, object_streams: bool = True) -> bytes:
+               painter_type: "type[PdfPainter] | None" = None, cmyk: bool = False, object_streams: bool = True,
+               compact: bool | None = None) -> bytes:
     """The document as PDF bytes: each distinct scene key becomes one form, drawn once.
     ``painter_type`` sets colours its own way (CMYK); ``cmyk`` makes reportlab refuse any RGB
-    colour; ``object_streams`` False keeps the file readable by PDF 1.4 tools (PDF/X-1a)."""
+    colour; ``object_streams`` False keeps the file readable by PDF 1.4 tools (PDF/X-1a).
+    ``compact``: rewrite the file so repeated pages share one page description (pdfcompact);
+    None does it when some page repeats another (copies, a shop's backs), the only case where it
+    pays: otherwise it would save a tenth of the bytes for a tenth of a second of start-up."""
     with _binary_streams():
         data = _reportlab_pdf(document, fonts, invariant, painter_type or PdfPainter, cmyk)
-        return compact_pdf(data, object_streams=object_streams)
+    if compact is None:
+        compact = has_repeated_pages(document)
+    if not compact:
+        return data
+    from .pdfcompact import compact_pdf  # pikepdf: a tenth of a second to import
+
+    return compact_pdf(data, object_streams=object_streams)
+
+
+def has_repeated_pages(document: Document) -> bool:
+    """Whether two pages of ``document`` draw exactly the same (their content streams are equal)."""
+    seen: set[object] = set()
+    for page in document.pages:
+        placed = tuple((p.scene.key, p.x_mm, p.y_mm, p.rotation_deg, p.clip_mm) for p in page.placements)
+        signature = (page.width_mm, page.height_mm, placed, repr(page.marks), page.label, page.footer)
+        if signature in seen:
+            return True
+        seen.add(signature)
+    return False
 
 
 @contextmanager
