@@ -153,3 +153,12 @@ def test_rgb_colour_and_rgb_images_in_a_cmyk_pdf_are_caught(deck: Path) -> None:
     rgb = pdf_problems((deck / "rgb" / "comets-pdf.pdf").read_bytes(), limit=2.4, pdfx=True)
     assert {p.code for p in rgb} >= {"rgb-in-cmyk", "pdfx"}
     assert any("image in DeviceRGB" in p.message for p in rgb)
+
+
+@pytest.mark.parametrize("game, size", [("hanabi", "poker"), ("hanabi", "mini"), ("hanabi-multicolor", "mini"),
+                                        ("sequence", "poker"), ("firecrackers", "poker"), ("scoreworks", "tarot")])
+def test_shipped_games_are_ready_for_a_shop_at_their_sizes(game: str, size: str) -> None:
+    """Hanabi's own cards are mini-sized: its back's smallest text still prints at 6 pt there."""
+    result = CliRunner().invoke(cli, ["preflight", game, "--pod", "mpc", "--card-size", size])
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "0 errors, 0 warnings: ready to print" in result.stdout
