@@ -261,8 +261,8 @@ def check_build(
             raise
         kits.append((game, kit))
         fit_problems += kit.fit_problems
-        if kit.fit_problems:
-            continue
+        if any(not problem.warning for problem in kit.fit_problems):
+            continue  # a face that cannot be drawn: no pages (a warning, a low-resolution picture, prints)
         if options.only:
             kit = select(kit, options.only)
         pieces = (len(kit.cards) + len(kit.tokens)) * options.copies
@@ -391,6 +391,10 @@ def plan_build(
     checked = check_build(project, games, options, toolkit, progress, unused_templates=False)
     if checked.has_errors:
         raise BuildError("the project has errors (listed above); nothing was built", checked.findings)
+    missing = [g.info.id for g in games if all(d is not g for d, _ in checked.documents)]
+    if missing:  # never "0 files" without a reason: every game asked for is printed or refused
+        raise BuildError(f"{', '.join(missing)} could not be laid out (see the findings above); nothing was built",
+                         checked.findings)
     from .render.pdf import render_pdf
 
     from .render.artwork import ArtworkError

@@ -105,6 +105,12 @@ def test_a_picture_under_300_dpi_is_a_warning(deck: Path) -> None:
     plant(deck, logo="{x: 16.75, y: 10, width: 30, height: 30, image: art/small.png}")
     result = run(deck, "preflight", "comets", "--pod", "tgc")
     assert result.exit_code == 0 and "[preflight/low-resolution]" in result.output and "34 dpi" in result.output
+    validate = run(deck, "validate")
+    assert validate.exit_code == 0 and "[layout.images/low-resolution]" in validate.output
+    out = deck / "out"
+    built = run(deck, "build", "comets", "--out", str(out))  # a warning never stops a build
+    assert built.exit_code == 0, built.output
+    assert (out / "comets.pdf").stat().st_size > 0 and (out / "comets.json").is_file()
 
 
 def test_a_font_that_forbids_embedding_stops_the_build(deck: Path) -> None:
