@@ -168,3 +168,22 @@ def test_shipped_games_are_ready_for_a_shop_at_their_sizes(game: str, size: str)
     result = CliRunner().invoke(cli, ["preflight", game, "--pod", "mpc", "--card-size", size])
     assert result.exit_code == 0, result.output + result.stderr
     assert "0 errors, 0 warnings: ready to print" in result.stdout
+
+
+def test_text_inside_svg_art_is_drawn_in_the_projects_embedded_fonts(deck: Path) -> None:
+    art = deck / "art" / "badge.svg"
+    art.parent.mkdir(parents=True, exist_ok=True)
+    art.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="45" '
+                   'fill="#eeeeee"/><text x="50" y="45" font-size="20" text-anchor="middle">sun</text>'
+                   '<text x="50" y="75" font-size="20" font-family="Nowhere Sans" font-weight="bold" '
+                   'text-anchor="middle">BOLD</text></svg>')
+    plant(deck, logo="{x: 16.75, y: 10, width: 30, height: 30, image: art/badge.svg}")
+    out = deck / "out"
+    assert run(deck, "build", "comets", "--out", str(out)).exit_code == 0
+    with pikepdf.open(out / "comets.pdf") as pdf:
+        fonts = {str(o.BaseFont): ("/FontDescriptor" in o or "/DescendantFonts" in o)
+                 for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font"}
+    assert fonts and all(fonts.values()), fonts  # no standard font (Helvetica) referenced without its file
+    assert any("DejaVuSans-Bold" in name for name in fonts)
+    shop = run(deck, "export", "comets", "--pod", "drivethrucards", "--out", str(deck / "dtc"))
+    assert shop.exit_code == 0, shop.output

@@ -70,7 +70,22 @@ class PdfPainter:
         drawing = self.vector(svg_drawing(data))
         # reportlab starts a drawing in Helvetica, a font no PDF of ours embeds: start it in ours
         drawing.__dict__["initialFontName"] = pdf_font_name(self.fonts, "sans")
+        self._own_fonts(drawing)
         return drawing
+
+    def _own_fonts(self, node: Any) -> None:
+        """Text of an SVG is drawn in the project's fonts: svglib names the SVG's font family, or
+        Helvetica when it has none of that name, and such a font would not be embedded (a shop
+        refuses the file, a printer substitutes its own). Bold text takes ``sans-bold``."""
+        from reportlab.graphics.shapes import Group as ShapeGroup, String
+
+        for child in getattr(node, "contents", ()):
+            if isinstance(child, String):
+                if not str(child.fontName).startswith("cardforge-"):
+                    bold = "bold" in str(child.fontName).lower() and "sans-bold" in self.fonts.faces
+                    child.fontName = pdf_font_name(self.fonts, "sans-bold" if bold else "sans")
+            elif isinstance(child, ShapeGroup):
+                self._own_fonts(child)
 
     def items(self, items: Sequence[Item]) -> None:
         for item in items:
