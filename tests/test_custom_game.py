@@ -118,9 +118,11 @@ def test_an_excel_workbook(starfall: Path) -> None:
     assert len(records) == 60 and records[14] == {"id": "moon-2", "card": "moon-2", "copy": 1, "suit": "moon",
                                                    "rank": "2", "text": ""}
     sheet["B7"] = "x"
+    sheet["D9"] = "=2+6"  # a formula a program wrote: no saved result, read as an empty cell
     book.save(starfall / "card_defs" / "starfall.xlsx")
     result = run(starfall, "validate")
     assert "card_defs/starfall.xlsx:7:2: count 'x' is not a whole number" in result.output
+    assert "card_defs/starfall.xlsx:9:4: the formula '=2+6' has no saved result" in result.output
 
 
 def test_inline_cards(starfall: Path) -> None:
@@ -140,10 +142,17 @@ def test_every_mistake_is_located_and_reported_at_once(starfall: Path) -> None:
     rows[12] = "sun-12,1,sun,twelve,"                # line 13: rank not a number
     rows[20] = "moon-7,1,mars,7,"                    # line 21: suit not a choice
     rows[25] = "moon-12,1,moon,14,"                  # line 26: rank above its maximum
+    rows[27] = "star-1,0,star,1,"                    # line 28: a count of 0
+    rows[28] = "star-2,-2,star,2,"                   # line 29: a negative count
+    rows[29] = "star-3,1,star,3,1_0"                 # line 30: Python's digit grouping is not a number
+    rows[30] = "star-4,1,star,4,١٢"                  # line 31: nor are other scripts' digits
+    rows[31] = "star-5,1,star,5,1e3"                 # line 32: nor an exponent
+    rows[32] = "star-6,1,star,6,\"1,5\""             # a decimal comma is (a spreadsheet's)
     (starfall / "card_defs" / "starfall.csv").write_text("\n".join(rows) + "\n")
     definition = starfall / "card_defs" / "starfall.yaml"
     definition.write_text(definition.read_text() + "fields:\n  rank: {type: integer, min: 1, max: 13}\n"
-                          "  suit: {type: choice, choices: [sun, moon, star, comet, wild]}\n")
+                          "  suit: {type: choice, choices: [sun, moon, star, comet, wild]}\n"
+                          "  text: {type: number}\n")
     result = run(starfall, "validate")
     assert result.exit_code == 1
     lines = result.output.splitlines()
@@ -151,8 +160,14 @@ def test_every_mistake_is_located_and_reported_at_once(starfall: Path) -> None:
                      "starfall.csv:10:1: card id 'sun-1' is used twice (first at line 2)",
                      "starfall.csv:13:14: rank 'twelve' of card 'sun-12' is not a whole number",
                      "starfall.csv:21:10: suit 'mars' of card 'moon-7' is not one of the choices",
-                     "starfall.csv:26:16: rank '14' of card 'moon-12' is above its maximum 13"):
+                     "starfall.csv:26:16: rank '14' of card 'moon-12' is above its maximum 13",
+                     "starfall.csv:28:8: count 0 of card 'star-1': a listed card is printed at least once",
+                     "starfall.csv:29:8: count -2 of card 'star-2': a listed card is printed at least once",
+                     "starfall.csv:30:17: text '1_0' of card 'star-3' is not a number",
+                     "starfall.csv:31:17: text '١٢' of card 'star-4' is not a number",
+                     "starfall.csv:32:17: text '1e3' of card 'star-5' is not a number"):
         assert any(expected in line for line in lines), (expected, lines)
+    assert not any("star-6" in line for line in lines)
 
 
 def test_the_composition_is_checked_with_the_counts_found(starfall: Path) -> None:

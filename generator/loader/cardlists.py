@@ -197,10 +197,16 @@ def _xlsx(reader: Reader, node: yaml.Node, data: bytes, shown: str) -> Table | N
         reader.problems.append(Problem(SourceLoc(shown, 1, 1), f"not an Excel workbook (.xlsx): {exc}"))
         return None
     sheet = book.worksheets[0]
+    formulas = _formulas(data)
     rows: list[Row] = []
     columns: list[str] | None = None
     for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
         texts = [_cell_text(v) for v in values]
+        for c, value in enumerate(values, start=1):
+            formula = formulas.get((number, c)) if value is None else None
+            if formula is not None:  # reported beside the cells' own mistakes (the table is still read)
+                reader.error(SourceLoc(shown, number, c), f"the formula {formula[:40]!r} has no saved result "
+                                     "(open the workbook in a spreadsheet program and save it: that stores the results)")
         if columns is None:
             while texts and not texts[-1]:
                 texts.pop()
@@ -221,6 +227,23 @@ def _xlsx(reader: Reader, node: yaml.Node, data: bytes, shown: str) -> Table | N
     if columns is None or table_problems.problems:
         return None
     return Table(tuple(columns), tuple(rows))
+
+
+def _formulas(data: bytes) -> dict[tuple[int, int], str]:
+    """The formulas of the first sheet by (row, column): a cell read as empty may be a formula
+    whose result was never saved (a workbook written by a program, not a spreadsheet)."""
+    from openpyxl import load_workbook
+
+    found: dict[tuple[int, int], str] = {}
+    book = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+    try:
+        for number, values in enumerate(book.worksheets[0].iter_rows(values_only=True), start=1):
+            for c, value in enumerate(values, start=1):
+                if isinstance(value, str) and value.startswith("="):
+                    found[(number, c)] = value
+    finally:
+        book.close()
+    return found
 
 
 def _cell_text(value: object) -> str:

@@ -123,8 +123,11 @@ def _row(reader: Reader, row: Row, declared: dict[str, FieldSpec], template: str
     count = 1
     if "count" in row.cells and row.cells["count"].text:
         cell = row.cells["count"]
-        if not re.fullmatch(r"[0-9]+", cell.text):
+        if not re.fullmatch(r"[+-]?[0-9]+", cell.text):
             reader.error(cell.loc, f"count {cell.text!r} is not a whole number")
+        elif int(cell.text) < 1:
+            reader.error(cell.loc, f"count {int(cell.text)} of card '{card_id}': a listed card is printed at least "
+                                   "once (leave its row out to print none)")
         elif int(cell.text) > MAX_COPIES:
             reader.error(cell.loc, f"{cell.text} copies of one card; at most {MAX_COPIES} are supported")
         else:
@@ -149,6 +152,10 @@ def _row(reader: Reader, row: Row, declared: dict[str, FieldSpec], template: str
     return CardRow(card_id, count, tuple(values), chosen, row.loc, cells)
 
 
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]+)?|[.,][0-9]+)")
+"""A number as a card list writes it: ASCII digits, one decimal point or comma, no exponent."""
+
+
 def _checked(reader: Reader, cell: Cell, spec: FieldSpec, card_id: str) -> str | None:
     """The cell's text if it fits the declared field (an empty cell always does unless required)."""
     text = cell.text
@@ -161,15 +168,11 @@ def _checked(reader: Reader, cell: Cell, spec: FieldSpec, card_id: str) -> str |
             return None
         return text if _in_range(reader, cell, spec, float(text), what) else None
     if spec.type is FieldType.NUMBER:
-        try:
-            number = float(text.replace(",", "."))
-        except ValueError:
-            reader.error(cell.loc, f"{what} is not a number")
+        # digits with one decimal point or comma (a spreadsheet of a country that writes 1,5)
+        if not _NUMBER.fullmatch(text):
+            reader.error(cell.loc, f"{what} is not a number (write it like 2, -0.5 or 1,5)")
             return None
-        if number != number or number in (float("inf"), float("-inf")):
-            reader.error(cell.loc, f"{what} is not a number")
-            return None
-        return text if _in_range(reader, cell, spec, number, what) else None
+        return text if _in_range(reader, cell, spec, float(text.replace(",", ".")), what) else None
     if spec.type is FieldType.CHOICE and text not in spec.choices:
         close = difflib.get_close_matches(text, spec.choices, n=1, cutoff=0.6)
         hint = f"did you mean '{close[0]}'?" if close else f"choices: {', '.join(spec.choices)}"
