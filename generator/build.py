@@ -13,6 +13,7 @@ The renderers (reportlab, pikepdf) are imported only when a build renders.
 from __future__ import annotations
 
 import datetime
+import difflib
 import hashlib
 import json
 import os
@@ -336,15 +337,20 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], 
     otherwise be silently ignored."""
     findings: list[Finding] = []
     used: dict[str, tuple[GameDefinition, tuple[str, ...]]] = {}
+    defined = [t.name for t in layouts.faces]
     for game in games:
-        for name, fields in registry.describe(game).template_fields(game).items():
+        description = registry.describe(game)
+        places = description.template_places(game)
+        for name, fields in description.template_fields(game).items():
             used.setdefault(name, (game, tuple(fields)))
             try:
                 layouts.face(name)
             except KeyError:
-                findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "missing-template", Severity.ERROR,
-                                        f"{game.info.id} is drawn with the face template '{name}', which no layout "
-                                        f"file defines (add it to layouts/)", game.info.id))
+                close = difflib.get_close_matches(name, defined, n=1, cutoff=0.6)
+                hint = f"did you mean '{close[0]}'? or add it" if close else "add it"
+                findings.append(Finding(places.get(name, game.info.loc), TEMPLATE_RULE_ID, "missing-template",
+                                        Severity.ERROR, f"{game.info.id} is drawn with the face template '{name}', "
+                                        f"which no layout file defines ({hint} to layouts/)", game.info.id))
     drawn = set(used)
     if unused:
         drawn |= {name for d in registry.descriptions() for name in d.face_templates}

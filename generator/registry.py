@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the registry is imported early: these are for type checking
     import yaml
 
     from .model.common import Colour, Symbol
+    from .model.source import SourceLoc
     from .layout.faces import FaceTools
     from .layout.kit import Kit
     from .loader.fields import Reader
@@ -83,6 +84,11 @@ class GameDescription(ABC, Generic[D]):
         """The face templates ``definition`` is drawn with and the fields each may name; by
         default the game's own (a card-list deck's depend on its card list)."""
         return self.face_fields()
+
+    def template_places(self, definition: D) -> Mapping[str, "SourceLoc"]:
+        """Where ``definition`` names each face template it is drawn with, when a file does (a
+        card list's ``template`` cell): a template no layout defines is reported there."""
+        return {}
 
     @abstractmethod
     def kit(self, definition: D, tools: "FaceTools", request: DeckRequest) -> "Kit":

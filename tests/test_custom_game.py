@@ -185,7 +185,22 @@ def test_a_template_field_a_card_lacks_names_the_card_and_the_region(starfall: P
     result = json.loads(run(starfall, "validate", "--json").output)
     (finding,) = [f for f in result if f["code"] == "unknown-field"]
     assert finding["rule"] == "layout.fields" and "card sun-1" in finding["message"] and "'power'" in finding["message"]
-    assert finding["notes"][0]["file"].endswith("layouts/starfall.yaml") and finding["notes"][0]["line"] == 10
+    # no card has the field: the template's placeholder is the mistake, the card a note
+    assert finding["file"].endswith("layouts/starfall.yaml") and finding["line"] == 10
+    assert finding["notes"][0]["file"].endswith("card_defs/starfall.csv") and finding["notes"][0]["line"] == 2
+    faces.write_text(faces.read_text().replace('text: "{power}"', 'text: "{txt}"'))
+    (finding,) = [f for f in json.loads(run(starfall, "validate", "--json").output) if f["code"] == "unknown-field"]
+    assert "did you mean 'text'?" in finding["message"]
+
+
+def test_a_misspelt_template_in_the_card_list_is_located_at_its_cell(starfall: Path) -> None:
+    rows = card_list().replace("id,count,suit,rank,text", "id,count,suit,rank,text,template").splitlines()
+    rows = [rows[0]] + [row + ",starfal" if i == 4 else row + "," for i, row in enumerate(rows[1:], 1)]
+    (starfall / "card_defs" / "starfall.csv").write_text("\n".join(rows) + "\n")
+    result = run(starfall, "validate")
+    assert result.exit_code == 1
+    assert ("card_defs/starfall.csv:5:16: error: starfall is drawn with the face template 'starfal', which no "
+            "layout file defines (did you mean 'starfall'?") in result.output
 
 
 def test_per_card_templates_images_and_conditions(starfall: Path) -> None:

@@ -8,6 +8,8 @@ empty guess.
 
 from __future__ import annotations
 
+import difflib
+
 import re
 from typing import Mapping, Protocol
 
@@ -29,7 +31,9 @@ class MissingField(KeyError):
         self.known = tuple(sorted(known))
 
     def message(self) -> str:
-        return f"the card has no field '{self.name}' (its fields: {', '.join(self.known) or 'none'})"
+        close = difflib.get_close_matches(self.name, self.known, n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        return f"the card has no field '{self.name}' ({hint}its fields: {', '.join(self.known) or 'none'})"
 
 
 class ArtworkError(ValueError):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from generator.model.source import SourceLoc
 from generator.registry import DeckRequest, GameDescription
 
 from .model import KIND, CustomDefinition
@@ -45,6 +46,14 @@ class Custom(GameDescription[CustomDefinition]):
         """Each face template the deck's cards use, with the fields every card has."""
         fields = (*definition.columns, "id", "count", "name", "title")
         return {name: fields for name in definition.templates()}
+
+    def template_places(self, definition: CustomDefinition) -> dict[str, SourceLoc]:
+        """The first ``template`` cell naming each template (the deck's default has none)."""
+        places: dict[str, SourceLoc] = {}
+        for row in definition.rows:
+            if row.template != definition.template and any(name == "template" for name, _ in row.cells):
+                places.setdefault(row.template, row.cell("template"))
+        return places
 
     def kit(self, definition: CustomDefinition, tools: "FaceTools", request: DeckRequest) -> "Kit":
         from .faces import build
