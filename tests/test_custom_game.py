@@ -230,6 +230,33 @@ def test_per_card_templates_images_and_conditions(starfall: Path) -> None:
     assert "card wild-a" in finding["message"] and "art/wild.svg' does not exist" in finding["message"]
 
 
+def test_conditions_on_a_boolean_field_and_a_value_no_card_has(starfall: Path) -> None:
+    rows = card_list().replace("id,count,suit,rank,text", "id,count,suit,rank,text,rare").splitlines()
+    rows = [rows[0]] + [row + (",yes" if row.startswith("sun-1,") else ",no") for row in rows[1:]]
+    (starfall / "card_defs" / "starfall.csv").write_text("\n".join(rows) + "\n")
+    definition = starfall / "card_defs" / "starfall.yaml"
+    definition.write_text(definition.read_text() + "fields:\n  rare: {type: boolean}\n")
+    faces = starfall / "layouts" / "starfall.yaml"
+    faces.write_text(faces.read_text().replace("    back:\n", """\
+        star: {x: 40, y: 78, width: 20, height: 6, text: "RARE-STAR", when: {field: rare, equals: "yes"}}
+        rare: {x: 4, y: 78, width: 20, height: 6, text: "RARE-BARE", when: rare}
+        common: {x: 24, y: 78, width: 20, height: 6, text: "COMMON", when: {field: rare, not: "Y"}}
+        dawn: {x: 4, y: 16, width: 20, height: 6, text: "DAWN", when: {field: suit, equals: "sunn"}}
+    back:
+""", 1))
+    result = json.loads(run(starfall, "validate", "--json").output)
+    (finding,) = [f for f in result if f["code"] == "unmatched-condition"]
+    assert finding["severity"] == "warning" and finding["file"].endswith("layouts/starfall.yaml")
+    assert (finding["line"], finding["column"]) == (14, 93)
+    assert "when suit equals 'sunn'" in finding["message"] and "did you mean 'sun'?" in finding["message"]
+    assert "comet, moon, star, sun, wild" in finding["message"]
+    built = run(starfall, "build", "starfall", "--out", str(starfall / "out"))
+    assert built.exit_code == 0, built.output
+    page = pymupdf.open(starfall / "out" / "starfall.pdf")[0].get_text()
+    assert page.count("RARE-STAR") == 1 and page.count("RARE-BARE") == 1 and page.count("COMMON") == 8
+    assert "DAWN" not in page
+
+
 def test_a_template_the_project_lacks_is_located_at_the_deck(starfall: Path) -> None:
     (starfall / "layouts" / "starfall.yaml").unlink()
     result = json.loads(run(starfall, "validate", "--json").output)

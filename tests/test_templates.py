@@ -18,6 +18,7 @@ from generator.layout.faces import FaceContext
 from generator.layout.kit import FaceSettings
 from generator.layout.scene import Circle, Group, Image, Line, Path as ScenePath, Rect, Text
 from generator.loader.layouts import shipped_fonts
+from generator.model.source import SourceLoc
 from generator.model.templates import Artwork, FaceRegion, FaceTemplate, Icon, Shape, ShapeKind, When
 
 FONTS = FontBook(shipped_fonts())
@@ -72,6 +73,30 @@ def test_conditions() -> None:
     wild = [i.text for i in ctx.regions(None, {"rank": "", "suit": "wild"}) if isinstance(i, Text)]
     plain = [i.text for i in ctx.regions(None, {"rank": "3", "suit": "sun"}) if isinstance(i, Text)]
     assert wild == ["WILD"] and plain == ["3", "plain"]
+
+
+def test_a_boolean_field_is_compared_by_meaning() -> None:
+    regions = (region("star", text="STAR", when=When("rare", "yes")), region("rare", text="RARE", when=When("rare")),
+               region("plain", text="plain", when=When("rare", "Y", negate=True)),
+               region("none", text="none", when=When("rare", negate=True)))
+    ctx = FaceContext(POKER, FONTS, FaceTemplate("t", 63.5, 88.9, regions), booleans=frozenset({"rare"}))
+    drawn = {value: [i.text for i in ctx.regions(None, {"rare": value}) if isinstance(i, Text)]
+             for value in ("true", "false", "")}
+    assert drawn == {"true": ["STAR", "RARE"], "false": ["plain", "none"], "": ["plain", "none"]}
+    # a text field keeps comparing text: "false" is a value, and "yes" is not "true"
+    plain = context(*regions)
+    assert [i.text for i in plain.regions(None, {"rare": "true"}) if isinstance(i, Text)] == ["RARE", "plain"]
+
+
+def test_a_condition_no_card_matches_is_a_warning_at_the_condition() -> None:
+    at = SourceLoc("layouts/t.yaml", 7, 40)
+    ctx = context(region("sun", text="SUN", when=When("suit", "sunn", loc=at)),
+                  region("moon", text="MOON", when=When("suit", "moon")))
+    for suit in ("sun", "moon", "star"):
+        ctx.regions(None, {"suit": suit})
+    (problem,) = ctx.unmatched()
+    assert problem.warning and problem.source_loc == at and problem.code == "unmatched-condition"
+    assert "did you mean 'sun'?" in problem.message and "they have: moon, star, sun" in problem.message
 
 
 def test_bleed_runs_a_background_to_the_bleed_edge() -> None:

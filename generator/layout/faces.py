@@ -5,6 +5,7 @@ text or drawings (scaled to the build's card size). Each game's own faces live i
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
@@ -21,7 +22,9 @@ from ..model.templates import (
     Icon,
     LayoutLibrary,
     ShapeKind,
+    When,
     placeholders,
+    truth,
 )
 from .kit import FaceSettings, FitProblem, Kit, Sheetlet
 from .rulespage import rules_pages
@@ -104,7 +107,11 @@ class FaceContext:
     problems: list[FitProblem] = field(default_factory=list)
     artwork: ArtworkSource | None = None
     """Reads the images of per-card image patterns (None: such regions are problems)."""
+    booleans: frozenset[str] = frozenset()
+    """The card fields that hold true or false: conditions compare them by meaning."""
     _ground: Colour | None = None
+    _compared: dict[int, tuple[FaceRegion, set[str]]] = field(default_factory=dict)
+    """Per region with ``when: {equals/not}``, the values of its field the cards drawn had."""
 
     @property
     def w(self) -> float:
@@ -198,7 +205,8 @@ class FaceContext:
         self._ground = self._background_colour(regions, known)
         for region in regions:
             try:
-                if not shown(region.when, known):
+                self._compare(region, known)
+                if not shown(region.when, known, self.booleans):
                     continue
                 drawn = self._region(region, fill, known, piece_id, colour, sources or {})
             except MissingField as exc:
@@ -214,6 +222,53 @@ class FaceContext:
             if region.mirrored and drawn:
                 items.append(Group(tuple(drawn), self.w, self.h, 180, origin=origin))
         return items
+
+    def _compare(self, region: FaceRegion, values: Mapping[str, str]) -> None:
+        """Notes the card's value of the field a region's ``when`` compares (see ``unmatched``)."""
+        when = region.when
+        if when is None or when.equals is None or when.field not in values:
+            return
+        value = values[when.field].strip()
+        if when.field in self.booleans:
+            meant = truth(value)
+            value = "" if meant is None else str(meant).lower()
+        self._compared.setdefault(id(region), (region, set()))[1].add(value)
+
+    def unmatched(self) -> list[FitProblem]:
+        """A warning for each ``when`` comparing with a value no card drawn here has (a misspelt
+        ``equals: sunn`` hides its region from every card, ``not: sunn`` shows it on every
+        card), at the condition's value in the layout file, naming the values the cards have."""
+        problems: list[FitProblem] = []
+        for region, seen in self._compared.values():
+            when = region.when
+            assert when is not None and when.equals is not None
+            message = self._unmatched_message(when, when.equals, seen)
+            if message is not None:
+                problems.append(FitProblem("", region.name, message, UNKNOWN_LOC, when.loc, "layout.fields",
+                                           "unmatched-condition", True))
+        return problems
+
+    def _unmatched_message(self, when: When, wanted: str, seen: set[str]) -> str | None:
+        """Why ``when`` compares with a value no card has, or None when some card has it."""
+        verb = "not" if when.negate else "equals"
+        where = f"face template '{self.template.name}'"
+        if when.field in self.booleans:
+            meant = truth(wanted)
+            if meant is None:
+                return (f"when {when.field} {verb} '{wanted}': {when.field} is true or false (yes/no, 1/0), "
+                        f"so this never matches a card of {where}")
+            if str(meant).lower() in seen:
+                return None
+            return (f"when {when.field} {verb} '{wanted}': no card drawn with {where} has {when.field} "
+                    f"{str(meant).lower()} (they have: {', '.join(sorted(v or '(empty)' for v in seen))})")
+        if wanted in seen:
+            return None
+        have = sorted(v for v in seen if v)
+        close = difflib.get_close_matches(wanted, have, n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        listed = ", ".join(have + (["(empty)"] if "" in seen else [])) or "(empty)"
+        return (f"when {when.field} {verb} '{wanted}': no card drawn with {where} has that {when.field} "
+                f"({hint}they have: {listed})")
 
     def _background_colour(self, regions: Sequence[FaceRegion], values: Mapping[str, str]) -> Colour | None:
         """The fill of the side's first background shape (run to the bleed edge), if any: in
@@ -339,9 +394,11 @@ class FaceTools:
     layouts: LayoutLibrary
     artwork: ArtworkSource | None = None
 
-    def context(self, template: str) -> FaceContext:
-        """A fresh drawing context for the face template called ``template``."""
-        return FaceContext(self.settings, self.measurer, self.layouts.face(template), artwork=self.artwork)
+    def context(self, template: str, booleans: frozenset[str] = frozenset()) -> FaceContext:
+        """A fresh drawing context for the face template called ``template`` (``booleans``: the
+        card fields that hold true or false)."""
+        return FaceContext(self.settings, self.measurer, self.layouts.face(template), artwork=self.artwork,
+                           booleans=booleans)
 
 
 def build_kit(

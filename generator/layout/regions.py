@@ -11,10 +11,10 @@ from __future__ import annotations
 import difflib
 
 import re
-from typing import Mapping, Protocol
+from typing import Collection, Mapping, Protocol
 
 from ..model.common import Colour
-from ..model.templates import Artwork, Shape, ShapeKind, When
+from ..model.templates import Artwork, Shape, ShapeKind, When, truth
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}|]+)(?:\|([a-z]+))?\}")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -65,14 +65,20 @@ def fill_in(template: str, values: Mapping[str, str]) -> str:
     return _PLACEHOLDER.sub(one, template)
 
 
-def shown(when: When | None, values: Mapping[str, str]) -> bool:
-    """Whether a region with condition ``when`` is drawn for a card with these ``values``."""
+def shown(when: When | None, values: Mapping[str, str], booleans: Collection[str] = ()) -> bool:
+    """Whether a region with condition ``when`` is drawn for a card with these ``values``; the
+    fields named in ``booleans`` are compared by meaning (``yes`` is ``true``, and ``when: rare``
+    asks for a true one)."""
     if when is None:
         return True
     if when.field not in values:
         raise MissingField(when.field, values)
     value = values[when.field].strip()
-    result = bool(value) if when.equals is None else value == when.equals
+    if when.field in booleans:
+        meant = truth(value)
+        result = meant is True if when.equals is None else meant is not None and meant == truth(when.equals)
+    else:
+        result = bool(value) if when.equals is None else value == when.equals
     return result != when.negate
 
 

@@ -236,7 +236,7 @@ class _Side:
             if not _NAME.fullmatch(name):
                 reader.error(node, f"when: '{text}' should name a field ('suit', or '!suit' for cards without one)")
                 return None
-            return When(name, None, negate)
+            return When(name, None, negate, reader.loc(node))
         fields = reader.mapping(node, "when", ("field",), ("equals", "not"))
         if fields is None or "field" not in fields:
             return None
@@ -248,7 +248,7 @@ class _Side:
         value = None if value_node is None else reader.text(value_node, "when value", allow_empty=True)
         if field_name is None or (value_node is not None and value is None):
             return None
-        return When(field_name, value, "not" in fields)
+        return When(field_name, value, "not" in fields, reader.loc(value_node if value_node is not None else node))
 
     def _shape(self, reader: Reader, sub: dict[str, yaml.Node], what: str) -> Shape | None:
         kind = reader.choice(sub["shape"], "shape", [k.value for k in ShapeKind])

@@ -141,11 +141,26 @@ class Shape:
 
 @dataclass(frozen=True, slots=True)
 class When:
-    """A region shown only when a card field has a value (``equals`` None) or equals a value."""
+    """A region shown only when a card field has a value (``equals`` None) or equals a value; a
+    boolean field's value is compared by meaning (``yes`` equals ``true``), and has a value only
+    when it is true."""
 
     field: str
     equals: str | None = None
     negate: bool = False
+    loc: SourceLoc = dataclasses.field(default=UNKNOWN_LOC, compare=False)  # ``field`` is a field here
+    """Where the condition's value is written (its ``equals``/``not``, or the ``when`` itself)."""
+
+
+TRUE_WORDS = ("true", "yes", "1", "y")
+FALSE_WORDS = ("false", "no", "0", "n")
+"""How a card list writes a boolean field (any case)."""
+
+
+def truth(text: str) -> bool | None:
+    """What a boolean field's text means: True, False, or None (empty, or not a boolean word)."""
+    word = text.strip().lower()
+    return True if word in TRUE_WORDS else False if word in FALSE_WORDS else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,7 +97,7 @@ def fit_finding(problem: FitProblem, loc: SourceLoc, game_id: str = "") -> Findi
         problem.rule,
         problem.code,
         Severity.WARNING if problem.warning else Severity.ERROR,
-        f"card {problem.piece_id}: {what}{problem.message}",
+        (f"card {problem.piece_id}: " if problem.piece_id else "") + f"{what}{problem.message}",
         game_id,
         notes,
     )

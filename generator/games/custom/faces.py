@@ -15,7 +15,7 @@ from generator.model.common import Colour
 from generator.model.source import SourceLoc
 from generator.model.templates import FaceRegion, Shape, ShapeKind, placeholders
 
-from .model import CardRow, CustomCard, CustomDefinition
+from .model import CardRow, CustomCard, CustomDefinition, FieldType
 
 PLAIN_BACK = (
     FaceRegion("ground", 0, 0, 63.5, 88.9, "", shape=Shape(ShapeKind.RECT, fill="#283044"), bleed=True),
@@ -35,7 +35,8 @@ def values(game: CustomDefinition, row: CardRow) -> dict[str, str]:
 
 
 def build(game: CustomDefinition, tools: FaceTools) -> Kit:
-    contexts: dict[str, FaceContext] = {name: tools.context(name) for name in game.templates()}
+    booleans = frozenset(spec.name for spec in game.fields if spec.type is FieldType.BOOLEAN)
+    contexts: dict[str, FaceContext] = {name: tools.context(name, booleans) for name in game.templates()}
     scenes: dict[str, Scene] = {}
     pieces: list[Piece] = []
     copies: dict[str, list[CustomCard]] = {}
@@ -49,7 +50,7 @@ def build(game: CustomDefinition, tools: FaceTools) -> Kit:
         back_regions = ctx.template.back if ctx.template.back is not None else _plain_back(ctx)
         back = _face(ctx, game, row.template, "back", back_regions, fields, row.id, sources, scenes)
         pieces += [Piece(card.id, PieceKind.CARD, front, back) for card in copies.get(row.id, ())]
-    problems: list[FitProblem] = [p for ctx in contexts.values() for p in ctx.problems]
+    problems: list[FitProblem] = [p for ctx in contexts.values() for p in (*ctx.problems, *ctx.unmatched())]
     return Kit(game.info.id, tuple(pieces), fit_problems=tuple(problems))
 
 

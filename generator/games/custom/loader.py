@@ -12,6 +12,7 @@ from generator.loader.cardlists import Cell, Row, Table, read_table
 from generator.loader.common import HEADER_OPTIONAL, HEADER_REQUIRED, make_info, read_header
 from generator.loader.fields import Reader
 from generator.model.source import SourceLoc
+from generator.model.templates import truth
 
 from .model import KIND, RESERVED, CardRow, Composition, CountBy, CustomDefinition, FieldSpec, FieldType
 
@@ -22,7 +23,6 @@ MAX_COPIES = 1000
 """Copies of one card a deck may hold (a collectible-card prototype has a few of each)."""
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-TRUE, FALSE = ("true", "yes", "1", "y"), ("false", "no", "0", "n")
 
 
 def build_custom(reader: Reader, root: yaml.Node) -> list[CustomDefinition]:
@@ -179,10 +179,11 @@ def _checked(reader: Reader, cell: Cell, spec: FieldSpec, card_id: str) -> str |
         reader.error(cell.loc, f"{what} is not one of the choices ({hint})")
         return None
     if spec.type is FieldType.BOOLEAN:
-        if text.lower() not in TRUE + FALSE:
-            reader.error(cell.loc, f"{what} should be true or false")
+        meant = truth(text)
+        if meant is None:
+            reader.error(cell.loc, f"{what} should be true or false (or yes/no, 1/0)")
             return None
-        return "true" if text.lower() in TRUE else "false"
+        return "true" if meant else "false"
     if spec.type is FieldType.COLOUR and not _HEX.match(text):
         reader.error(cell.loc, f"{what} should be a colour like #d62828")
         return None
