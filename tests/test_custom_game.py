@@ -269,7 +269,44 @@ def test_exports_work_as_for_the_shipped_games(starfall: Path) -> None:
     assert result.exit_code == 0, result.output
     pngs = sorted((starfall / "png").glob("*.png"))
     assert len(pngs) == 52 + 4 + 1  # distinct faces: the suit cards, the wilds, one back
-    assert (starfall / "tts" / "starfall-tts.json").exists()
+    info = json.loads((starfall / "tts" / "starfall-tts.json").read_text())
+    assert info["back"] == "starfall-back.png" and [s["back"] for s in info["sheets"]] == ["starfall-back.png"]
+
+
+def test_two_backs_in_one_deck_are_a_warning_and_each_card_keeps_its_back_in_tts(starfall: Path) -> None:
+    rows = card_list().replace("id,count,suit,rank,text", "id,count,suit,rank,text,template").splitlines()
+    rows = [rows[0]] + [row + (",starfall-wild" if row.startswith("wild") else ",") for row in rows[1:]]
+    (starfall / "card_defs" / "starfall.csv").write_text("\n".join(rows) + "\n")
+    faces = starfall / "layouts" / "starfall.yaml"
+    faces.write_text(faces.read_text() + """\
+  starfall-wild:
+    front:
+      regions:
+        rule: {x: 6, y: 55, width: 51.5, height: 25, text: "{text}"}
+""")
+    result = json.loads(run(starfall, "validate", "--json").output)
+    (finding,) = [f for f in result if f["code"] == "mixed-backs"]
+    assert finding["severity"] == "warning" and finding["file"].endswith("layouts/starfall.yaml")
+    assert finding["line"] == 15  # the template that has no back, and so gets the plain one
+    assert "2 different backs" in finding["message"] and "'starfall' (52 cards, its own back)" in finding["message"]
+    assert "'starfall-wild' (8 cards, the plain back" in finding["message"]
+    assert finding["notes"][0]["line"] == 4
+    exported = run(starfall, "export", "starfall", "--tts", str(starfall / "tts"))
+    assert exported.exit_code == 0, exported.output
+    info = json.loads((starfall / "tts" / "starfall-tts.json").read_text())
+    assert "back" not in info and info["backs"] == ["starfall-back-1.png", "starfall-back-2.png"]
+    assert [(s["back"], s["cards"]) for s in info["sheets"]] == [("starfall-back-1.png", 52), ("starfall-back-2.png", 8)]
+    assert info["sheets"][1]["ids"][:2] == ["wild-a", "wild-a-2"]
+    backs = [pymupdf.Pixmap(str(starfall / "tts" / name)) for name in info["backs"]]
+    assert backs[0].samples != backs[1].samples
+    # the same back in both templates: one back, no warning
+    faces.write_text(faces.read_text().replace("""        rule: {x: 6, y: 55, width: 51.5, height: 25, text: "{text}"}
+""", """        rule: {x: 6, y: 55, width: 51.5, height: 25, text: "{text}"}
+    back:
+      regions:
+        title: {x: 6, y: 38, width: 51.5, height: 12, text: "STARFALL", font: sans-bold, max_pt: 28, min_pt: 12}
+"""))
+    assert not [f for f in json.loads(run(starfall, "validate", "--json").output) if f["code"] == "mixed-backs"]
 
 
 def test_init_example_custom_builds(tmp_path: Path) -> None:

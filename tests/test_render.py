@@ -41,7 +41,7 @@ from generator.model.templates import FontFace
 from generator.render.pdf import has_repeated_pages, render_pdf
 from generator.render.png import scene_png
 from generator.render.svg import scene_svg
-from generator.render.tts import tts_sheets
+from generator.render.tts import tts_decks, tts_sheets
 
 GOLDEN = FilePath(__file__).parent / "golden" / "render"
 FONTS = FontBook(shipped_fonts())
@@ -205,6 +205,15 @@ def test_tts_sheets_keep_the_last_slot_for_the_back() -> None:
         image = pymupdf.Pixmap(sheet.png)
         assert image.width <= 4096 and image.height <= 4096
         assert sheet.count < sheet.cols * sheet.rows
+
+
+def test_tts_decks_give_each_back_its_own_sheets() -> None:
+    plain, same, other = sample_scene("back-a", "B"), sample_scene("back-b", "B"), sample_scene("back-c", "C")
+    cards = [("a", sample_scene("a"), plain), ("b", sample_scene("b"), other), ("c", sample_scene("c"), same)]
+    decks = tts_decks(cards, FONTS)
+    # two keys that look alike are one back; the card with another back is on a sheet of its own
+    assert [(d.back.key, d.ids, [s.count for s in d.sheets]) for d in decks] == [
+        ("back-a", ("a", "c"), [2]), ("back-c", ("b",), [1])]
 
 
 def test_a_missing_font_is_a_clear_error(tmp_path: FilePath) -> None:

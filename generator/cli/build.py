@@ -230,10 +230,8 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
     """Every file ``export`` writes, rendered in memory first (so they are written all or none);
     BuildError for artwork or faces that cannot be rasterised."""
     from ..render.artwork import ArtworkError
-    from ..render.png import scene_png
     from ..render.podpng import export_png
     from ..workers import map_in_order
-    from ..render.tts import tts_sheets
 
     files: list[tuple[Path, bytes]] = []
     try:
@@ -247,25 +245,46 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
             for key, png in zip(faces, map_in_order(export_png, jobs)):  # every core: cairo takes its time
                 files.append((png_dir / f"{_safe_name(key)}.png", png))
         if tts_dir is not None:
-            fronts = [piece.front for piece in kit.cards]
-            back = next((p.back for p in kit.cards if p.back is not None), None)
-            if back is None or not fronts:
-                raise BuildError(f"{game_id} has no cards with backs to make a deck of")
-            sheets = tts_sheets(fronts, back, toolkit.fonts)
-            info = []
-            for number, sheet in enumerate(sheets, 1):
-                path = tts_dir / f"{game_id}-deck-{number}.png"
-                files.append((path, sheet.png))
-                info.append({"image": path.name, "NumWidth": sheet.cols, "NumHeight": sheet.rows, "cards": sheet.count,
-                             "BackIsHidden": True, "UniqueBack": False, "card_px": list(sheet.card_px)})
-            back_path = tts_dir / f"{game_id}-back.png"
-            files.append((back_path, scene_png(back, toolkit.fonts, dpi=round(sheets[0].card_px[0] / back.width_mm * 25.4))))
-            meta = (json.dumps({"back": back_path.name, "sheets": info}, indent=1) + "\n").encode()
-            files.append((tts_dir / f"{game_id}-tts.json", meta))
+            files += _tts_files(game_id, kit, toolkit, tts_dir)
     except FontError as exc:
         raise BuildError(str(exc)) from None
     except ArtworkError as exc:
         raise render_error(toolkit.layouts, exc) from None
+    return files
+
+
+def _tts_files(game_id: str, kit: Kit, toolkit: Toolkit, tts_dir: Path) -> list[tuple[Path, bytes]]:
+    """Tabletop Simulator's deck sheets, back images and ``GAME-tts.json``: one group of sheets
+    per back the cards print with (each sheet names its back, as a ``CustomDeck``'s ``BackURL``);
+    the top-level ``back`` is given when every card has the same one."""
+    from ..render.png import scene_png
+    from ..render.tts import tts_decks
+
+    cards = [(piece.id, piece.front, piece.back) for piece in kit.cards if piece.back is not None]
+    if not cards:
+        raise BuildError(f"{game_id} has no cards with backs to make a deck of")
+    decks = tts_decks(cards, toolkit.fonts)
+    files: list[tuple[Path, bytes]] = []
+    info: list[dict[str, object]] = []
+    backs: list[str] = []
+    number = 0
+    for n, deck in enumerate(decks, 1):
+        back_path = tts_dir / (f"{game_id}-back.png" if len(decks) == 1 else f"{game_id}-back-{n}.png")
+        dpi = round(deck.sheets[0].card_px[0] / deck.back.width_mm * 25.4)
+        files.append((back_path, scene_png(deck.back, toolkit.fonts, dpi=dpi)))
+        backs.append(back_path.name)
+        start = 0
+        for sheet in deck.sheets:
+            number += 1
+            path = tts_dir / f"{game_id}-deck-{number}.png"
+            files.append((path, sheet.png))
+            info.append({"image": path.name, "back": back_path.name, "NumWidth": sheet.cols, "NumHeight": sheet.rows,
+                         "cards": sheet.count, "ids": list(deck.ids[start:start + sheet.count]), "BackIsHidden": True,
+                         "UniqueBack": False, "card_px": list(sheet.card_px)})
+            start += sheet.count
+    meta: dict[str, object] = {"back": backs[0]} if len(backs) == 1 else {}
+    meta.update(backs=backs, sheets=info)
+    files.append((tts_dir / f"{game_id}-tts.json", (json.dumps(meta, indent=1) + "\n").encode()))
     return files
 
 

@@ -76,6 +76,8 @@ class FitProblem:
     code: str = "text-does-not-fit"
     warning: bool = False
     """A warning (the face can be drawn, but not as well as it should: an image under 300 dpi)."""
+    notes: tuple[tuple[SourceLoc, str], ...] = ()
+    """Further places the problem involves, each with what is there (the finding's notes)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -184,6 +184,11 @@ class Scene:
     bleed_mm: float
     items: tuple[Item, ...] = field(default=())
 
+    def look(self) -> tuple[float, float, tuple[Item, ...]]:
+        """What the face looks like printed: two scenes that look alike (two templates with the
+        same back) compare equal, whatever their keys and wherever their regions are written."""
+        return self.width_mm, self.height_mm, self.items
+
 
 class TextMeasurer(Protocol):
     """Measures text for layout's fitting (injected: the render layer knows the real font metrics)."""

@@ -1,5 +1,8 @@
 """Tabletop Simulator deck sheets: faces in a grid of at most 10 x 7 slots and 4096 px a side,
-the last slot kept for the hidden back; each sheet drawn as one SVG and rasterised once."""
+the last slot kept for the hidden back; each sheet drawn as one SVG and rasterised once.
+
+Tabletop Simulator gives each sheet (a ``CustomDeck`` entry) one back image: a deck whose cards
+print with different backs becomes one group of sheets per back, so each card keeps its own."""
 
 from __future__ import annotations
 
@@ -48,3 +51,22 @@ def tts_sheets(fronts: Sequence[Scene], back: Scene, fonts: FontBook) -> list[Tt
         png = svg_to_png_px(svg, cols * card_w, rows * card_h)
         sheets.append(TtsSheet(png, cols, rows, len(chunk), (card_w, card_h)))
     return sheets
+
+
+@dataclass(frozen=True, slots=True)
+class TtsDeck:
+    """The cards that share one back: their ids in slot order, the back, and their sheets."""
+
+    back: Scene
+    ids: tuple[str, ...]
+    sheets: list[TtsSheet]
+
+
+def tts_decks(cards: Sequence[tuple[str, Scene, Scene]], fonts: FontBook) -> list[TtsDeck]:
+    """``cards`` (id, front, back) grouped by the back they print with, in order of first
+    appearance; each group on its own sheets, its back in their hidden slot."""
+    groups: dict[object, tuple[Scene, list[tuple[str, Scene]]]] = {}
+    for card_id, front, back in cards:
+        groups.setdefault(back.look(), (back, []))[1].append((card_id, front))
+    return [TtsDeck(back, tuple(i for i, _ in members), tts_sheets([f for _, f in members], back, fonts))
+            for back, members in groups.values()]

@@ -86,12 +86,13 @@ def fit_finding(problem: FitProblem, loc: SourceLoc, game_id: str = "") -> Findi
     if problem.region_loc.line:
         advice = ": make it larger, or its min_pt smaller, if the text should stay as it is" if fits else ""
         notes = (Note(problem.region_loc, f"the region '{problem.region}' is here{advice}"),)
-    what = f"the {problem.region} text does not fit: " if fits else f"region '{problem.region}': "
+    what = f"the {problem.region} text does not fit: " if fits else f"region '{problem.region}': " if problem.region else ""
     place = problem.source_loc if problem.source_loc.line else loc
     if problem.code == "unknown-field" and problem.region_loc.line:
         # a field no card has is the template's mistake (a misspelt placeholder): point at the template
         notes = (Note(place, f"card {problem.piece_id} is here"),)
         place = problem.region_loc
+    notes += tuple(Note(at, text) for at, text in problem.notes)
     return Finding(
         place,
         problem.rule,

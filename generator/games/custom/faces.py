@@ -5,14 +5,15 @@ reads the deck's title."""
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from functools import lru_cache
 from dataclasses import replace
 
 from generator.layout.faces import FaceContext, FaceTools
 from generator.layout.kit import FitProblem, Kit, Piece, PieceKind
-from generator.layout.scene import Scene
+from generator.layout.scene import Item, Scene
 from generator.model.common import Colour
-from generator.model.source import SourceLoc
+from generator.model.source import UNKNOWN_LOC, SourceLoc
 from generator.model.templates import FaceRegion, Shape, ShapeKind, placeholders
 
 from .model import CardRow, CustomCard, CustomDefinition, FieldType
@@ -42,6 +43,7 @@ def build(game: CustomDefinition, tools: FaceTools) -> Kit:
     copies: dict[str, list[CustomCard]] = {}
     for card in game.cards():
         copies.setdefault(card.row.id, []).append(card)
+    backs: dict[BackLook, Counter[str]] = {}
     for row in game.rows:
         ctx = contexts[row.template]
         fields = values(game, row)
@@ -50,8 +52,41 @@ def build(game: CustomDefinition, tools: FaceTools) -> Kit:
         back_regions = ctx.template.back if ctx.template.back is not None else _plain_back(ctx)
         back = _face(ctx, game, row.template, "back", back_regions, fields, row.id, sources, scenes)
         pieces += [Piece(card.id, PieceKind.CARD, front, back) for card in copies.get(row.id, ())]
+        backs.setdefault(back.look(), Counter())[row.template] += row.count
     problems: list[FitProblem] = [p for ctx in contexts.values() for p in (*ctx.problems, *ctx.unmatched())]
-    return Kit(game.info.id, tuple(pieces), fit_problems=tuple(problems))
+    mixed = _mixed_backs(backs, contexts)
+    return Kit(game.info.id, tuple(pieces), fit_problems=tuple(problems) + ((mixed,) if mixed else ()))
+
+
+BackLook = tuple[float, float, tuple[Item, ...]]
+"""What a back looks like printed (``Scene.look``)."""
+
+
+def _mixed_backs(backs: dict[BackLook, Counter[str]], contexts: dict[str, FaceContext]) -> FitProblem | None:
+    """A warning when the deck's cards do not all share one back (players could tell them apart
+    face down), at the template whose back differs from most cards', the others as notes."""
+    if len(backs) < 2:
+        return None
+    cards: Counter[str] = Counter()
+    for counts in backs.values():
+        cards.update(counts)
+    most = max(backs.values(), key=lambda counts: sum(counts.values()))
+    odd = next((name for name in cards if any(name in c for c in backs.values() if c is not most)), next(iter(cards)))
+
+    def describe(name: str) -> str:
+        template = contexts[name].template
+        given = sum(1 for counts in backs.values() if name in counts)
+        side = "its own back" if template.back is not None else "the plain back, as it has no back"
+        fields = sorted(used_fields(template.back)) if template.back is not None else []
+        several = f"; {given} different backs, as its back shows {', '.join(fields)}" if given > 1 and fields else ""
+        return f"'{name}' ({cards[name]} card{'s' if cards[name] != 1 else ''}, {side}{several})"
+
+    message = (f"the deck has {len(backs)} different backs, so its cards can be told apart face down: face template "
+               f"{', '.join(describe(name) for name in cards)}; give every template the same back (or none, for the "
+               "plain back)")
+    notes = tuple((contexts[name].template.loc, f"face template '{name}' is here") for name in cards if name != odd)
+    return FitProblem("", "", message, UNKNOWN_LOC, contexts[odd].template.loc, "layout.backs", "mixed-backs", True,
+                      notes)
 
 
 def _face(ctx: FaceContext, game: CustomDefinition, template: str, side: str, regions: tuple[FaceRegion, ...],
