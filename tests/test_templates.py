@@ -166,6 +166,38 @@ def test_template_mistakes_are_located(project_copy: Path, line: str, message: s
     assert "layouts/mine.yaml:5:" in result.output
 
 
+@pytest.mark.parametrize(
+    "values, message",
+    [
+        ('points: [[0,8],[5.5,0],[11,8]], fill: "#12345"', "fill should be a colour like"),
+        ('points: [[0,8],[5.5,0],[11,8]], fill: "#123456", opacity: 1.4', "opacity must be from 0 to 1, not 1.4"),
+        ('points: [[0,8],[5.5,"a"],[11,8]], fill: "#123456"', "a point coordinate should be a number"),
+        ('points: [[0,8],[5.5,0],[11,8]], fill: "#123456", shape: polgon', "did you mean 'polygon'"),
+    ],
+)
+def test_one_wrong_value_of_a_polygon_is_one_error(project_copy: Path, values: str, message: str) -> None:
+    line = f"tri: {{x: 10, y: 10, width: 40, height: 30, {values}}}"
+    if "shape:" not in values:
+        line = line.replace("height: 30,", "height: 30, shape: polygon,")
+    (project_copy / "layouts" / "mine.yaml").write_text(f"faces:\n  mine:\n    front:\n      regions:\n        {line}\n")
+    result = run(project_copy, "validate")
+    assert result.exit_code == 1
+    (error,) = [out for out in result.output.splitlines() if "layouts/mine.yaml" in out]
+    assert message in error, result.output
+
+
+def test_polygon_points_lie_on_the_card_like_a_region(project_copy: Path) -> None:
+    line = "tri: {x: 10, y: 70, width: 12, height: 10, shape: polygon, points: [[0,8],[5.5,0],[40,60]], fill: \"#123456\"}"
+    (project_copy / "layouts" / "mine.yaml").write_text(f"faces:\n  mine:\n    front:\n      regions:\n        {line}\n")
+    result = run(project_copy, "validate")
+    assert result.exit_code == 1
+    assert ("layouts/mine.yaml:5:91: region 'tri': the point [40, 60] is at (50, 130) mm, not on the 63.5 x 88.9 mm "
+            "card of face template 'mine' (nor within 10 mm of its edges)") in result.output
+    (project_copy / "layouts" / "mine.yaml").write_text(
+        f"faces:\n  mine:\n    front:\n      regions:\n        {line.replace('[40,60]', '[12,13]')}\n")
+    assert run(project_copy, "validate").exit_code == 0
+
+
 # --------------------------------------------------------------------------- the shipped games' templates
 
 

@@ -39,6 +39,7 @@ _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 FILTERS = ("upper", "lower")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+SHAPE_KINDS = tuple(k.value for k in ShapeKind)
 
 
 def check_placeholders(reader: Reader, node: yaml.Node, text: str, what: str) -> bool:
@@ -171,8 +172,11 @@ class _Side:
             field = "image"
         elif fills == ["shape"]:
             shape = self._shape(reader, sub, what)
-        if "points" in sub and (shape is None or shape.kind is not ShapeKind.POLYGON):
-            reader.error(sub["points"], f"{what}: points are for a polygon shape")
+        kind = sub["shape"].value if "shape" in sub and isinstance(sub["shape"], yaml.ScalarNode) else None
+        if "points" in sub and (kind is None or (kind in SHAPE_KINDS and kind != ShapeKind.POLYGON.value)):
+            reader.error(sub["points"], f"{what}: points are for a polygon shape")  # a misspelt kind says so itself
+        if kind == ShapeKind.POLYGON.value and place is not None:
+            self._points_on_card(reader, sub, what, place)
         if len(reader.problems) > before or place is None:
             return None
         x, y, w, h = place
@@ -203,6 +207,27 @@ class _Side:
                                f"{self.height:g} mm card of {self.template} (nor within {MAX_BLEED_MM:g} mm of its edges)")
             return None
         return x, y, w, h
+
+    def _points_on_card(self, reader: Reader, sub: dict[str, yaml.Node], what: str,
+                        place: tuple[float, float, float, float]) -> None:
+        """A polygon's points, relative to the region's box, lie on the card as a region does (at
+        most ``MAX_BLEED_MM`` past an edge): each point that does not is reported where it is written."""
+        if "points" not in sub or not isinstance(sub["points"], yaml.SequenceNode):
+            return
+        x, y, _, _ = place
+        reach = MAX_BLEED_MM + 1e-9
+        for item in sub["points"].value:
+            pair = item.value if isinstance(item, yaml.SequenceNode) else []
+            try:
+                px, py = (float(v.value) for v in pair)
+            except (TypeError, ValueError):
+                continue  # not a point of two numbers: already reported
+            ax, ay = x + px, y + py
+            if not (-reach <= ax <= self.width + reach and -reach <= ay <= self.height + reach):
+                reader.error(item, f"{what}: the point [{px:g}, {py:g}] is at ({ax:g}, {ay:g}) mm, not on the "
+                                   f"{self.width:g} x {self.height:g} mm card of {self.template} (nor within "
+                                   f"{MAX_BLEED_MM:g} mm of its edges); points are measured from the region's "
+                                   f"top-left corner ({x:g}, {y:g})")
 
     def _number(self, reader: Reader, sub: dict[str, yaml.Node], key: str, default: float,
                 low: float, high: float) -> float | None:
@@ -251,29 +276,35 @@ class _Side:
         return When(field_name, value, "not" in fields, reader.loc(value_node if value_node is not None else node))
 
     def _shape(self, reader: Reader, sub: dict[str, yaml.Node], what: str) -> Shape | None:
-        kind = reader.choice(sub["shape"], "shape", [k.value for k in ShapeKind])
+        """The shape a region draws; None when any of its values is wrong (each reported once, at
+        its place: a mistyped colour is not also "no colour", nor a polygon's points "not for a polygon")."""
+        before = len(reader.problems)
+        kind = reader.choice(sub["shape"], "shape", list(SHAPE_KINDS))
         fill = self._colour(reader, sub, "fill") if "fill" in sub else None
         stroke = self._colour(reader, sub, "stroke") if "stroke" in sub else None
         width = self._number(reader, sub, "stroke_width", 0.3, 0.0, 20.0)
         opacity = self._number(reader, sub, "opacity", 1.0, 0.0, 1.0)
         radius = self._number(reader, sub, "radius", 3.0, 0.0, 100.0)
-        points: list[tuple[float, float]] = []
-        if "points" in sub:
-            for item in reader.sequence(sub["points"], f"{what} points") or []:
-                pair = reader.sequence(item, "a point (x, y)")
-                if pair is None or len(pair) != 2:
-                    if pair is not None:
-                        reader.error(item, "a point is [x, y]")
-                    continue
-                px, py = (reader.number(v, "a point coordinate") for v in pair)
-                if px is not None and py is not None:
-                    points.append((px, py))
-        if kind is None or width is None or opacity is None or radius is None:
-            return None
-        if kind == ShapeKind.POLYGON.value and len(points) < 3:
+        given = len(reader.problems)
+        points = self._points(reader, sub, what) if "points" in sub else []
+        if kind == ShapeKind.POLYGON.value and len(points) < 3 and len(reader.problems) == given:
             reader.error(sub["shape"], f"{what}: a polygon needs points: [[x, y], ...] (at least 3)")
-            return None
-        if fill is None and stroke is None:
+        if "fill" not in sub and "stroke" not in sub:
             reader.error(sub["shape"], f"{what}: a shape needs a fill or a stroke colour")
+        if len(reader.problems) > before or kind is None or width is None or opacity is None or radius is None:
             return None
         return Shape(ShapeKind(kind), fill, stroke, width, opacity, radius, tuple(points))
+
+    def _points(self, reader: Reader, sub: dict[str, yaml.Node], what: str) -> list[tuple[float, float]]:
+        """``points: [[x, y], ...]``, each mistake located at its point."""
+        points: list[tuple[float, float]] = []
+        for item in reader.sequence(sub["points"], f"{what} points") or []:
+            pair = reader.sequence(item, "a point (x, y)")
+            if pair is None or len(pair) != 2:
+                if pair is not None:
+                    reader.error(item, "a point is [x, y]")
+                continue
+            px, py = (reader.number(v, "a point coordinate") for v in pair)
+            if px is not None and py is not None:
+                points.append((px, py))
+        return points
