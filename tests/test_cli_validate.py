@@ -114,3 +114,19 @@ def test_a_file_argument(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
 def test_usage_errors_exit_two(args: tuple[str, ...]) -> None:
     result = run(*args)
     assert result.exit_code == 2
+
+
+def test_a_card_list_argument_validates_the_deck_that_names_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert run("init", str(tmp_path / "proj"), "--example", "custom").exit_code == 0
+    monkeypatch.chdir(tmp_path / "proj")
+    result = run("validate", "card_defs/orchard.csv")
+    assert result.exit_code == 0 and "ok: 1 game checked (orchard)" in result.output, result.output
+    cards = tmp_path / "proj" / "card_defs" / "orchard.csv"
+    cards.write_text(cards.read_text().replace("apple-3,1,orchard,apple,3", "apple-3,1,orchard,appel,3"))
+    result = run("validate", "card_defs/orchard.csv")
+    assert result.exit_code == 1 and "not valid YAML" not in result.output
+    assert result.output.startswith("card_defs/orchard.csv:4:19: fruit 'appel' of card 'apple-3'")
+    (tmp_path / "proj" / "card_defs" / "sky.csv").write_text("id,fruit\nsky-1,apple\n")
+    result = run("validate", "card_defs/sky.csv")
+    assert result.exit_code == 2
+    assert "card_defs/sky.csv is a card list, and no definition of the project names it under cards:" in result.output

@@ -10,7 +10,8 @@ import click
 
 from ..build import BuildError, BuildOptions, Toolkit, check_build
 from ..fontbook import FontBook
-from ..loader import DefinitionErrors, Problem, load_file
+from ..loader import DefinitionErrors, Problem, definitions_naming, load_file
+from ..loader.cardlists import KINDS as CARD_LISTS
 from ..loader.layouts import SECTIONS, ProjectArtwork, load_layout_library
 from ..loader.project import read_project
 from ..loader.yamlnodes import compose_file
@@ -27,7 +28,7 @@ LAYOUT_RULES = "layout."
 
 
 def _looks_like_file(name: str) -> bool:
-    return name.endswith((".yaml", ".yml")) or "/" in name or Path(name).is_file()
+    return name.lower().endswith((".yaml", ".yml", *CARD_LISTS)) or "/" in name or Path(name).is_file()
 
 
 def _is_layout_file(path: Path) -> bool:
@@ -46,7 +47,8 @@ class _Selection:
     """What the command line asks to check: game ids, definition files, layout files.
 
     With no names, the whole project. Definition files are checked with the project's layouts
-    (the project's own definitions are not loaded then). Layout files are read as files of the
+    (the project's own definitions are not loaded then); a card list file (.csv, .xlsx) stands
+    for the definitions that name it. Layout files are read as files of the
     project's layouts and checked with every game; when they alone are named, only the layout
     findings are reported."""
 
@@ -65,6 +67,9 @@ class _Selection:
             path = Path(name)
             if not path.is_file():
                 usage_error(f"no such definition or layout file: {name}")
+            if path.suffix.lower() in CARD_LISTS:
+                definition_files.extend(self._definitions_of(path, name))
+                continue
             (self.layout_files if _is_layout_file(path) else definition_files).append(path)
         self.layouts_only = bool(self.layout_files) and not ids and not definition_files
         self.problems: list[Problem] = []
@@ -90,6 +95,17 @@ class _Selection:
                     usage_error(str(exc.args[0]))
         if not ids and not definition_files:
             self.games = list(project.games)
+
+    def _definitions_of(self, table: Path, name: str) -> list[Path]:
+        """The definitions whose card list ``table`` is (a card list is checked with its deck);
+        a usage error naming the file to validate when none of the project's names it."""
+        found = definitions_naming(self.root, table)
+        if not found:
+            beside = table.with_suffix(".yaml")
+            hint = f" (cardforge validate {display_path(beside)}?)" if beside.is_file() else ""
+            usage_error(f"{name} is a card list, and no definition of the project names it under cards: "
+                        f"validate the definition (.yaml) whose cards: should name it{hint}")
+        return found
 
     def _layouts(self) -> LayoutLibrary | None:
         try:
@@ -126,7 +142,7 @@ def validate_command(names: tuple[str, ...], as_json: bool, project_dir: Path | 
     Checks the definitions against each game's rules, the layout templates (fields, fonts,
     images), text that does not fit its region at its smallest size, and cards that do not fit
     the sheet. A layout file (layouts/faces.yaml) may be named alone to check it with every game
-    of the project.
+    of the project; a card list (card_defs/deck.csv) checks the definitions whose cards: name it.
 
     Each finding is printed as path:line:col: severity: message [rule/code], with notes on the
     lines after it; a departure the definition declares under deviations: is a note. Exit status:

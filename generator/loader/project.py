@@ -26,6 +26,34 @@ def definition_files(root: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_dir())
 
 
+def definitions_naming(root: Path, table: Path) -> list[Path]:
+    """The definition files (the project's, and those beside ``table``) whose card list is the
+    file ``table`` (a top-level ``cards: sky.csv``): what ``cardforge validate card_defs/sky.csv``
+    checks. Files that cannot be read as YAML are passed over (validating them says why)."""
+    wanted = table.resolve()
+    try:
+        candidates = definition_files(root) if (root / "card_defs").is_dir() else []
+        candidates += sorted(p for p in table.parent.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    except OSError:
+        return []
+    found: list[Path] = []
+    for file in dict.fromkeys(candidates):
+        if any(file.resolve() == f.resolve() for f in found):
+            continue
+        try:
+            node = compose_file(file, display_path(file))
+            names = [value for key in _TABLE_KEYS if (value := _top_scalar(node, key)) is not None]
+            if any((file.resolve().parent / name).resolve() == wanted for name in names):
+                found.append(file)
+        except (DefinitionErrors, OSError, RuntimeError, ValueError):
+            continue
+    return found
+
+
+_TABLE_KEYS = ("cards",)
+"""The top-level fields of a definition that may name a card list file."""
+
+
 def load_file(file: Path, shown_as: str | None = None) -> list[GameDefinition]:
     """Every game (and variant) one file defines; DefinitionErrors with all its problems."""
     path = shown_as or display_path(file)
