@@ -257,6 +257,22 @@ def test_conditions_on_a_boolean_field_and_a_value_no_card_has(starfall: Path) -
     assert "DAWN" not in page
 
 
+def test_an_unknown_icon_in_a_card_is_a_warning_at_its_cell(starfall: Path) -> None:
+    (starfall / "art").mkdir()
+    (starfall / "art" / "sun.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle cx="5" cy="5" r="4"/></svg>')
+    faces = starfall / "layouts" / "starfall.yaml"
+    faces.write_text(faces.read_text().replace("    front:\n", "    icons: {sun: art/sun.svg}\n    front:\n", 1))
+    rows = card_list().replace("wild-a,2,wild,,Play as any suit. Draw a card.",
+                               "wild-a,2,wild,,Play at 10:30 as any :sunn: suit. Draw a :sun:.")
+    (starfall / "card_defs" / "starfall.csv").write_text(rows)
+    result = run(starfall, "validate")
+    assert result.exit_code == 0, result.output
+    (warning,) = [line for line in result.output.splitlines() if "unknown-icon" in line]
+    assert "card_defs/starfall.csv:54:16:" in warning and "card wild-a" in warning
+    assert "':sunn:' is printed as written" in warning and "did you mean 'sun'?" in warning
+
+
 def test_a_template_the_project_lacks_is_located_at_the_deck(starfall: Path) -> None:
     (starfall / "layouts" / "starfall.yaml").unlink()
     result = json.loads(run(starfall, "validate", "--json").output)

@@ -126,6 +126,19 @@ def test_inline_icons_are_drawn_in_the_text() -> None:
     assert texts[0].x < images[0].x < texts[1].x and images[0].width == pytest.approx(0.945 * 9 / (72 / 25.4), rel=1e-3)
 
 
+def test_an_unknown_icon_is_a_warning_at_the_text_and_colons_that_are_no_icon_are_not() -> None:
+    coin = Icon("coin", Artwork("art/coin.svg", SVG, "svg"))
+    cell = SourceLoc("card_defs/deck.csv", 4, 12)
+    ctx = context(region("rule", text="{text}", max_pt=9, min_pt=4, width_mm=50, height_mm=30), icons=(coin,))
+    text = "Gain :coins: at 10:30, 12:30:45, a:b:c or :not one: for :coin:"
+    items = ctx.regions(None, {"text": text}, piece_id="c-1", sources={"text": cell})
+    (problem,) = ctx.problems
+    assert problem.warning and problem.code == "unknown-icon" and problem.source_loc == cell
+    assert "':coins:'" in problem.message and "did you mean 'coin'?" in problem.message
+    assert len([i for i in items if isinstance(i, Image)]) == 1  # the known icon is drawn, the other printed
+    assert ":coins:" in "".join(i.text for i in items if isinstance(i, Text))
+
+
 def test_a_placeholder_the_card_lacks_is_a_problem_naming_the_region() -> None:
     ctx = context(region("power", text="{power}"))
     assert ctx.regions(None, {"rank": "1"}, piece_id="sun-1") == []

@@ -30,6 +30,7 @@ from .kit import FaceSettings, FitProblem, Kit, Sheetlet
 from .rulespage import rules_pages
 from .regions import (
     ICON,
+    ICON_LIKE,
     ArtworkError,
     ArtworkSource,
     MissingField,
@@ -152,6 +153,7 @@ class FaceContext:
         of the template (``:coin:``) are laid out as words one em wide and drawn inline."""
         if not text:
             return []
+        self._unknown_icons(piece_id, region, text, source)
         icons: list[Icon] = []
         if self.template.icons:
             def take(match: re.Match[str]) -> str:
@@ -168,6 +170,24 @@ class FaceContext:
             self.problems.append(FitProblem(piece_id, region.name, result.problem, region.loc, source))
             return []
         return list(result.items) if not icons else self._inline_icons(result.items, icons)
+
+    def _unknown_icons(self, piece_id: str, region: FaceRegion, text: str, source: SourceLoc) -> None:
+        """A warning for each ``:name:`` of ``text`` that looks like an icon the template does not
+        have (printed as written): at the card's text, or at the region when the template's own
+        text has it. "10:30" or "a:b:c" are not icons."""
+        known = [icon.name for icon in self.template.icons]
+        for name in dict.fromkeys(m.group(1) for m in ICON_LIKE.finditer(text)):
+            if name in known:
+                continue
+            close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            have = (f"{hint}its icons: {', '.join(known)}" if known else
+                    f"it has no icons: add 'icons: {{{name}: art/{name}.svg}}' to it")
+            message = f"':{name}:' is printed as written: it is not an icon of face template '{self.template.name}' ({have})"
+            in_template = f":{name}:" in (region.text or "")
+            self.problems.append(FitProblem("" if in_template else piece_id, region.name, message, region.loc,
+                                            UNKNOWN_LOC if in_template else source, "layout.icons", "unknown-icon",
+                                            True))
 
     def _inline_icons(self, lines: Sequence[Text], icons: list[Icon]) -> list[Item]:
         """Each line split at its icon places: text runs and the icons' pictures, one em square."""

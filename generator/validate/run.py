@@ -88,6 +88,8 @@ def fit_finding(problem: FitProblem, loc: SourceLoc, game_id: str = "") -> Findi
         notes = (Note(problem.region_loc, f"the region '{problem.region}' is here{advice}"),)
     what = f"the {problem.region} text does not fit: " if fits else f"region '{problem.region}': " if problem.region else ""
     place = problem.source_loc if problem.source_loc.line else loc
+    if problem.code == "unknown-icon" and not problem.source_loc.line and problem.region_loc.line:
+        place, notes = problem.region_loc, ()  # the template's own text: the region is the place
     if problem.code == "unknown-field" and problem.region_loc.line:
         # a field no card has is the template's mistake (a misspelt placeholder): point at the template
         notes = (Note(place, f"card {problem.piece_id} is here"),)
