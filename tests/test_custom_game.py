@@ -90,6 +90,23 @@ def test_the_deck_lists_every_physical_card_with_its_fields(starfall: Path) -> N
     assert [r["id"] for r in wild] == ["wild-a", "wild-a-2"] and wild[1]["copy"] == 2
 
 
+def test_the_deck_gives_declared_numbers_and_booleans_as_json_values(starfall: Path) -> None:
+    rows = card_list().replace("id,count,suit,rank,text", "id,count,suit,rank,text,weight,rare").splitlines()
+    rows = [rows[0], rows[1] + ',"1,5",yes', rows[2] + ",2,no"] + [row + ",," for row in rows[3:]]
+    (starfall / "card_defs" / "starfall.csv").write_text("\n".join(rows) + "\n")
+    definition = starfall / "card_defs" / "starfall.yaml"
+    definition.write_text(definition.read_text() + "fields:\n  rank: {type: integer}\n  weight: {type: number}\n"
+                          "  rare: {type: boolean}\n")
+    records = json.loads(run(starfall, "deck", "starfall", "--json").output)
+    assert records[0] == {"id": "sun-1", "card": "sun-1", "copy": 1, "suit": "sun", "rank": 1, "text": "",
+                          "weight": 1.5, "rare": True}
+    assert (records[1]["weight"], records[1]["rare"]) == (2, False)
+    assert (records[2]["weight"], records[2]["rare"]) == (None, None)
+    assert [r for r in records if r["card"] == "wild-a"][0]["rank"] is None
+    listing = run(starfall, "deck", "starfall").output.splitlines()
+    assert listing[0] == "id=sun-1  card=sun-1  copy=1  suit=sun  rank=1  text=  weight=1.5  rare=true"
+
+
 @pytest.mark.parametrize("variant", ["semicolon", "bom", "crlf"])
 def test_spreadsheet_csv_flavours(starfall: Path, variant: str) -> None:
     text = card_list(";" if variant == "semicolon" else ",")

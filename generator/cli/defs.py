@@ -52,8 +52,16 @@ def deck(game_id: str, players: int | None, all_packs: bool, expansion: str | No
         click.echo(json.dumps(records, indent=1))
         return
     for record in records:
-        click.echo("  ".join(f"{k}={v}" for k, v in record.items()))
+        click.echo("  ".join(f"{k}={_plain(v)}" for k, v in record.items()))
     click.echo(f"{len(records)} cards")
+
+
+def _plain(value: object) -> str:
+    """A record's value as the text listing writes it: as in the card list (true, not True; an
+    empty cell empty)."""
+    if value is None:
+        return ""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 @click.command("board")

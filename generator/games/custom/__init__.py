@@ -61,7 +61,7 @@ class Custom(GameDescription[CustomDefinition]):
         return build(definition, tools)
 
     def deck_records(self, definition: CustomDefinition, request: DeckRequest) -> list[dict[str, Any]]:
-        return [{"id": card.id, "card": card.row.id, "copy": card.copy, **dict(card.row.values)}
+        return [{"id": card.id, "card": card.row.id, "copy": card.copy, **definition.record(card.row)}
                 for card in definition.cards()]
 
     def card_count(self, definition: CustomDefinition) -> int:

@@ -40,6 +40,22 @@ class FieldSpec:
     loc: SourceLoc = dataclasses.field(default=UNKNOWN_LOC, compare=False)
 
 
+def typed(spec: FieldSpec | None, text: str) -> str | int | float | bool | None:
+    """A card's value as ``cardforge deck --json`` gives it: a declared integer as a whole number,
+    a number as a number (``1,5`` is 1.5), a boolean as true or false, an empty declared value as
+    null; an undeclared field (or text, choice, colour) as its text. ``text`` is a checked value."""
+    if spec is None or spec.type in (FieldType.TEXT, FieldType.CHOICE, FieldType.COLOUR):
+        return text
+    if not text:
+        return None
+    if spec.type is FieldType.INTEGER:
+        return int(text)
+    if spec.type is FieldType.BOOLEAN:
+        return text == "true"
+    number = text.replace(",", ".")
+    return float(number) if "." in number else int(number)
+
+
 @dataclass(frozen=True, slots=True)
 class CardRow:
     """One line of the card list: a distinct card, its copies and its fields (all as text)."""
@@ -108,6 +124,11 @@ class CustomDefinition:
         """Every physical card, row by row, copies together."""
         return tuple(CustomCard(row.id if n == 1 else f"{row.id}-{n}", row, n)
                      for row in self.rows for n in range(1, row.count + 1))
+
+    def record(self, row: CardRow) -> dict[str, str | int | float | bool | None]:
+        """A card's fields by name, typed as declared (see ``typed``)."""
+        specs = {spec.name: spec for spec in self.fields}
+        return {name: typed(specs.get(name), value) for name, value in row.values}
 
     def templates(self) -> tuple[str, ...]:
         """Every face template the cards are drawn with, in order of first use."""
