@@ -82,8 +82,8 @@ def _mixed_backs(backs: dict[BackLook, Counter[str]], contexts: dict[str, FaceCo
         return f"'{name}' ({cards[name]} card{'s' if cards[name] != 1 else ''}, {side}{several})"
 
     message = (f"the deck has {len(backs)} different backs, so its cards can be told apart face down: face template "
-               f"{', '.join(describe(name) for name in cards)}; give every template the same back (or none, for the "
-               "plain back)")
+               f"{', '.join(describe(name) for name in cards)}; give every template the same back, showing no field of "
+               "the card (or no back, for the plain one)")
     notes = tuple((contexts[name].template.loc, f"face template '{name}' is here") for name in cards if name != odd)
     return FitProblem("", "", message, UNKNOWN_LOC, contexts[odd].template.loc, "layout.backs", "mixed-backs", True,
                       notes)
