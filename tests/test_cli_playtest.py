@@ -96,7 +96,7 @@ def test_a_changed_deck_that_breaks_the_rules_is_refused() -> None:
 
 def test_sweep_over_deck_values_and_rule_options() -> None:
     rows = as_json(invoke("sweep", "firecrackers", "-n", "2", "-k", "6", "-w", "2", "--json",
-                          "--set", "actions.treasure.coins=1,3", "--set", "explosion_threshold=9,11"))
+                          "--set", "actions.treasure.coins=1,3", "--set", "explosion_threshold=9,11"))["rows"]
     assert [row["set"] for row in rows] == [
         {"actions.treasure.coins": 1, "explosion_threshold": 9}, {"actions.treasure.coins": 1, "explosion_threshold": 11},
         {"actions.treasure.coins": 3, "explosion_threshold": 9}, {"actions.treasure.coins": 3, "explosion_threshold": 11}]
@@ -110,7 +110,7 @@ def test_sweep_over_deck_values_and_rule_options() -> None:
 
 def test_sweep_over_table_sizes_plays_each_size_as_simulate_does(tmp_path: Path) -> None:
     rows = as_json(invoke("sweep", "firecrackers", "-k", "6", "-w", "2", "--json",
-                          "--set", "players=2..4", "--set", "explosion_threshold=9,11"))
+                          "--set", "players=2..4", "--set", "explosion_threshold=9,11"))["rows"]
     assert [(row["set"]["players"], row["players"]) for row in rows] == [(2, 2), (2, 2), (3, 3), (3, 3), (4, 4), (4, 4)]
     assert [len(row["seat_win_rate"]) for row in rows] == [2, 2, 3, 3, 4, 4]
     one = as_json(invoke("simulate", "firecrackers", "-n", "3", "-k", "6", "-w", "1", "--json",
@@ -170,7 +170,8 @@ def test_sweep_resumes_from_its_results_folder(tmp_path: Path) -> None:
     again = invoke(*args)
     assert again.exit_code == 0, again.stderr
     assert "playing that cell again" in again.stderr
-    assert _without_time(json.loads(again.stdout)) == _without_time(first)
+    resumed = json.loads(again.stdout)
+    assert _without_time(resumed["rows"]) == _without_time(first["rows"]) and resumed["findings"] == first["findings"]
     assert len(sorted(folder.glob("hanabi-*.json.gz"))) == 3
     text_args = [a for a in args if a != "--json"]
     text = invoke(*text_args)

@@ -79,7 +79,7 @@ def test_the_command_line_on_a_cluster(cluster: Any) -> None:
     local = CliRunner().invoke(cli, [*args, "-w", "1"])
     remote = CliRunner().invoke(cli, [*args, "--scheduler", cluster.scheduler_address])
     assert local.exit_code == 0 and remote.exit_code == 0, remote.stderr
-    strip = [{k: v for k, v in row.items() if k != "elapsed_s"} for row in json.loads(local.stdout)]
-    assert [{k: v for k, v in row.items() if k != "elapsed_s"} for row in json.loads(remote.stdout)] == strip
+    strip = [{k: v for k, v in row.items() if k != "elapsed_s"} for row in json.loads(local.stdout)["rows"]]
+    assert [{k: v for k, v in row.items() if k != "elapsed_s"} for row in json.loads(remote.stdout)["rows"]] == strip
     both = CliRunner().invoke(cli, [*args, "-w", "2", "--scheduler", cluster.scheduler_address])
     assert both.exit_code == 2 and "--workers and --scheduler" in both.stderr
