@@ -83,6 +83,28 @@ def test_simulate_plays_one_deck() -> None:
     assert result.exit_code == 2 and "sweep tries several" in result.stderr
 
 
+@pytest.mark.parametrize("args, message", [
+    (("simulate", "--rule", "explosion_threshold=9", "--set", "explosion_threshold=10"),
+     "--rule explosion_threshold=... and --set explosion_threshold=...: give the option once"),
+    (("sweep", "--rule", "explosion_threshold=9", "--set", "explosion_threshold=9,11"),
+     "--rule explosion_threshold=... and --set explosion_threshold=...: give the option once"),
+    (("sweep", "--set", "explosion_threshold=9,9"), "--set explosion_threshold: 9 is given twice"),
+    (("sweep", "--set", "explosion_threshold=8..10,9"), "--set explosion_threshold: 9 is given twice"),
+    (("sweep", "--set", "actions.treasure.coins=1,2,1"), "--set actions.treasure.coins: 1 is given twice"),
+    (("sweep", "--set", "players=2,3,2"), "--set players: 2 is given twice"),
+])
+def test_a_set_that_would_be_lost_or_played_twice_is_a_usage_error(args: tuple[str, ...], message: str) -> None:
+    result = invoke(args[0], "firecrackers", *args[1:], "-k", "2", "-w", "1")
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_compare_plays_bs_set_against_as_rule() -> None:
+    data = as_json(invoke("compare", "firecrackers", ".", ".", "-k", "6", "-w", "1", "--json",
+                          "--rule", "explosion_threshold=9", "--set", "explosion_threshold=11"))
+    assert (data["a"]["rules"]["explosion_threshold"], data["b"]["rules"]["explosion_threshold"]) == (9, 11)
+
+
 def test_a_changed_deck_that_breaks_the_rules_is_refused() -> None:
     loader = invoke("simulate", "hanabi", "-k", "2", "-w", "1", "--set", "hand_size.3=0")
     assert loader.exit_code == 1

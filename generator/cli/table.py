@@ -29,6 +29,7 @@ from ..sim.compare import Figure, run_figures
 from ..sim.registry import simulator_for
 from ..sim.runner import Cell, RunResult, TurnLimitExceeded, describe_cell, prepare, result_of, run_cells
 from ..sim.summary import DeckIdentity, RunSettings, RunSummary, summarize
+from ..sim.sweep import value_text
 from ..validate import validate_games
 from . import exit_code
 from .common import fail, file_option, game_or_usage_error, open_project, project_option, usage_error
@@ -193,18 +194,23 @@ class Table:
             by_file.setdefault(file, {})[inside] = value
         return by_file
 
-    def axis(self, assignment: str) -> Axis:
+    def axis(self, assignment: str, over_rules: bool = False) -> Axis:
         """``--set NAME=V1,V2`` as an axis: a rule option by its name, else a value of the deck by
-        its path in the definition file; a wrong one names the nearest correct one."""
+        its path in the definition file; a wrong one names the nearest correct one. A rule option
+        also given with ``--rule`` is a usage error (one of them would silently lose), unless
+        ``over_rules``: ``compare`` plays B's ``--set`` against A's ``--rule``."""
         name, sep, text = assignment.partition("=")
         name = name.strip()
         if not sep or not name or not text.strip():
             usage_error(f"--set: expected PATH=V1,V2,..., got {assignment!r}")
         options = self.definition.info.options
         if name in {o.name for o in options}:
-            return Axis(name, tuple(_rule_values(self.definition, name, text)))
+            if name in self.overrides and not over_rules:
+                usage_error(f"--rule {name}=... and --set {name}=...: give the option once "
+                            "(--set plays each of its values, --rule fixes one)")
+            return Axis(name, _once_each(name, _rule_values(self.definition, name, text)))
         if name == PLAYERS:
-            return Axis(name, tuple(self._player_counts(text)))
+            return Axis(name, _once_each(name, self._player_counts(text)))
         values = self.deck_values()
         shown = " or ".join(display_path(f) for f in self.files) or f"the definition of {self.game_id}"
         if name not in values:
@@ -214,9 +220,10 @@ class Table:
             usage_error(f"--set: '{name}' is neither a rule option of {self.game_id} nor a value of {shown} ({near})")
         try:
             deck_value = check_path(name, values, shown)
-            return Axis(name, tuple(deck_value.parse(text)), deck_value)
+            parsed = deck_value.parse(text)
         except WhatIfError as exc:
             usage_error(f"--set: {exc}")
+        return Axis(name, _once_each(name, parsed), deck_value)
 
     def _player_counts(self, text: str) -> list[int]:
         """``--set players=2..5`` (or ``2,4,6``): table sizes the game allows, checked."""
@@ -233,9 +240,10 @@ class Table:
                         f"not {', '.join(str(n) for n in wrong)}")
         return [int(n) for n in counts]
 
-    def combinations(self, assignments: Sequence[str]) -> list[Combination]:
-        """Every combination of the ``--set`` values (one, with no change, when none is given)."""
-        axes = [self.axis(text) for text in assignments]
+    def combinations(self, assignments: Sequence[str], over_rules: bool = False) -> list[Combination]:
+        """Every combination of the ``--set`` values (one, with no change, when none is given);
+        ``over_rules``: as ``axis``'s."""
+        axes = [self.axis(text, over_rules) for text in assignments]
         names = [a.name for a in axes]
         if len(set(names)) != len(names):
             usage_error("--set: each option or path may be given only once")
@@ -322,6 +330,17 @@ class Table:
         return run_figures(result.records, result.players, competitive=result.competitive,
                            score_is_outcome=self.simulator.score_is_outcome,
                            game_figures=self.simulator.figures if with_game else None)
+
+
+def _once_each(name: str, values: Sequence[OptionValue]) -> tuple[OptionValue, ...]:
+    """The values of one ``--set``, refused when one is given twice (it would play the same row twice)."""
+    seen: set[tuple[type, OptionValue]] = set()
+    for value in values:
+        key = (type(value), value)
+        if key in seen:
+            usage_error(f"--set {name}: {value_text(value)} is given twice; give each value once")
+        seen.add(key)
+    return tuple(values)
 
 
 def _rule_values(definition: GameDefinition, name: str, text: str) -> list[OptionValue]:

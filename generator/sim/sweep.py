@@ -27,18 +27,19 @@ class SweepRow:
 
     def label(self, names: Sequence[str]) -> str:
         """The row's values in the order of ``names`` (``8, 3``)."""
-        return ", ".join(_text(self.values[n]) for n in names)
+        return ", ".join(value_text(self.values[n]) for n in names)
 
     def where(self, names: Sequence[str]) -> str:
         """The row's values with their names (``explosion_threshold=8, actions.treasure.coins=3``)."""
-        return ", ".join(f"{n}={_text(self.values[n])}" for n in names)
+        return ", ".join(f"{n}={value_text(self.values[n])}" for n in names)
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of a row: ``set`` (the swept values), then the summary's keys."""
         return {"set": dict(self.values), **self.summary.to_json()}
 
 
-def _text(value: OptionValue) -> str:
+def value_text(value: OptionValue) -> str:
+    """A swept value as the command line writes it (``true``, ``0.5``, ``8``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return f"{value:g}" if isinstance(value, float) else str(value)
