@@ -51,7 +51,7 @@ def table_options(func: Callable[..., Any], *, project: bool = True) -> Callable
                      help="Run seed: the same seed gives the same games whatever the number of workers."),
         click.option("--workers", "-w", type=click.IntRange(1, MAX_WORKERS), default=None,
                      help=f"Worker processes (default: every core of this machine; at most {MAX_WORKERS})."),
-        click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+        click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", callback=_scheduler_address,
                      help="Play the games on a Dask cluster through this scheduler (pip install "
                      "'cardforge[dask]'); the same seed gives the same games as on this machine."),
         click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
@@ -71,6 +71,16 @@ def table_options(func: Callable[..., Any], *, project: bool = True) -> Callable
     for decorator in reversed(decorators):
         func = decorator(func)
     return func
+
+
+def _scheduler_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--scheduler``: a scheduler's address, checked before anything connects (usage error)."""
+    from ..sim.cluster import check_address  # no dask import: the address is only read
+
+    try:
+        return None if value is None else check_address(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 def folder_table_options(func: Callable[..., Any]) -> Callable[..., Any]:
