@@ -105,6 +105,14 @@ def test_compare_plays_bs_set_against_as_rule() -> None:
     assert (data["a"]["rules"]["explosion_threshold"], data["b"]["rules"]["explosion_threshold"]) == (9, 11)
 
 
+def test_a_value_the_loader_refuses_is_one_error() -> None:
+    result = invoke("simulate", "firecrackers", "-k", "2", "-w", "1", "--set", "actions.treasure.coins=1000000000000")
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 2 and "coins must be at most 1000" in lines[0] and "unknown action" not in result.stderr
+    assert "(the value given by --set actions.treasure.coins=1000000000000)" in lines[0]
+
+
 def test_a_changed_deck_that_breaks_the_rules_is_refused() -> None:
     loader = invoke("simulate", "hanabi", "-k", "2", "-w", "1", "--set", "hand_size.3=0")
     assert loader.exit_code == 1
