@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from generator.cli import table as table_module
 from generator.cli.main import cli
 
 
@@ -206,6 +207,26 @@ def test_sweep_resumes_from_its_results_folder(tmp_path: Path) -> None:
     text_args = [a for a in args if a != "--json"]
     text = invoke(*text_args)
     assert "3 of 3 combinations read back" in text.stdout
+
+
+@pytest.mark.parametrize("finished", [0, 1])
+def test_an_interrupted_run_names_its_results_folder_only_when_a_cell_is_in_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, finished: int) -> None:
+    real = table_module.run_cells
+
+    def interrupted(cells: Any, *, on_result: Any, **options: Any) -> Any:
+        for number in range(finished):
+            on_result(number, real(cells[number:number + 1], workers=1)[0])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(table_module, "run_cells", interrupted)
+    folder = tmp_path / "cc2"
+    result = invoke("compare", "firecrackers", ".", ".", "-k", "2", "--set", "coins=2", "--results", str(folder))
+    assert result.exit_code == 130, result.output
+    if finished:
+        assert result.stderr.strip() == f"interrupted (finished cells are in {folder})"
+    else:
+        assert result.stderr.strip() == "interrupted" and not folder.exists()
 
 
 # --------------------------------------------------------------------------- compare

@@ -500,6 +500,7 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
         usage_error("--workers and --scheduler: the cluster's workers play the games; give one of them")
     executor = _executor(args) if todo else None
     start = time.perf_counter()
+    kept = [len(cells) - len(todo)]  # cells in results_dir: read back, then each one written
 
     def done(number: int, result: RunResult) -> None:
         index = todo[number]
@@ -509,6 +510,7 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
                 store.save(descriptions[index], result.records)
             except OSError as exc:
                 fail(f"{display_path(store.folder)}: cannot write: {exc.strerror or exc}")
+            kept[0] += 1
 
     try:
         with progress_bar(sum(cells[i].games for i in todo), label, hidden) as progress:
@@ -518,8 +520,8 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
     except TurnLimitExceeded as exc:
         fail(f"{exc}")
     except KeyboardInterrupt as exc:
-        fail("interrupted" + (f" (finished cells are in {display_path(results_dir)})" if results_dir else ""),
-             exit_code(exc))
+        fail("interrupted" + (f" (finished cells are in {display_path(results_dir)})"
+                              if results_dir is not None and kept[0] else ""), exit_code(exc))
     finally:
         close = getattr(executor, "close", None)
         if close is not None:
