@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from html.parser import HTMLParser
 from typing import Any
 
@@ -144,7 +145,10 @@ def test_summary_text_for_both_kinds() -> None:
 
 def test_bin_histogram_groups_wide_ranges() -> None:
     few = {"1": 2, "3": 1}
-    assert bin_histogram(few, 10) == [("1", 2), ("3", 1)]
+    assert bin_histogram(few, 10) == [("1", 2), ("2", 0), ("3", 1)]  # the empty bin is kept
+    rounds = {**{str(v): 3 for v in range(5, 13)}, "14": 1, "17": 1}  # Firecrackers' rounds per game
+    assert [label for label, _ in bin_histogram(rounds, 40)] == [str(v) for v in range(5, 18)]
+    assert bin_histogram({"0.5": 1, "1.5": 2}, 10) == [("0.5", 1), ("1.5", 2)]  # other values as they are
     wide = {str(v): 1 for v in range(-7, 93)}  # 100 values
     bins = bin_histogram(wide, 20)
     assert len(bins) <= 21 and sum(n for _, n in bins) == 100
@@ -154,3 +158,43 @@ def test_bin_histogram_groups_wide_ranges() -> None:
                         "seats": [{"seat": "a", "histogram": {"1": 2}}]}, histograms=histograms)
     assert [tuple(h) for h in histograms] == [("rounds.histogram", {"3": 1, "4": 1}, "rounds.histogram"),
                                               ("seats a", {"1": 2}, "seats histogram")]
+
+
+def _firecrackers_summary() -> RunSummary:
+    """Two-player Firecrackers records where every seat of every game bought a treasure."""
+    from generator.sim.api import GameRecord
+    from generator.sim.registry import simulator_for
+
+    simulator = simulator_for("firecrackers")
+    records = []
+    for i in range(40):
+        bought = [{"yellow-2-treasure": 1, **({"red-3-plain": 1} if i % 2 == seat else {})} for seat in range(2)]
+        scores = (30.0 + i % 7, 28.0 + i % 5)
+        outcome = {"bought": bought, "explosions": [1, 2], "stops": [3, 3], "rounds": 5 + i % 4, "end": "shop_empty"}
+        records.append(GameRecord(i, i, scores, 50, 50, (0,) if scores[0] > scores[1] else (1,), ("pyro", "pyro"), outcome))
+    settings = RunSettings("firecrackers", "firecrackers", 1, ("pyro", "pyro"), {})
+    return summarize(records, 2, competitive=True, game_summary=simulator.summarize,
+                     game_findings=simulator.findings, settings=settings)
+
+
+def test_a_card_every_seat_bought_has_no_others_to_compare_with() -> None:
+    summary = _firecrackers_summary()
+    row = next(r for r in summary.game["balance_cards"] if r["card"] == "yellow-2-treasure")
+    assert row["buyer_share"] == 1 and row["others_mean_score"] is None
+    assert '"others_mean_score": null' in json.dumps(summary.to_json())
+    text = summary_text(summary).splitlines()
+    header = next(li for li in text if li.lstrip().startswith("card ")).split()
+    line = next(li for li in text if li.lstrip().startswith("yellow-2-treasure")).split()
+    assert line[header.index("others_mean_score")] == "-"
+    page = simulation_report(summary)
+    cells = page.split("<td>yellow-2-treasure</td>", 1)[1].split("</tr>", 1)[0]
+    assert "<td>-</td>" in cells
+
+
+def test_seat_scores_tables_name_their_seats() -> None:
+    summary = _firecrackers_summary()
+    text = summary_text(summary).splitlines()
+    header = text.index("seat_scores:") + 1
+    assert text[header].split()[:2] == ["seat", "mean"] and text[header + 1].split()[0] == "0"
+    page = simulation_report(summary)
+    assert "<h3>seat scores</h3><table><tr><th>seat</th>" in page
