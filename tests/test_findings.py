@@ -11,6 +11,7 @@ from generator.games.firecrackers.sim.findings import findings as firecrackers_f
 from generator.games.hanabi.sim.findings import findings as hanabi_findings
 from generator.games.sequence.sim.findings import findings as sequence_findings
 from generator.sim.api import GameRecord
+from generator.sim.findings import Finding
 from generator.sim.summary import RunSettings, _lead_changes, summarize
 from generator.sim.sweep import SweepRow, sweep_findings
 from generator.sim.compare import run_figures
@@ -167,3 +168,14 @@ def test_a_sweep_compares_its_two_ends_not_its_extreme_rows() -> None:
     found = sweep_findings(_sweep((0.0, 0.25, 0.0)), ["x"])  # only the middle value differs
     assert not [f for f in found if f.code == "sweep-change"]
     assert not any("x=2" in f.sentence for f in found)
+
+
+def test_draws_explained_by_the_game_are_listed_once() -> None:
+    records = [GameRecord(i, i, (0.5, 0.5), 80, 80, () if i % 3 else (0,), ("b", "b"), {}) for i in range(60)]
+    reason = Finding("draw-reason", "66.7 % of games are drawn because the board fills", "40 of 60 games")
+    plain = summarize(records, 2, competitive=True, settings=_settings(("b", "b")))
+    assert [f.code for f in plain.findings if "draw" in f.code] == ["draws"]  # no cause given: the run says it
+    explained = summarize(records, 2, competitive=True, settings=_settings(("b", "b")),
+                          game_summary=lambda records, players: {"games": len(records)},
+                          game_findings=lambda game, players, definition: [reason])
+    assert [f.code for f in explained.findings if "draw" in f.code] == ["draw-reason"]
