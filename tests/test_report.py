@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from generator.report.html import simulation_report, sweep_report
+from generator.report.html import html_table, simulation_report, sweep_report
 from generator.report.svg import bar_chart, line_chart, nice_ticks
 from generator.report.tables import bin_histogram, cell_text, flatten_game_stats
 from generator.report.text import summary_text, sweep_text
@@ -104,6 +104,14 @@ def test_sweep_report_draws_curves() -> None:
     assert "swept: target = 10, 20, 30" in lines and not any(line.startswith("rules: target") for line in lines)
     table = lines[lines.index(next(line for line in lines if line.startswith("target"))) + 1:]
     assert [line.split()[0] for line in table] == ["10", "20", "30"]
+
+
+def test_wide_tables_wrap_their_headers_to_fit_the_page() -> None:
+    headers = ["card", "copies", "per_game", "buyer_share", "buyers_mean_score", "others_mean_score",
+               "buyers_win_share", "win_share_low", "win_share_high", "effect", "p_holm", "flag"]
+    table = html_table(headers, [["red-1-plain", 3, 0.5, 0.25, 40.0, 41.0, 0.3, 0.2, 0.4, 0.01, 1.0, ""]])
+    assert table.startswith('<table class="wide">') and "<th>buyers mean score</th>" in table
+    assert html_table(["seat", "mean"], [[0, 1.0]]).startswith("<table>")
 
 
 def test_bar_chart_scales_bars_to_values() -> None:

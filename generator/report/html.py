@@ -24,7 +24,8 @@ h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { font-size: 1.2em; margin-top
 table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.92em; }
 th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
-th { background: #f3f3f3; }
+th { background: #f3f3f3; vertical-align: bottom; }
+table.wide { font-size: 0.8em; } table.wide th, table.wide td { padding: 0.2em 0.35em; }
 .muted { color: #666; font-size: 0.9em; }
 svg.chart { display: block; margin: 0.8em 0; max-width: 100%; height: auto; }
 svg .title { font-size: 14px; font-weight: bold; } svg .tick, svg .legend { font-size: 11px; fill: #333; }
@@ -50,12 +51,18 @@ FLAG_COLUMN = "flag"
 """A game table's column marking outliers (``high``/``low``): those rows are highlighted."""
 
 
+WIDE_TABLE = 8
+"""A table with more columns than this is set smaller, so it fits the page (the balance tables)."""
+
+
 def html_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], caption: str | None = None) -> str:
-    """An HTML table, numbers right-aligned; rows whose ``flag`` column is set are highlighted."""
-    parts = ["<table>"]
+    """An HTML table, numbers right-aligned; rows whose ``flag`` column is set are highlighted.
+    Headers read with spaces for underscores (``buyers mean score``), so they wrap: with a wide
+    table's smaller type, every column fits a page of 1100 pixels, none behind a scroll bar."""
+    parts = ['<table class="wide">' if len(headers) > WIDE_TABLE else "<table>"]
     if caption:
         parts.append(f"<caption>{escape(caption)}</caption>")
-    parts.append("<tr>" + "".join(f"<th>{escape(str(h))}</th>" for h in headers) + "</tr>")
+    parts.append("<tr>" + "".join(f"<th>{escape(str(h).replace('_', ' '))}</th>" for h in headers) + "</tr>")
     flag = list(headers).index(FLAG_COLUMN) if FLAG_COLUMN in headers else None
     for row in rows:
         cells = []
