@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 
 from generator.report.html import html_table, simulation_report, sweep_report
-from generator.report.svg import bar_chart, line_chart, nice_ticks
+from generator.report.svg import PALETTE, REFERENCE_COLOUR, bar_chart, line_chart, nice_ticks
 from generator.report.tables import bin_histogram, cell_text, flatten_game_stats
 from generator.report.text import summary_text, sweep_text
 from generator.sim.api import BotSpec
@@ -104,6 +106,47 @@ def test_sweep_report_draws_curves() -> None:
     assert "swept: target = 10, 20, 30" in lines and not any(line.startswith("rules: target") for line in lines)
     table = lines[lines.index(next(line for line in lines if line.startswith("target"))) + 1:]
     assert [line.split()[0] for line in table] == ["10", "20", "30"]
+
+
+def _toy_row(values: dict[str, Any], target: int, players: int = 2) -> SweepRow:
+    result = run(TOY_RACE, toy_definition(), players, [BotSpec("greedy")], 20, seed=1, options={"target": target})
+    settings = RunSettings("toy", "toyrace", 1, result.bots, dict(result.options))
+    return SweepRow(values, summarize(result.records, players, competitive=True, settings=settings))
+
+
+def _charts(page: str) -> dict[str, str]:
+    """Each chart of a page by its title."""
+    charts = re.findall(r"<svg.*?</svg>", page, re.S)
+    return {unescape(re.search(r'class="title"[^>]*>([^<]*)<', c).group(1)): c for c in charts}  # type: ignore[union-attr]
+
+
+def test_a_sweep_of_two_names_draws_one_line_per_value_of_the_second() -> None:
+    rows = [_toy_row({"target": t, "bonus": b}, t + b) for t in (10, 20, 30) for b in (0, 5)]
+    charts = _charts(sweep_report(rows, ["target", "bonus"]))
+    length = charts["Game length against target, one line per bonus"]
+    assert length.count("<polyline") == 2 and "bonus=0" in length and "bonus=5" in length
+    ticks = re.findall(r'class="tick"[^>]*text-anchor="middle">([^<]*)<', length)
+    assert ticks == ["10", "20", "30"]  # the first name's values, not "10, 0 / 10, 5 / 20, 0 ..."
+    assert all(p.count(",") == 3 for p in re.findall(r'points="([^"]*)"', length))  # three points each
+    seats = [title for title in charts if title.startswith("Win rate per seat")]
+    assert seats == ["Win rate per seat against target at bonus=0", "Win rate per seat against target at bonus=5"]
+
+
+def test_a_sweep_over_table_sizes_joins_no_seat_across_sizes() -> None:
+    rows = [_toy_row({"players": n}, 20, players=n) for n in (2, 3, 4)]
+    charts = _charts(sweep_report(rows, ["players"]))
+    assert not any(title.startswith("Win rate per seat") for title in charts)
+    edge = charts["First seat's edge against players"]
+    assert edge.count("<polyline") == 1 and "seat 0 - others" in edge
+
+
+def test_draws_are_grey_and_dashed_and_twelve_seats_have_twelve_colours() -> None:
+    series = [(f"seat {k}", [float(k), float(k + 1)]) for k in range(12)] + [("draws", [1.0, 2.0])]
+    svg = line_chart(["a", "b"], series, references=[12], title="t")
+    lines = re.findall(r'<polyline[^>]*stroke="([^"]*)"[^>]*?(stroke-dasharray="[^"]*")?/>', svg)
+    colours = [colour for colour, _ in lines]
+    assert len(set(colours)) == 13 and colours[12] == REFERENCE_COLOUR and REFERENCE_COLOUR not in PALETTE
+    assert [bool(dash) for _, dash in lines] == [False] * 12 + [True]
 
 
 def test_wide_tables_wrap_their_headers_to_fit_the_page() -> None:
