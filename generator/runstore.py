@@ -18,7 +18,9 @@ from typing import Any, Mapping, Sequence
 from .atomicio import write_atomic
 from .sim.api import GameRecord
 
-FORMAT = 1
+FORMAT = 2
+"""2: records of games where every player tied count them all as winners when their game says so
+(Firecrackers); format 1's records said nobody won, so its cells are played again."""
 MAX_FILE_BYTES = 2_000_000_000
 """A cell file larger than this (uncompressed) is not read."""
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from generator.cli import table as table_module
 from generator.cli.main import cli
 
 
@@ -83,6 +84,36 @@ def test_simulate_plays_one_deck() -> None:
     assert result.exit_code == 2 and "sweep tries several" in result.stderr
 
 
+@pytest.mark.parametrize("args, message", [
+    (("simulate", "--rule", "explosion_threshold=9", "--set", "explosion_threshold=10"),
+     "--rule explosion_threshold=... and --set explosion_threshold=...: give the option once"),
+    (("sweep", "--rule", "explosion_threshold=9", "--set", "explosion_threshold=9,11"),
+     "--rule explosion_threshold=... and --set explosion_threshold=...: give the option once"),
+    (("sweep", "--set", "explosion_threshold=9,9"), "--set explosion_threshold: 9 is given twice"),
+    (("sweep", "--set", "explosion_threshold=8..10,9"), "--set explosion_threshold: 9 is given twice"),
+    (("sweep", "--set", "actions.treasure.coins=1,2,1"), "--set actions.treasure.coins: 1 is given twice"),
+    (("sweep", "--set", "players=2,3,2"), "--set players: 2 is given twice"),
+])
+def test_a_set_that_would_be_lost_or_played_twice_is_a_usage_error(args: tuple[str, ...], message: str) -> None:
+    result = invoke(args[0], "firecrackers", *args[1:], "-k", "2", "-w", "1")
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_compare_plays_bs_set_against_as_rule() -> None:
+    data = as_json(invoke("compare", "firecrackers", ".", ".", "-k", "6", "-w", "1", "--json",
+                          "--rule", "explosion_threshold=9", "--set", "explosion_threshold=11"))
+    assert (data["a"]["rules"]["explosion_threshold"], data["b"]["rules"]["explosion_threshold"]) == (9, 11)
+
+
+def test_a_value_the_loader_refuses_is_one_error() -> None:
+    result = invoke("simulate", "firecrackers", "-k", "2", "-w", "1", "--set", "actions.treasure.coins=1000000000000")
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 2 and "coins must be at most 1000" in lines[0] and "unknown action" not in result.stderr
+    assert "(the value given by --set actions.treasure.coins=1000000000000)" in lines[0]
+
+
 def test_a_changed_deck_that_breaks_the_rules_is_refused() -> None:
     loader = invoke("simulate", "hanabi", "-k", "2", "-w", "1", "--set", "hand_size.3=0")
     assert loader.exit_code == 1
@@ -96,7 +127,7 @@ def test_a_changed_deck_that_breaks_the_rules_is_refused() -> None:
 
 def test_sweep_over_deck_values_and_rule_options() -> None:
     rows = as_json(invoke("sweep", "firecrackers", "-n", "2", "-k", "6", "-w", "2", "--json",
-                          "--set", "actions.treasure.coins=1,3", "--set", "explosion_threshold=9,11"))
+                          "--set", "actions.treasure.coins=1,3", "--set", "explosion_threshold=9,11"))["rows"]
     assert [row["set"] for row in rows] == [
         {"actions.treasure.coins": 1, "explosion_threshold": 9}, {"actions.treasure.coins": 1, "explosion_threshold": 11},
         {"actions.treasure.coins": 3, "explosion_threshold": 9}, {"actions.treasure.coins": 3, "explosion_threshold": 11}]
@@ -110,7 +141,7 @@ def test_sweep_over_deck_values_and_rule_options() -> None:
 
 def test_sweep_over_table_sizes_plays_each_size_as_simulate_does(tmp_path: Path) -> None:
     rows = as_json(invoke("sweep", "firecrackers", "-k", "6", "-w", "2", "--json",
-                          "--set", "players=2..4", "--set", "explosion_threshold=9,11"))
+                          "--set", "players=2..4", "--set", "explosion_threshold=9,11"))["rows"]
     assert [(row["set"]["players"], row["players"]) for row in rows] == [(2, 2), (2, 2), (3, 3), (3, 3), (4, 4), (4, 4)]
     assert [len(row["seat_win_rate"]) for row in rows] == [2, 2, 3, 3, 4, 4]
     one = as_json(invoke("simulate", "firecrackers", "-n", "3", "-k", "6", "-w", "1", "--json",
@@ -126,7 +157,8 @@ def test_sweep_over_table_sizes_plays_each_size_as_simulate_does(tmp_path: Path)
     assert "seat win rate goes" not in text.stdout  # seats of tables of different sizes are not compared
     page = report.read_text(encoding="utf-8")
     assert "<tr><td>players</td><td>2, 4</td>" in page
-    assert "seat 2 at 2:" not in page and "seat 2 at 4:" in page  # no point for a seat the table lacks
+    assert "Win rate per seat against" not in page  # seat k of a 2- and of a 4-player table are not one seat
+    assert "First seat&#x27;s edge against players" in page
 
 
 @pytest.mark.parametrize("args, message", [
@@ -170,11 +202,32 @@ def test_sweep_resumes_from_its_results_folder(tmp_path: Path) -> None:
     again = invoke(*args)
     assert again.exit_code == 0, again.stderr
     assert "playing that cell again" in again.stderr
-    assert _without_time(json.loads(again.stdout)) == _without_time(first)
+    resumed = json.loads(again.stdout)
+    assert _without_time(resumed["rows"]) == _without_time(first["rows"]) and resumed["findings"] == first["findings"]
     assert len(sorted(folder.glob("hanabi-*.json.gz"))) == 3
     text_args = [a for a in args if a != "--json"]
     text = invoke(*text_args)
     assert "3 of 3 combinations read back" in text.stdout
+
+
+@pytest.mark.parametrize("finished", [0, 1])
+def test_an_interrupted_run_names_its_results_folder_only_when_a_cell_is_in_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, finished: int) -> None:
+    real = table_module.run_cells
+
+    def interrupted(cells: Any, *, on_result: Any, **options: Any) -> Any:
+        for number in range(finished):
+            on_result(number, real(cells[number:number + 1], workers=1)[0])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(table_module, "run_cells", interrupted)
+    folder = tmp_path / "cc2"
+    result = invoke("compare", "firecrackers", ".", ".", "-k", "2", "--set", "coins=2", "--results", str(folder))
+    assert result.exit_code == 130, result.output
+    if finished:
+        assert result.stderr.strip() == f"interrupted (finished cells are in {folder})"
+    else:
+        assert result.stderr.strip() == "interrupted" and not folder.exists()
 
 
 # --------------------------------------------------------------------------- compare

@@ -140,9 +140,13 @@ def test_sweep_rows_json_and_report(toy: None, tmp_path: Path) -> None:
     result = invoke("sweep", "race", "-n", "2", "-k", "20", "--bot", "greedy", "--workers", "1",
                     "--set", "target=10,30", "--json", "--report", str(report))
     assert result.exit_code == 0, result.stderr
-    rows = json.loads(result.stdout)
+    data = json.loads(result.stdout)
+    rows = data["rows"]
     assert [row["set"] for row in rows] == [{"target": 10}, {"target": 30}]
     assert rows[0]["mean_turns"] < rows[1]["mean_turns"]
+    change = next(f for f in data["findings"] if f["code"] == "sweep-change" and "game length" in f["sentence"])
+    assert set(change) == {"code", "subject", "sentence", "evidence", "weight"}  # as simulate --json's findings
+    assert change["sentence"].endswith("at target=30") and change["evidence"].startswith("difference +")
     assert all(len(row["seat_win_rate"]) == 2 for row in rows)
     page = report.read_text(encoding="utf-8")
     assert page.count("<svg") >= 3 and "polyline" in page

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import json
 import socket
+import subprocess
+import sys
+import threading
 import time
+from contextlib import suppress
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -17,6 +22,8 @@ from generator.model import Project
 from generator.sim.api import BotSpec
 from generator.sim.registry import simulator_for
 from generator.sim.runner import Cell, run, run_cells
+
+ROOT = Path(__file__).resolve().parents[1]
 
 distributed = pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install 'cardforge[dask]'")
 
@@ -63,15 +70,53 @@ def test_every_cell_of_a_sweep_on_one_cluster(executor: DaskExecutor, fc: Any) -
     assert sorted(finished) == [0, 1] and sum(moved) == 20
 
 
-def test_an_unreachable_scheduler_is_a_clear_error_within_seconds() -> None:
+@pytest.fixture()
+def silent_server() -> Iterator[str]:
+    """A server that accepts connections and never answers (a firewall or a proxy in the way)."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    server.settimeout(0.2)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            with suppress(OSError):
+                held.append(server.accept()[0])
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    stop.set()
+    thread.join()
+    for conn in held:
+        conn.close()
+    server.close()
+
+
+def test_an_unreachable_scheduler_is_a_clear_error_within_seconds(silent_server: str) -> None:
     address = f"tcp://127.0.0.1:{_free_port()}"
     start = time.perf_counter()
     with pytest.raises(ClusterError, match=f"cannot reach the Dask scheduler at {address} within 2 s"):
         DaskExecutor.connect(address, timeout_s=2)
     assert time.perf_counter() - start < 10
+    for where in (address, silent_server):  # nobody listening; a server that never answers
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "generator.cli.main", "simulate", "hanabi", "-k", "2",
+                               "--scheduler", where], capture_output=True, text=True, timeout=60, cwd=ROOT)
+        assert time.perf_counter() - start < 9  # 5 s to connect, and the start of the command
+        assert done.returncode == 1 and f"cannot reach the Dask scheduler at {where} within 5 s" in done.stderr
+        assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("address", ["foo", "10.0.0.5", "tcp://10.0.0.5", "http://10.0.0.5:8786", "tcp://h:70000"])
+def test_a_scheduler_that_is_no_address_is_a_usage_error(address: str) -> None:
+    start = time.perf_counter()
     result = CliRunner().invoke(cli, ["simulate", "hanabi", "-k", "2", "--scheduler", address])
-    assert result.exit_code == 1 and "cannot reach the Dask scheduler" in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.exit_code == 2 and f"Invalid value for '--scheduler': '{address}'" in result.stderr
+    assert time.perf_counter() - start < 2  # nothing tried to connect
 
 
 def test_the_command_line_on_a_cluster(cluster: Any) -> None:
@@ -79,7 +124,7 @@ def test_the_command_line_on_a_cluster(cluster: Any) -> None:
     local = CliRunner().invoke(cli, [*args, "-w", "1"])
     remote = CliRunner().invoke(cli, [*args, "--scheduler", cluster.scheduler_address])
     assert local.exit_code == 0 and remote.exit_code == 0, remote.stderr
-    strip = [{k: v for k, v in row.items() if k != "elapsed_s"} for row in json.loads(local.stdout)]
-    assert [{k: v for k, v in row.items() if k != "elapsed_s"} for row in json.loads(remote.stdout)] == strip
+    strip = [{k: v for k, v in row.items() if k != "elapsed_s"} for row in json.loads(local.stdout)["rows"]]
+    assert [{k: v for k, v in row.items() if k != "elapsed_s"} for row in json.loads(remote.stdout)["rows"]] == strip
     both = CliRunner().invoke(cli, [*args, "-w", "2", "--scheduler", cluster.scheduler_address])
     assert both.exit_code == 2 and "--workers and --scheduler" in both.stderr

@@ -11,6 +11,7 @@ from generator.games.firecrackers.sim.findings import findings as firecrackers_f
 from generator.games.hanabi.sim.findings import findings as hanabi_findings
 from generator.games.sequence.sim.findings import findings as sequence_findings
 from generator.sim.api import GameRecord
+from generator.sim.findings import Finding
 from generator.sim.summary import RunSettings, _lead_changes, summarize
 from generator.sim.sweep import SweepRow, sweep_findings
 from generator.sim.compare import run_figures
@@ -143,3 +144,38 @@ def test_a_sweep_says_what_changes_across_its_values() -> None:
     assert change and change[0].sentence.startswith("seat 0 win rate goes from")
     assert change[0].sentence.endswith("at x=3") and (" at x=1 to " in change[0].sentence or " at x=2 to " in change[0].sentence)
     assert not any("game length" in f.sentence for f in change)
+
+
+def _sweep(biases: tuple[float, ...]) -> list[SweepRow]:
+    """One row per bias (x = 1, 2, ...): seat 0 wins about 25 % + bias of the same seeded games."""
+    rows = []
+    for value, bias in enumerate(biases, start=1):
+        rng = random.Random(7)
+        records = [_game(i, 0 if rng.random() < 0.25 + bias else rng.randrange(1, 4)) for i in range(600)]
+        summary = summarize(records, 4, competitive=True, settings=_settings())
+        rows.append(SweepRow({"x": value}, summary, tuple(run_figures(records, 4, competitive=True))))
+    return rows
+
+
+def test_a_sweep_change_is_the_last_value_minus_the_first() -> None:
+    change = [f for f in sweep_findings(_sweep((0.25, 0.0, 0.0)), ["x"]) if f.code == "sweep-change"]
+    seat = next(f for f in change if f.sentence.startswith("seat 0 win rate"))
+    assert " at x=1 to " in seat.sentence and seat.sentence.endswith("at x=3")
+    assert seat.evidence.startswith("difference -") and " to -" in seat.evidence  # it falls: a negative interval
+
+
+def test_a_sweep_compares_its_two_ends_not_its_extreme_rows() -> None:
+    found = sweep_findings(_sweep((0.0, 0.25, 0.0)), ["x"])  # only the middle value differs
+    assert not [f for f in found if f.code == "sweep-change"]
+    assert not any("x=2" in f.sentence for f in found)
+
+
+def test_draws_explained_by_the_game_are_listed_once() -> None:
+    records = [GameRecord(i, i, (0.5, 0.5), 80, 80, () if i % 3 else (0,), ("b", "b"), {}) for i in range(60)]
+    reason = Finding("draw-reason", "66.7 % of games are drawn because the board fills", "40 of 60 games")
+    plain = summarize(records, 2, competitive=True, settings=_settings(("b", "b")))
+    assert [f.code for f in plain.findings if "draw" in f.code] == ["draws"]  # no cause given: the run says it
+    explained = summarize(records, 2, competitive=True, settings=_settings(("b", "b")),
+                          game_summary=lambda records, players: {"games": len(records)},
+                          game_findings=lambda game, players, definition: [reason])
+    assert [f.code for f in explained.findings if "draw" in f.code] == ["draw-reason"]

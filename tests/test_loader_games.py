@@ -136,6 +136,16 @@ def test_all_problems_of_all_files_reported_at_once(project_copy: Path) -> None:
     assert any("firecrackers.yaml" in m and "unknown action 'garbag' (did you mean 'garbage'?)" in m for m in messages)
 
 
+def test_an_action_that_fails_to_read_is_reported_once(project_copy: Path) -> None:
+    """The packs and cards naming an action whose entry has a mistake are not "unknown action"."""
+    edit(project_copy, "firecrackers.yaml", "effect: \"Worth 2 coins when buying.\"\n    coins: 2",
+         "effect: \"Worth 2 coins when buying.\"\n    coins: 1000000000000")
+    with pytest.raises(DefinitionErrors) as info:
+        load_project(project_copy)
+    messages = [str(p) for p in info.value.problems]
+    assert len(messages) == 1 and "coins must be at most 1000, not 1000000000000" in messages[0], messages
+
+
 def test_duplicate_game_ids_across_files(project_copy: Path) -> None:
     text = (project_copy / "card_defs" / "hanabi.yaml").read_text()
     (project_copy / "card_defs" / "hanabi2.yaml").write_text(text)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import re
+from html import unescape
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 
-from generator.report.html import simulation_report, sweep_report
-from generator.report.svg import bar_chart, line_chart, nice_ticks
+from generator.report.html import html_table, simulation_report, sweep_report
+from generator.report.svg import PALETTE, REFERENCE_COLOUR, bar_chart, line_chart, nice_ticks
 from generator.report.tables import bin_histogram, cell_text, flatten_game_stats
 from generator.report.text import summary_text, sweep_text
 from generator.sim.api import BotSpec
@@ -105,6 +108,55 @@ def test_sweep_report_draws_curves() -> None:
     assert [line.split()[0] for line in table] == ["10", "20", "30"]
 
 
+def _toy_row(values: dict[str, Any], target: int, players: int = 2) -> SweepRow:
+    result = run(TOY_RACE, toy_definition(), players, [BotSpec("greedy")], 20, seed=1, options={"target": target})
+    settings = RunSettings("toy", "toyrace", 1, result.bots, dict(result.options))
+    return SweepRow(values, summarize(result.records, players, competitive=True, settings=settings))
+
+
+def _charts(page: str) -> dict[str, str]:
+    """Each chart of a page by its title."""
+    charts = re.findall(r"<svg.*?</svg>", page, re.S)
+    return {unescape(re.search(r'class="title"[^>]*>([^<]*)<', c).group(1)): c for c in charts}  # type: ignore[union-attr]
+
+
+def test_a_sweep_of_two_names_draws_one_line_per_value_of_the_second() -> None:
+    rows = [_toy_row({"target": t, "bonus": b}, t + b) for t in (10, 20, 30) for b in (0, 5)]
+    charts = _charts(sweep_report(rows, ["target", "bonus"]))
+    length = charts["Game length against target, one line per bonus"]
+    assert length.count("<polyline") == 2 and "bonus=0" in length and "bonus=5" in length
+    ticks = re.findall(r'class="tick"[^>]*text-anchor="middle">([^<]*)<', length)
+    assert ticks == ["10", "20", "30"]  # the first name's values, not "10, 0 / 10, 5 / 20, 0 ..."
+    assert all(p.count(",") == 3 for p in re.findall(r'points="([^"]*)"', length))  # three points each
+    seats = [title for title in charts if title.startswith("Win rate per seat")]
+    assert seats == ["Win rate per seat against target at bonus=0", "Win rate per seat against target at bonus=5"]
+
+
+def test_a_sweep_over_table_sizes_joins_no_seat_across_sizes() -> None:
+    rows = [_toy_row({"players": n}, 20, players=n) for n in (2, 3, 4)]
+    charts = _charts(sweep_report(rows, ["players"]))
+    assert not any(title.startswith("Win rate per seat") for title in charts)
+    edge = charts["First seat's edge against players"]
+    assert edge.count("<polyline") == 1 and "seat 0 - others" in edge
+
+
+def test_draws_are_grey_and_dashed_and_twelve_seats_have_twelve_colours() -> None:
+    series = [(f"seat {k}", [float(k), float(k + 1)]) for k in range(12)] + [("draws", [1.0, 2.0])]
+    svg = line_chart(["a", "b"], series, references=[12], title="t")
+    lines = re.findall(r'<polyline[^>]*stroke="([^"]*)"[^>]*?(stroke-dasharray="[^"]*")?/>', svg)
+    colours = [colour for colour, _ in lines]
+    assert len(set(colours)) == 13 and colours[12] == REFERENCE_COLOUR and REFERENCE_COLOUR not in PALETTE
+    assert [bool(dash) for _, dash in lines] == [False] * 12 + [True]
+
+
+def test_wide_tables_wrap_their_headers_to_fit_the_page() -> None:
+    headers = ["card", "copies", "per_game", "buyer_share", "buyers_mean_score", "others_mean_score",
+               "buyers_win_share", "win_share_low", "win_share_high", "effect", "p_holm", "flag"]
+    table = html_table(headers, [["red-1-plain", 3, 0.5, 0.25, 40.0, 41.0, 0.3, 0.2, 0.4, 0.01, 1.0, ""]])
+    assert table.startswith('<table class="wide">') and "<th>buyers mean score</th>" in table
+    assert html_table(["seat", "mean"], [[0, 1.0]]).startswith("<table>")
+
+
 def test_bar_chart_scales_bars_to_values() -> None:
     svg = bar_chart(["a", "b"], [10.0, 5.0], title="t")
     heights = [float(part.split('"')[0]) for part in svg.split('class="bar"')[1:] for part in [part.split('height="')[1]]]
@@ -144,7 +196,10 @@ def test_summary_text_for_both_kinds() -> None:
 
 def test_bin_histogram_groups_wide_ranges() -> None:
     few = {"1": 2, "3": 1}
-    assert bin_histogram(few, 10) == [("1", 2), ("3", 1)]
+    assert bin_histogram(few, 10) == [("1", 2), ("2", 0), ("3", 1)]  # the empty bin is kept
+    rounds = {**{str(v): 3 for v in range(5, 13)}, "14": 1, "17": 1}  # Firecrackers' rounds per game
+    assert [label for label, _ in bin_histogram(rounds, 40)] == [str(v) for v in range(5, 18)]
+    assert bin_histogram({"0.5": 1, "1.5": 2}, 10) == [("0.5", 1), ("1.5", 2)]  # other values as they are
     wide = {str(v): 1 for v in range(-7, 93)}  # 100 values
     bins = bin_histogram(wide, 20)
     assert len(bins) <= 21 and sum(n for _, n in bins) == 100
@@ -154,3 +209,43 @@ def test_bin_histogram_groups_wide_ranges() -> None:
                         "seats": [{"seat": "a", "histogram": {"1": 2}}]}, histograms=histograms)
     assert [tuple(h) for h in histograms] == [("rounds.histogram", {"3": 1, "4": 1}, "rounds.histogram"),
                                               ("seats a", {"1": 2}, "seats histogram")]
+
+
+def _firecrackers_summary() -> RunSummary:
+    """Two-player Firecrackers records where every seat of every game bought a treasure."""
+    from generator.sim.api import GameRecord
+    from generator.sim.registry import simulator_for
+
+    simulator = simulator_for("firecrackers")
+    records = []
+    for i in range(40):
+        bought = [{"yellow-2-treasure": 1, **({"red-3-plain": 1} if i % 2 == seat else {})} for seat in range(2)]
+        scores = (30.0 + i % 7, 28.0 + i % 5)
+        outcome = {"bought": bought, "explosions": [1, 2], "stops": [3, 3], "rounds": 5 + i % 4, "end": "shop_empty"}
+        records.append(GameRecord(i, i, scores, 50, 50, (0,) if scores[0] > scores[1] else (1,), ("pyro", "pyro"), outcome))
+    settings = RunSettings("firecrackers", "firecrackers", 1, ("pyro", "pyro"), {})
+    return summarize(records, 2, competitive=True, game_summary=simulator.summarize,
+                     game_findings=simulator.findings, settings=settings)
+
+
+def test_a_card_every_seat_bought_has_no_others_to_compare_with() -> None:
+    summary = _firecrackers_summary()
+    row = next(r for r in summary.game["balance_cards"] if r["card"] == "yellow-2-treasure")
+    assert row["buyer_share"] == 1 and row["others_mean_score"] is None
+    assert '"others_mean_score": null' in json.dumps(summary.to_json())
+    text = summary_text(summary).splitlines()
+    header = next(li for li in text if li.lstrip().startswith("card ")).split()
+    line = next(li for li in text if li.lstrip().startswith("yellow-2-treasure")).split()
+    assert line[header.index("others_mean_score")] == "-"
+    page = simulation_report(summary)
+    cells = page.split("<td>yellow-2-treasure</td>", 1)[1].split("</tr>", 1)[0]
+    assert "<td>-</td>" in cells
+
+
+def test_seat_scores_tables_name_their_seats() -> None:
+    summary = _firecrackers_summary()
+    text = summary_text(summary).splitlines()
+    header = text.index("seat_scores:") + 1
+    assert text[header].split()[:2] == ["seat", "mean"] and text[header + 1].split()[0] == "0"
+    page = simulation_report(summary)
+    assert "<h3>seat scores</h3><table><tr><th>seat</th>" in page

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from generator.runstore import ResultStore
+from generator.runstore import FORMAT, ResultStore
 from generator.sim.api import BotSpec, GameRecord
 from generator.sim.runner import Cell, result_of, run, run_cells
 from generator.sim.summary import summarize
@@ -66,10 +66,10 @@ def test_a_cell_file_is_read_back_only_for_its_own_cell(tmp_path: Path) -> None:
     assert store.load(description) == (cell.records, "")
     other = {**description, "seed": 2}
     assert store.path(other) != path and store.load(other) == (None, "")
-    path.write_bytes(gzip.compress(json.dumps({"format": 1, "key": "forged", "records": []}).encode()))
+    path.write_bytes(gzip.compress(json.dumps({"format": FORMAT, "key": "forged", "records": []}).encode()))
     records, problem = store.load(description)
     assert records is None and "another cell" in problem
-    data = {"format": 1, "key": ResultStore.key(description), "records": [r.to_json() for r in cell.records][:4]}
+    data = {"format": FORMAT, "key": ResultStore.key(description), "records": [r.to_json() for r in cell.records][:4]}
     path.write_bytes(gzip.compress(json.dumps(data).encode()))
     records, problem = store.load(description)
     assert records is None and "does not hold 5 games" in problem

@@ -335,6 +335,20 @@ def test_mixed_table_and_summary(fc, sw):
     assert again.records == result.records
 
 
+def test_every_tied_player_wins_however_many_tie(fc):
+    """"Highest score wins!" names no draw: a tie of the whole table is a shared win, as a tie of
+    two players of four is (seed 1, threshold 9: game 1 ends 107-107)."""
+    sim = simulator_for("firecrackers")
+    result = runner.run(sim, fc, 2, [BotSpec("best")], 10, 1, options={"explosion_threshold": 9})
+    tied = [r for r in result.records if len(set(r.scores)) == 1]
+    assert tied and all(r.winners == (0, 1) for r in tied)
+    assert all(r.winners for r in result.records)
+    summary = sim.summarize(result.records, 2)
+    assert sum(summary["seat_win_share"]) == pytest.approx(1.0)
+    assert runner._winners({}, (7.0, 7.0, 7.0), True, everyone_tied_wins=True) == (0, 1, 2)
+    assert runner._winners({}, (7.0, 7.0, 3.0), True, everyone_tied_wins=True) == (0, 1)
+
+
 @pytest.mark.slow
 def test_workers_do_not_change_results(fc, sw):
     sim = simulator_for("firecrackers")

@@ -254,6 +254,17 @@ def test_replay_reports_the_decision_that_breaks_and_exits_1(tmp_path: Path) -> 
     assert result.stdout.startswith(f"{good}: ") and "Traceback" not in result.output
 
 
+def test_replay_of_a_trace_of_another_game_names_the_command_that_replays_it(tmp_path: Path) -> None:
+    out = tmp_path / "games"
+    assert invoke("simulate", "firecrackers", "-k", "1", "-w", "1", "--export", str(out)).exit_code == 0
+    trace = str(out / "game-00001.json")
+    for game in ("hanabi", "sequence"):
+        result = invoke("replay", game, trace)
+        assert result.exit_code == 1, result.output
+        assert result.stderr.strip() == (f"{trace}: a cardforge trace of a firecrackers game, not of {game}: "
+                                         f"replay it with `cardforge replay firecrackers {trace}`")
+
+
 def test_replay_finds_the_expansion_in_the_project(tmp_path: Path, project_copy: Path) -> None:
     out = tmp_path / "games"
     played = invoke("simulate", "firecrackers", "-n", "4", "-k", "2", "-w", "1", "--expansion", "scoreworks",

@@ -64,7 +64,7 @@ def compare_command(game_id: str, folders: tuple[Path, ...], players: int | None
         check_report(report_path)
         if revision is not None:
             table_a.shown_as = f"{folder_b} at {revision}"  # the checkout is temporary: name the revision
-        combos = table_b.combinations(changes)
+        combos = table_b.combinations(changes, over_rules=True)  # B's value against A's --rule
         if len(combos) != 1:
             usage_error("--set: compare changes B's deck to one value per path")
         combo = combos[0]

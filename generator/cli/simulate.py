@@ -16,6 +16,7 @@ from ..report.html import simulation_report
 from ..report.tables import cell_text
 from ..report.text import summary_text
 from ..saferead import MAX_REPLAY_BYTES, ReadError, load_json, read_regular
+from ..sim import traces
 from ..sim.api import GameRecord, ReplayError, Simulator
 from ..sim.registry import simulator_for
 from ..validate import validate_games
@@ -146,6 +147,11 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
             continue
         if not isinstance(data, dict):
             click.echo(f"{name}: not a {replayer.file_format} game (expected a JSON object)", err=True)
+            failed = True
+            continue
+        foreign = traces.foreign_trace(data, definition.info.kind, name)
+        if foreign is not None:  # read as the game's own format, it would fail on a field it lacks
+            click.echo(f"{name}: {foreign}", err=True)
             failed = True
             continue
         fixed = replayer.recorded_rules(data)

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
 from ..paths import display_path
 from ..report.html import sweep_report
 from ..report.text import sweep_text
-from ..sim.sweep import SweepRow
+from ..sim.sweep import SweepRow, sweep_findings
 from .common import folder_option, usage_error
 from .table import TableArgs, check_report, open_table, play, table_options, write_text
 
@@ -56,7 +57,7 @@ def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str
     if report_path is not None:
         write_text(report_path, sweep_report(rows, names))
     if as_json:
-        click.echo(json.dumps([row.to_json() for row in rows], ensure_ascii=False))
+        click.echo(json.dumps(sweep_json(rows, names), ensure_ascii=False))
     else:
         click.echo(sweep_text(rows, names))
         if played.resumed:
@@ -64,3 +65,8 @@ def sweep_command(game_id: str, players: int | None, games: int, bots: tuple[str
                        if results_dir is not None else "")
         if report_path is not None:
             click.echo(f"report written to {display_path(report_path)}")
+
+
+def sweep_json(rows: list[SweepRow], names: list[str]) -> dict[str, Any]:
+    """The ``--json`` object: the sweep's findings (shaped as ``simulate --json``'s) and its rows."""
+    return {"findings": [f.to_json() for f in sweep_findings(rows, names)], "rows": [row.to_json() for row in rows]}

@@ -29,6 +29,7 @@ from ..sim.compare import Figure, run_figures
 from ..sim.registry import simulator_for
 from ..sim.runner import Cell, RunResult, TurnLimitExceeded, describe_cell, prepare, result_of, run_cells
 from ..sim.summary import DeckIdentity, RunSettings, RunSummary, summarize
+from ..sim.sweep import value_text
 from ..validate import validate_games
 from . import exit_code
 from .common import fail, file_option, game_or_usage_error, open_project, project_option, usage_error
@@ -50,7 +51,7 @@ def table_options(func: Callable[..., Any], *, project: bool = True) -> Callable
                      help="Run seed: the same seed gives the same games whatever the number of workers."),
         click.option("--workers", "-w", type=click.IntRange(1, MAX_WORKERS), default=None,
                      help=f"Worker processes (default: every core of this machine; at most {MAX_WORKERS})."),
-        click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+        click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", callback=_scheduler_address,
                      help="Play the games on a Dask cluster through this scheduler (pip install "
                      "'cardforge[dask]'); the same seed gives the same games as on this machine."),
         click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
@@ -70,6 +71,16 @@ def table_options(func: Callable[..., Any], *, project: bool = True) -> Callable
     for decorator in reversed(decorators):
         func = decorator(func)
     return func
+
+
+def _scheduler_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--scheduler``: a scheduler's address, checked before anything connects (usage error)."""
+    from ..sim.cluster import check_address  # no dask import: the address is only read
+
+    try:
+        return None if value is None else check_address(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 def folder_table_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -193,18 +204,23 @@ class Table:
             by_file.setdefault(file, {})[inside] = value
         return by_file
 
-    def axis(self, assignment: str) -> Axis:
+    def axis(self, assignment: str, over_rules: bool = False) -> Axis:
         """``--set NAME=V1,V2`` as an axis: a rule option by its name, else a value of the deck by
-        its path in the definition file; a wrong one names the nearest correct one."""
+        its path in the definition file; a wrong one names the nearest correct one. A rule option
+        also given with ``--rule`` is a usage error (one of them would silently lose), unless
+        ``over_rules``: ``compare`` plays B's ``--set`` against A's ``--rule``."""
         name, sep, text = assignment.partition("=")
         name = name.strip()
         if not sep or not name or not text.strip():
             usage_error(f"--set: expected PATH=V1,V2,..., got {assignment!r}")
         options = self.definition.info.options
         if name in {o.name for o in options}:
-            return Axis(name, tuple(_rule_values(self.definition, name, text)))
+            if name in self.overrides and not over_rules:
+                usage_error(f"--rule {name}=... and --set {name}=...: give the option once "
+                            "(--set plays each of its values, --rule fixes one)")
+            return Axis(name, _once_each(name, _rule_values(self.definition, name, text)))
         if name == PLAYERS:
-            return Axis(name, tuple(self._player_counts(text)))
+            return Axis(name, _once_each(name, self._player_counts(text)))
         values = self.deck_values()
         shown = " or ".join(display_path(f) for f in self.files) or f"the definition of {self.game_id}"
         if name not in values:
@@ -214,9 +230,10 @@ class Table:
             usage_error(f"--set: '{name}' is neither a rule option of {self.game_id} nor a value of {shown} ({near})")
         try:
             deck_value = check_path(name, values, shown)
-            return Axis(name, tuple(deck_value.parse(text)), deck_value)
+            parsed = deck_value.parse(text)
         except WhatIfError as exc:
             usage_error(f"--set: {exc}")
+        return Axis(name, _once_each(name, parsed), deck_value)
 
     def _player_counts(self, text: str) -> list[int]:
         """``--set players=2..5`` (or ``2,4,6``): table sizes the game allows, checked."""
@@ -233,9 +250,10 @@ class Table:
                         f"not {', '.join(str(n) for n in wrong)}")
         return [int(n) for n in counts]
 
-    def combinations(self, assignments: Sequence[str]) -> list[Combination]:
-        """Every combination of the ``--set`` values (one, with no change, when none is given)."""
-        axes = [self.axis(text) for text in assignments]
+    def combinations(self, assignments: Sequence[str], over_rules: bool = False) -> list[Combination]:
+        """Every combination of the ``--set`` values (one, with no change, when none is given);
+        ``over_rules``: as ``axis``'s."""
+        axes = [self.axis(text, over_rules) for text in assignments]
         names = [a.name for a in axes]
         if len(set(names)) != len(names):
             usage_error("--set: each option or path may be given only once")
@@ -322,6 +340,17 @@ class Table:
         return run_figures(result.records, result.players, competitive=result.competitive,
                            score_is_outcome=self.simulator.score_is_outcome,
                            game_figures=self.simulator.figures if with_game else None)
+
+
+def _once_each(name: str, values: Sequence[OptionValue]) -> tuple[OptionValue, ...]:
+    """The values of one ``--set``, refused when one is given twice (it would play the same row twice)."""
+    seen: set[tuple[type, OptionValue]] = set()
+    for value in values:
+        key = (type(value), value)
+        if key in seen:
+            usage_error(f"--set {name}: {value_text(value)} is given twice; give each value once")
+        seen.add(key)
+    return tuple(values)
 
 
 def _rule_values(definition: GameDefinition, name: str, text: str) -> list[OptionValue]:
@@ -471,6 +500,7 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
         usage_error("--workers and --scheduler: the cluster's workers play the games; give one of them")
     executor = _executor(args) if todo else None
     start = time.perf_counter()
+    kept = [len(cells) - len(todo)]  # cells in results_dir: read back, then each one written
 
     def done(number: int, result: RunResult) -> None:
         index = todo[number]
@@ -480,6 +510,7 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
                 store.save(descriptions[index], result.records)
             except OSError as exc:
                 fail(f"{display_path(store.folder)}: cannot write: {exc.strerror or exc}")
+            kept[0] += 1
 
     try:
         with progress_bar(sum(cells[i].games for i in todo), label, hidden) as progress:
@@ -489,8 +520,8 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
     except TurnLimitExceeded as exc:
         fail(f"{exc}")
     except KeyboardInterrupt as exc:
-        fail("interrupted" + (f" (finished cells are in {display_path(results_dir)})" if results_dir else ""),
-             exit_code(exc))
+        fail("interrupted" + (f" (finished cells are in {display_path(results_dir)})"
+                              if results_dir is not None and kept[0] else ""), exit_code(exc))
     finally:
         close = getattr(executor, "close", None)
         if close is not None:

@@ -7,12 +7,12 @@ The input is a ``generator.sim.summary.RunSummary`` (with its settings); a sweep
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..sim.findings import Finding
 from ..sim.stats import Z_95
 from ..sim.summary import Measures, RunSummary
-from ..sim.sweep import SweepRow, sweep_findings, swept_values
+from ..sim.sweep import SweepRow, sweep_findings, swept_values, value_text
 from .svg import bar_chart, line_chart
 from .tables import Histogram, Table, bin_histogram, bin_histograms, bots_text, cell_text, flatten_game_stats, histogram_groups
 
@@ -24,7 +24,8 @@ h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { font-size: 1.2em; margin-top
 table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.92em; }
 th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
-th { background: #f3f3f3; }
+th { background: #f3f3f3; vertical-align: bottom; }
+table.wide { font-size: 0.8em; } table.wide th, table.wide td { padding: 0.2em 0.35em; }
 .muted { color: #666; font-size: 0.9em; }
 svg.chart { display: block; margin: 0.8em 0; max-width: 100%; height: auto; }
 svg .title { font-size: 14px; font-weight: bold; } svg .tick, svg .legend { font-size: 11px; fill: #333; }
@@ -50,12 +51,18 @@ FLAG_COLUMN = "flag"
 """A game table's column marking outliers (``high``/``low``): those rows are highlighted."""
 
 
+WIDE_TABLE = 8
+"""A table with more columns than this is set smaller, so it fits the page (the balance tables)."""
+
+
 def html_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], caption: str | None = None) -> str:
-    """An HTML table, numbers right-aligned; rows whose ``flag`` column is set are highlighted."""
-    parts = ["<table>"]
+    """An HTML table, numbers right-aligned; rows whose ``flag`` column is set are highlighted.
+    Headers read with spaces for underscores (``buyers mean score``), so they wrap: with a wide
+    table's smaller type, every column fits a page of 1100 pixels, none behind a scroll bar."""
+    parts = ['<table class="wide">' if len(headers) > WIDE_TABLE else "<table>"]
     if caption:
         parts.append(f"<caption>{escape(caption)}</caption>")
-    parts.append("<tr>" + "".join(f"<th>{escape(str(h))}</th>" for h in headers) + "</tr>")
+    parts.append("<tr>" + "".join(f"<th>{escape(str(h).replace('_', ' '))}</th>" for h in headers) + "</tr>")
     flag = list(headers).index(FLAG_COLUMN) if FLAG_COLUMN in headers else None
     for row in rows:
         cells = []
@@ -263,6 +270,115 @@ def _ci(mean: float, se: float) -> tuple[float, float]:
     return (mean - Z_95 * se, mean + Z_95 * se)
 
 
+Curves = list[tuple[str, list[SweepRow | None]]]
+"""Series of a sweep's charts: each one's name and its row at each x value (None: not played)."""
+
+
+def _curve_groups(rows: Sequence[SweepRow], names: Sequence[str]) -> tuple[list[str], Curves]:
+    """The x labels (the first swept name's values, in the order played) and one series per
+    combination of the other swept names (its name ``strikeout=keep``; '' when one name is swept)."""
+    xs = swept_values(rows, names)[names[0]]
+    groups: dict[tuple[Any, ...], list[SweepRow | None]] = {}
+    for row in rows:
+        key = tuple((type(row.values[n]), row.values[n]) for n in names[1:])
+        groups.setdefault(key, [None] * len(xs))[xs.index(row.values[names[0]])] = row
+    curves = [(", ".join(f"{n}={value_text(v)}" for n, (_, v) in zip(names[1:], key)), cells)
+              for key, cells in groups.items()]
+    return [value_text(x) for x in xs], curves
+
+
+def _metric_chart(labels: Sequence[str], curves: Curves, metric: str, value: Callable[[RunSummary], float | None],
+                  interval: Callable[[RunSummary], tuple[float, float] | None], *, title: str, y_label: str,
+                  x_label: str, y_min: float | None = None) -> str:
+    """One line per series of ``curves`` (named ``metric`` when one name is swept)."""
+    series = [(name or metric, [value(r.summary) if r is not None else None for r in cells]) for name, cells in curves]
+    bars = [[interval(r.summary) if r is not None else None for r in cells] for _, cells in curves]
+    return line_chart(labels, series, intervals=bars, title=title, y_label=y_label, x_label=x_label, y_min=y_min)
+
+
+def _seat_charts(labels: Sequence[str], curves: Curves, against: str, x_label: str) -> list[str]:
+    """Win rate per seat, one chart per series of ``curves`` (each seat a line, draws a grey dashed
+    one), over tables of one size."""
+    charts = []
+    for name, cells in curves:
+        seated = [r.summary.seats if r is not None else None for r in cells]
+        players = max((len(s.win_rate) for s in seated if s is not None), default=0)
+        series: list[tuple[str, list[float | None]]] = [
+            (f"seat {k}", [100 * s.win_rate[k].rate if s is not None else None for s in seated]) for k in range(players)]
+        bars: list[list[tuple[float, float] | None] | None] = [
+            [(100 * s.win_rate[k].low, 100 * s.win_rate[k].high) if s is not None else None for s in seated]
+            for k in range(players)]
+        references = []
+        if any(s is not None and s.draws for s in seated):
+            references.append(len(series))
+            series.append(("draws", [100 * _draw_rate(r.summary) if r is not None else None for r in cells]))
+            bars.append(None)
+        title = f"Win rate per seat against {against}" + (f" at {name}" if name else "")
+        charts.append(line_chart(labels, series, intervals=bars, references=references, title=title,
+                                 y_label="% of games won", x_label=x_label, y_min=0.0))
+    return charts
+
+
+def _first_seat_charts(labels: Sequence[str], curves: Curves, against: str, x_label: str) -> list[str]:
+    """When the table size is swept: the first seat's edge (seat 0's win rate minus the other
+    seats' mean, 0 at a fair table of any size) and the draws, one line per series of ``curves``."""
+    def edge(summary: RunSummary) -> float | None:
+        fpa = summary.measures.first_player_advantage
+        return None if fpa is None else 100 * fpa.value
+
+    def edge_interval(summary: RunSummary) -> tuple[float, float] | None:
+        fpa = summary.measures.first_player_advantage
+        return None if fpa is None else (100 * fpa.low, 100 * fpa.high)
+
+    charts = []
+    if any(r is not None and r.summary.measures.first_player_advantage is not None for _, cells in curves for r in cells):
+        charts.append(_metric_chart(labels, curves, "first seat", edge, edge_interval,
+                                    title=f"First seat's edge against {against}",
+                                    y_label="seat 0 - others, points", x_label=x_label))
+    if any(r is not None and _draw_rate(r.summary) for _, cells in curves for r in cells):
+        charts.append(_metric_chart(labels, curves, "draws", lambda s: 100 * _draw_rate(s), lambda s: None,
+                                    title=f"Draws against {against}", y_label="% of games", x_label=x_label, y_min=0.0))
+    return charts
+
+
+def _sweep_curves(rows: Sequence[SweepRow], names: Sequence[str], scored: bool, competitive: bool) -> list[str]:
+    """The sweep's charts: each figure over the first swept name's values, one line per
+    combination of the other swept names (not one line zig-zagging through every combination).
+
+    Seats: with one table size, each seat's win rate (one chart per combination of the other
+    names, a line per seat). When ``players`` is swept, seat k of a 3-player table and of a
+    5-player one are not the same seat (its fair share is 1/3 against 1/5), so no line joins
+    them: the chart shows the first seat's win rate minus the other seats' mean instead, which is 0
+    at a fair table whatever its size, and the draws."""
+    labels, curves = _curve_groups(rows, names)
+    x_label = names[0]
+    against = names[0] + (f", one line per {', '.join(names[1:])}" if len(names) > 1 else "")
+    charts = []
+    if scored:
+        charts.append(_metric_chart(labels, curves, "mean score", lambda s: float(s.scores.mean),
+                                    lambda s: _ci(s.scores.mean, s.scores.stderr),
+                                    title=f"Mean score against {against}", y_label="mean score", x_label=x_label))
+    if competitive and len({r.summary.players for r in rows}) > 1:
+        charts += _first_seat_charts(labels, curves, against, x_label)
+    elif competitive:
+        charts += _seat_charts(labels, curves, names[0], x_label)
+    else:
+        def perfect(summary: RunSummary) -> float | None:
+            return None if summary.perfect is None else 100 * summary.perfect.rate.rate
+
+        def perfect_interval(summary: RunSummary) -> tuple[float, float] | None:
+            rate = summary.perfect.rate if summary.perfect is not None else None
+            return None if rate is None else (100 * rate.low, 100 * rate.high)
+
+        charts.append(_metric_chart(labels, curves, "perfect games", perfect, perfect_interval,
+                                    title=f"Perfect games against {against}", y_label="% of games",
+                                    x_label=x_label, y_min=0.0))
+    charts.append(_metric_chart(labels, curves, "mean turns", lambda s: float(s.lengths.mean),
+                                lambda s: _ci(s.lengths.mean, s.lengths.stderr),
+                                title=f"Game length against {against}", y_label="turns", x_label=x_label))
+    return charts
+
+
 def sweep_report(rows: Sequence[SweepRow], names: Sequence[str]) -> str:
     """The HTML page of a sweep: what changes, settings, one row per value, and the curves against
     the values with their 95 % intervals."""
@@ -297,32 +413,7 @@ def sweep_report(rows: Sequence[SweepRow], names: Sequence[str]) -> str:
         html_table(headers, table_rows),
         "<h2>Curves</h2>",
     ]
-    summaries = [r.summary for r in rows]
-    if scored:
-        body.append(line_chart(labels, [("mean score", [float(s.scores.mean) for s in summaries])],
-                               intervals=[[_ci(s.scores.mean, s.scores.stderr) for s in summaries]],
-                               title=f"Mean score against {axis}", y_label="mean score", x_label=axis))
-    if competitive:
-        seated = [s.seats for s in summaries if s.seats is not None]
-        series: list[tuple[str, list[float | None]]] = [
-            (f"seat {k}", [100 * s.win_rate[k].rate if k < len(s.win_rate) else None for s in seated])
-            for k in range(players)]
-        bars: list[list[tuple[float, float] | None] | None] = [
-            [(100 * s.win_rate[k].low, 100 * s.win_rate[k].high) if k < len(s.win_rate) else None for s in seated]
-            for k in range(players)]
-        if any(s.seats is not None and s.seats.draws for s in summaries):
-            series.append(("draws", [100 * _draw_rate(s) for s in summaries]))
-            bars.append(None)
-        body.append(line_chart(labels, series, intervals=bars, title=f"Win rate per seat against {axis}",
-                               y_label="% of games won", x_label=axis, y_min=0.0))
-    else:
-        perfect = [s.perfect.rate for s in summaries if s.perfect is not None]
-        body.append(line_chart(labels, [("perfect games", [100 * p.rate for p in perfect])],
-                               intervals=[[(100 * p.low, 100 * p.high) for p in perfect]],
-                               title=f"Perfect games against {axis}", y_label="% of games", x_label=axis, y_min=0.0))
-    body.append(line_chart(labels, [("mean turns", [float(s.lengths.mean) for s in summaries])],
-                           intervals=[[_ci(s.lengths.mean, s.lengths.stderr) for s in summaries]],
-                           title=f"Game length against {axis}", y_label="turns", x_label=axis))
+    body += _sweep_curves(rows, names, scored, competitive) if rows and names else []
     for r, label in zip(rows, labels):
         if r.summary.game:
             body.append(f"<h2>Game statistics at {escape(axis)} = {escape(label)}</h2>")

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import Callable, Sequence
+from typing import Callable, Collection, Sequence
 
 PALETTE = ("#3366cc", "#dc3912", "#ff9900", "#109618", "#990099", "#0099c6", "#dd4477", "#66aa00",
-           "#b82e2e", "#316395", "#994499", "#22aa99")
-"""Distinct series colours (readable on white, distinguishable in greyscale by the markers' order)."""
+           "#8c564b", "#1f1f5c", "#22aa99", "#c9a800")
+"""Twelve distinct series colours (readable on white; no grey, which marks reference series): up
+to twelve seats each have their own."""
+REFERENCE_COLOUR = "#808080"
+"""Reference series (draws beside the seats' win rates): grey and dashed, apart from the palette."""
+REFERENCE_DASH = "6 4"
 
 WIDTH = 640
 HEIGHT = 300
@@ -21,6 +25,7 @@ MARGIN_RIGHT = 16
 MARGIN_TOP = 30
 MARGIN_BOTTOM = 56
 LEGEND_COLUMNS = 4
+"""Legend entries per row at most (fewer when the names are long)."""
 CHAR_WIDTH = 6.5
 """Rough width of a character of an 11-unit label, to keep axis labels apart."""
 LEGEND_ROW = 16
@@ -59,7 +64,7 @@ def _tick_label(value: float) -> str:
 def _frame(title: str, y_label: str, x_label: str, ticks: Sequence[float], scale_y: Callable[[float], float],
            plot_w: float) -> list[str]:
     """Title, axis labels, horizontal grid lines and y tick labels."""
-    parts = [f'<text class="title" font-size="14" font-weight="bold" x="{_num(WIDTH / 2)}" y="18" text-anchor="middle">{escape(title)}</text>']
+    parts = [_title(title)]
     for tick in ticks:
         y = scale_y(tick)
         parts.append(
@@ -72,6 +77,17 @@ def _frame(title: str, y_label: str, x_label: str, ticks: Sequence[float], scale
     )
     parts.append(f'<text class="axis" font-size="12" x="{_num(MARGIN_LEFT + plot_w / 2)}" y="{HEIGHT - 8}" text-anchor="middle">{escape(x_label)}</text>')
     return parts
+
+
+TITLE_CHAR = 0.6
+"""Rough width of a bold character, in units of its font size."""
+
+
+def _title(title: str) -> str:
+    """A chart's title, centred, in smaller type when 14 units would run past the chart's edges."""
+    size = min(14.0, (WIDTH - 16) / max(1, len(title)) / TITLE_CHAR)
+    return (f'<text class="title" font-size="{_num(size)}" font-weight="bold" x="{_num(WIDTH / 2)}" y="18" '
+            f'text-anchor="middle" style="font-size: {_num(size)}px">{escape(title)}</text>')
 
 
 def _svg(parts: Sequence[str], label: str, height: float = HEIGHT) -> str:
@@ -144,10 +160,13 @@ def line_chart(
     y_min: float | None = None,
     y_max: float | None = None,
     intervals: Sequence[Sequence[tuple[float, float] | None] | None] | None = None,
+    references: Collection[int] = (),
 ) -> str:
     """One line with markers per named series over evenly spaced x values, with a legend;
     ``intervals`` (one list of (low, high) per series, or None) draws error bars. A None value
-    (a seat a smaller table does not have) leaves a gap."""
+    (a seat a smaller table does not have) leaves a gap. The series numbered in ``references``
+    (draws beside the seats) are grey and dashed; the others take the palette's colours in order,
+    so no two of up to twelve share one."""
     plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
     plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
     bars = list(intervals) if intervals is not None else [None] * len(series)
@@ -176,11 +195,14 @@ def line_chart(
         parts.append(f'<text class="tick" font-size="11" x="{_num(scale_x(i))}" y="{_num(MARGIN_TOP + plot_h + 16)}" '
                      f'text-anchor="middle">{escape(label)}</text>')
     offsets = [(k - (len(series) - 1) / 2) * min(4.0, plot_w / n / max(1, len(series)) / 2) for k in range(len(series))]
+    colours = _series_colours(len(series), references)
+    columns, column_w = _legend_columns([name for name, _ in series])
     for k, (name, values) in enumerate(series):
-        colour = PALETTE[k % len(PALETTE)]
+        colour = colours[k]
+        dash = f' stroke-dasharray="{REFERENCE_DASH}"' if k in references else ""
         for run in _runs(values):
             points = " ".join(f"{_num(scale_x(i))},{_num(scale_y(v))}" for i, v in run)
-            parts.append(f'<polyline class="line" points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
+            parts.append(f'<polyline class="line" points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>')
         pairs = bars[k] if k < len(bars) else None
         for i, pair in enumerate(pairs or ()):
             if pair is None:
@@ -195,14 +217,39 @@ def line_chart(
                 continue
             parts.append(f'<circle cx="{_num(scale_x(i))}" cy="{_num(scale_y(v))}" r="3.5" fill="{colour}">'
                          f'<title>{escape(f"{name} at {x_labels[i]}: {v:g}")}</title></circle>')
-        legend_x = MARGIN_LEFT + (k % LEGEND_COLUMNS) * 145
-        legend_y = HEIGHT + 4 + LEGEND_ROW * (k // LEGEND_COLUMNS)
-        parts.append(f'<rect x="{legend_x}" y="{_num(legend_y)}" width="10" height="10" fill="{colour}"/>'
-                     f'<text class="legend" font-size="11" x="{legend_x + 14}" y="{_num(legend_y + 9)}">{escape(name)}</text>')
+        legend_x = MARGIN_LEFT + (k % columns) * column_w
+        legend_y = HEIGHT + 4 + LEGEND_ROW * (k // columns)
+        swatch = (f'<line x1="{_num(legend_x - 2)}" y1="{_num(legend_y + 5)}" x2="{_num(legend_x + 12)}" y2="{_num(legend_y + 5)}" '
+                  f'stroke="{colour}" stroke-width="2"{dash}/>' if dash else
+                  f'<rect x="{_num(legend_x)}" y="{_num(legend_y)}" width="10" height="10" fill="{colour}"/>')
+        parts.append(swatch + f'<text class="legend" font-size="11" x="{_num(legend_x + 16)}" y="{_num(legend_y + 9)}">'
+                     f'{escape(name)}</text>')
     parts.append(f'<line class="axisline" stroke="#555" x1="{MARGIN_LEFT}" y1="{_num(MARGIN_TOP + plot_h)}" '
                  f'x2="{_num(MARGIN_LEFT + plot_w)}" y2="{_num(MARGIN_TOP + plot_h)}"/>')
-    rows = math.ceil(len(series) / LEGEND_COLUMNS)
+    rows = math.ceil(len(series) / columns)
     return _svg(parts, title, HEIGHT + 8 + LEGEND_ROW * rows)
+
+
+def _series_colours(count: int, references: Collection[int]) -> list[str]:
+    """Each series' colour: grey for references, else the palette's next colour (wrapping only
+    past twelve)."""
+    colours = []
+    drawn = 0
+    for k in range(count):
+        if k in references:
+            colours.append(REFERENCE_COLOUR)
+        else:
+            colours.append(PALETTE[drawn % len(PALETTE)])
+            drawn += 1
+    return colours
+
+
+def _legend_columns(names: Sequence[str]) -> tuple[int, float]:
+    """Legend entries per row and the width of each, so long names do not run into the next."""
+    width = WIDTH - MARGIN_LEFT
+    column_w = max(145.0, max((len(name) for name in names), default=0) * CHAR_WIDTH + 28)
+    columns = max(1, min(LEGEND_COLUMNS, int(width // column_w)))
+    return columns, max(column_w, 145.0)
 
 
 def _runs(values: Sequence[float | None]) -> list[list[tuple[int, float]]]:
@@ -242,7 +289,7 @@ def interval_chart(
     def scale_x(value: float) -> float:
         return left + plot_w * (value - first) / span
 
-    parts = [f'<text class="title" font-size="14" font-weight="bold" x="{_num(WIDTH / 2)}" y="18" text-anchor="middle">{escape(title)}</text>']
+    parts = [_title(title)]
     bottom = MARGIN_TOP + row_h * max(1, len(labels))
     for tick in ticks:
         x = scale_x(tick)

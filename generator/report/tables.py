@@ -36,8 +36,10 @@ def is_histogram(key: str, value: Any) -> bool:
 
 
 def bin_histogram(histogram: Mapping[str, int], max_bins: int) -> list[tuple[str, int]]:
-    """At most ``max_bins`` bars: the values as they are when few, else equal-width ranges
-    (width 1, 2 or 5 x 10^k; labels ``10..14`` for whole numbers, both ends included)."""
+    """At most ``max_bins`` bars: every whole number from the lowest value to the highest when
+    they fit (the empty ones too, so the axis is evenly spaced), other values as they are when few,
+    else equal-width ranges (width 1, 2 or 5 x 10^k; labels ``10..14`` for whole numbers, both
+    ends included, empty ranges kept)."""
     labels, counts = bin_histograms([histogram], max_bins)
     return list(zip(labels, counts[0]))
 
@@ -53,6 +55,9 @@ def bin_histograms(histograms: Sequence[Mapping[str, int]], max_bins: int) -> tu
     values = sorted({x for group in points for x, _ in group})
     if not values:
         return [], [[] for _ in histograms]
+    integers = all(x.is_integer() for x in values)
+    if integers and values[-1] - values[0] < max_bins:  # every whole number between, the empty ones too
+        values = [values[0] + i for i in range(int(values[-1] - values[0]) + 1)]
     if len(values) <= max_bins:
         where = {x: i for i, x in enumerate(values)}
         counts = [[0] * len(values) for _ in histograms]
@@ -61,7 +66,6 @@ def bin_histograms(histograms: Sequence[Mapping[str, int]], max_bins: int) -> tu
                 row[where[x]] += n
         return [_value_text(x) for x in values], counts
     low, high = values[0], values[-1]
-    integers = all(x.is_integer() for x in values)
     raw = (high - low + (1 if integers else 0)) / max_bins
     width = next(m * 10 ** e for e in range(-6, 12) for m in (1, 2, 5) if m * 10 ** e >= raw)
     if integers:

@@ -152,6 +152,10 @@ class Simulator:
     best: str
     """The strongest bot that does not cheat: what ``--bot best`` means."""
     competitive: bool
+    everyone_tied_wins: bool = False
+    """A competitive game where every seat ties for the top score: True, every tied player wins (a
+    rulebook that names no draw: Firecrackers' "Highest score wins!"); False, a draw nobody wins
+    (Sequence scores its draws 0.5 for every seat). Fewer tied seats always share the win."""
     summarize: Callable[[Sequence["GameRecord"], int], dict[str, Any]] | None = None
     """Extra game-specific statistics over many records (players given); merged into the summary."""
     findings: Callable[[Mapping[str, Any], int, GameDefinition | None], Sequence["Finding"]] | None = None

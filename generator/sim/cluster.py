@@ -10,6 +10,9 @@ are the same as on one process: each game depends on the run seed and its index 
 
 from __future__ import annotations
 
+import asyncio
+import re
+from contextlib import suppress
 from typing import Any, Iterator, Sequence
 
 from .executors import Task
@@ -24,6 +27,20 @@ WORKERS_TIMEOUT_S = 20.0
 class ClusterError(RuntimeError):
     """The cluster cannot be used: dask is not installed, the scheduler cannot be reached, or it
     has no workers (the message says which and what to do)."""
+
+
+_ADDRESS = re.compile(r"(?:(?:tcp|tls)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*):(?P<port>[0-9]{1,5})")
+
+
+def check_address(address: str) -> str:
+    """``address`` if it is a scheduler's address (``tcp://HOST:PORT``, ``tls://`` or no scheme),
+    else ValueError saying what is wrong; checked before anything connects."""
+    match = _ADDRESS.fullmatch(address.strip())
+    if match is None:
+        raise ValueError(f"{address!r} is not a scheduler address: expected tcp://HOST:PORT (tcp://10.0.0.5:8786)")
+    if not 1 <= int(match["port"]) <= 65535:
+        raise ValueError(f"{address!r}: the port must be 1 to 65535, not {match['port']}")
+    return address.strip()
 
 
 def _distributed() -> Any:
@@ -48,11 +65,14 @@ class DaskExecutor:
         """Connect to the scheduler at ``address`` (``tcp://HOST:PORT``) and wait for a worker;
         ClusterError within ``timeout_s`` when it cannot be reached."""
         distributed = _distributed()
+        client = distributed.Client.__new__(distributed.Client)  # kept, to be discarded if it fails
         try:
-            client = distributed.Client(address, timeout=timeout_s, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise ClusterError(f"cannot reach the Dask scheduler at {address} within {timeout_s:g} s ({exc}); "
-                               "is `dask scheduler` running there, and the port open?") from None
+            asyncio.run(_handshake(distributed, address, timeout_s))
+            client.__init__(address, timeout=timeout_s, set_as_default=False)
+        except Exception as exc:  # OSError, TimeoutError, or whatever a server that is no scheduler sends
+            _discard(client)
+            raise ClusterError(f"cannot reach the Dask scheduler at {address} within {timeout_s:g} s "
+                               f"({_reason(exc)}); is `dask scheduler` running there, and the port open?") from None
         try:
             client.wait_for_workers(1, timeout=workers_timeout_s)
         except (OSError, TimeoutError) as exc:
@@ -81,6 +101,32 @@ class DaskExecutor:
         """Disconnect (only a client this executor opened itself)."""
         if self.owned:
             self.client.close()
+
+
+def _reason(exc: Exception) -> str:
+    """Why a connection failed, in a few words."""
+    if isinstance(exc, TimeoutError) and not str(exc):
+        return "no answer"
+    if isinstance(exc, (OSError, TimeoutError, ValueError)):
+        return str(exc) or type(exc).__name__
+    return f"what answered is not a Dask scheduler: {type(exc).__name__}"
+
+
+async def _handshake(distributed: Any, address: str, timeout_s: float) -> None:
+    """Connect to ``address`` and exchange the opening handshake within ``timeout_s`` in all: Dask
+    bounds the connection but not the handshake, so a server that accepts and never answers would
+    hold ``Client`` forever."""
+    comm = await asyncio.wait_for(distributed.comm.connect(address, timeout=timeout_s), timeout_s)
+    await comm.close()
+
+
+def _discard(client: Any) -> None:
+    """Forget a client whose connection failed: marked closed, its event loop thread stopped.
+    Left alone, its ``__del__`` would try to close the connection for another 10 s and print
+    "Exception ignored in Client.__del__" with a TimeoutError's traceback."""
+    with suppress(Exception):
+        client.status = "closed"
+        client._loop_runner.stop()
 
 
 def _play_task(job: Job, number: int, indexes: range) -> tuple[int, Played]:

@@ -75,6 +75,14 @@ def run_findings(summary: "RunSummary") -> list[Finding]:
     return found
 
 
+def merged(run: Sequence[Finding], game: Sequence[Finding]) -> tuple[Finding, ...]:
+    """The run's findings and the game's, heaviest first. The run's ``draws`` is left out when
+    the game says why its games are drawn (``draw-reason``: the same games, with their cause), so
+    a fact is listed once."""
+    explained = any(f.code == "draw-reason" for f in game)
+    return ordered([*(f for f in run if not (explained and f.code == "draws")), *game])
+
+
 def _seat_findings(summary: "RunSummary") -> list[Finding]:
     """Seats whose win rate differs from the other seats' beyond chance (Holm-corrected tests of
     each seat against the mean of the others, game by game), when every seat has the same bot:

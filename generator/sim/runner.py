@@ -178,10 +178,12 @@ def _decider(bot: Bot) -> Decide:
     return lambda state, seat, legal, rng: choose(state.observation(seat), legal, rng)
 
 
-def _winners(outcome: Mapping[str, Any], scores: Sequence[float], competitive: bool | None) -> tuple[int, ...]:
+def _winners(outcome: Mapping[str, Any], scores: Sequence[float], competitive: bool | None,
+             everyone_tied_wins: bool = False) -> tuple[int, ...]:
     """Competitive: the seats with the top score (several on a tie, or the whole winning team of a
     team game, whose members share the team's score); when every seat has the top score the game is
-    a draw and nobody wins. Cooperative: every seat when
+    a draw and nobody wins, unless ``everyone_tied_wins`` (``Simulator.everyone_tied_wins``): then
+    every seat wins, as any other tie. Cooperative: every seat when
     ``outcome()["won"]`` is true (or, failing that key, when the score reaches ``outcome()["max_score"]``).
     ``competitive=None`` (a caller without the Simulator) treats a game whose outcome has a ``won``
     key as cooperative."""
@@ -192,7 +194,7 @@ def _winners(outcome: Mapping[str, Any], scores: Sequence[float], competitive: b
     if competitive:
         top = max(scores)
         winners = tuple(seat for seat, score in enumerate(scores) if score == top)
-        return winners if len(winners) < len(scores) or len(scores) == 1 else ()
+        return winners if everyone_tied_wins or len(winners) < len(scores) or len(scores) == 1 else ()
     if "won" in outcome:
         won = bool(outcome["won"])
     else:
@@ -207,6 +209,7 @@ def play_game_state(
     index: int,
     *,
     competitive: bool | None = None,
+    everyone_tied_wins: bool = False,
     labels: Sequence[str] | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
 ) -> tuple[GameRecord, GameState]:
@@ -232,7 +235,7 @@ def play_game_state(
         scores=scores,
         turns=state.turns,
         decisions=decisions,
-        winners=_winners(outcome, scores, competitive),
+        winners=_winners(outcome, scores, competitive, everyone_tied_wins),
         bots=names,
         outcome=outcome,
     )
@@ -246,14 +249,17 @@ def play_game(
     index: int,
     *,
     competitive: bool | None = None,
+    everyone_tied_wins: bool = False,
     labels: Sequence[str] | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
 ) -> GameRecord:
     """Play game ``index`` of run ``seed`` with one bot per seat and return its record.
 
-    Pass ``competitive=simulator.competitive`` (the winners depend on it; see ``_winners``) and
-    ``labels`` to name the bots in the record (default: each bot's ``name``)."""
-    return play_game_state(engine, bots, seed, index, competitive=competitive, labels=labels, max_turns=max_turns)[0]
+    Pass ``competitive=simulator.competitive`` and ``everyone_tied_wins=simulator.everyone_tied_wins``
+    (the winners depend on them; see ``_winners``) and ``labels`` to name the bots in the record
+    (default: each bot's ``name``)."""
+    return play_game_state(engine, bots, seed, index, competitive=competitive, everyone_tied_wins=everyone_tied_wins,
+                           labels=labels, max_turns=max_turns)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +298,8 @@ class Table:
         bots = make_bots(self.simulator, self.engine, self.job.specs)
         record, state = play_game_state(
             self.engine, bots, self.job.seed, index,
-            competitive=self.simulator.competitive, labels=self.labels, max_turns=self.job.max_turns,
+            competitive=self.simulator.competitive, everyone_tied_wins=self.simulator.everyone_tied_wins,
+            labels=self.labels, max_turns=self.job.max_turns,
         )
         exported = None
         if self.job.export and self.simulator.export_game is not None:

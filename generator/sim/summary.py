@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..model import GameDefinition, OptionValue
 from .api import GameRecord
-from .findings import Finding, long_game_threshold, ordered, run_findings
+from .findings import Finding, long_game_threshold, merged, run_findings
 from .significance import Difference, corrected, games_for_mean, games_for_rate, paired_difference
 from .stats import Z_95, histogram, mean, seat_wins, stderr, wilson_interval
 
@@ -252,7 +252,7 @@ class RunSummary:
     def with_settings(self, settings: RunSettings, game_findings: Sequence[Finding] = ()) -> "RunSummary":
         """The summary with its settings, and the findings recomputed (some depend on the bots)."""
         summary = replace(self, settings=settings)
-        return replace(summary, findings=ordered([*run_findings(summary), *game_findings]))
+        return replace(summary, findings=merged(run_findings(summary), game_findings))
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object: the settings, then the statistics (stable keys)."""
@@ -354,7 +354,7 @@ def summarize(
     found = list(game_findings(game, players, definition)) if game_findings is not None and game else []
     if settings is not None:
         return summary.with_settings(settings, found)
-    return replace(summary, findings=ordered([*run_findings(summary), *found]))
+    return replace(summary, findings=merged(run_findings(summary), found))
 
 
 def _seat_stats(records: Sequence[GameRecord], players: int) -> SeatStats:

@@ -24,6 +24,7 @@ Which rules a replay uses: the definition's, then ``--rule`` overrides, then the
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Mapping, Sequence
 
 from ..model import GameDefinition, OptionValue
@@ -92,6 +93,21 @@ def recorded_settings(data: Mapping[str, Any]) -> dict[str, str]:
     return {str(name): str(value) for name, value in settings.items() if value is not None}
 
 
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
+"""A game kind or definition id as a trace may name it (anything else is not repeated in a message)."""
+
+
+def foreign_trace(data: Mapping[str, Any], kind: str, file: str = "FILE") -> str | None:
+    """Why ``data``, a cardforge trace of another game than ``kind``, is not replayed as ``kind``,
+    with the command that replays ``file``; None when it is no trace or a trace of ``kind``."""
+    game = data.get("game")
+    if data.get("format") != FORMAT or game == kind or not isinstance(game, str) or not _NAME.fullmatch(game):
+        return None
+    named = data.get("definition")
+    replay_as = named if isinstance(named, str) and _NAME.fullmatch(named) else game
+    return f"a cardforge trace of a {game} game, not of {kind}: replay it with `cardforge replay {replay_as} {file}`"
+
+
 def read_header(data: Mapping[str, Any], definition: GameDefinition, kind: str,
                 overrides: Mapping[str, OptionValue] | None) -> tuple[int, dict[str, OptionValue], int]:
     """The players, rule options and seed of a trace of ``kind``; ReplayError (no action index)
@@ -102,8 +118,9 @@ def read_header(data: Mapping[str, Any], definition: GameDefinition, kind: str,
         raise ReplayError(None, f"not a {FILE_FORMAT} ('format' should be '{FORMAT}')")
     if data.get("version") != VERSION:
         raise ReplayError(None, f"trace version {data.get('version')!r}: this cardforge reads version {VERSION}")
-    if data.get("game") != kind:
-        raise ReplayError(None, f"a trace of a {data.get('game')!r} game, not of {kind}")
+    foreign = foreign_trace(data, kind)
+    if foreign is not None or data.get("game") != kind:
+        raise ReplayError(None, foreign or f"a trace of a {data.get('game')!r} game, not of {kind}")
     players = data.get("players")
     if type(players) is not int or players not in definition.info.players:
         allowed = ", ".join(str(p) for p in definition.info.players)

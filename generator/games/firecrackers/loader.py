@@ -48,9 +48,9 @@ def build_firecrackers(reader: Reader, root: yaml.Node) -> list[FirecrackersDefi
     header = read_header(reader, fields)
     price = _price(reader, fields["price"]) if "price" in fields else None
     coins = reader.integer(fields["coins"], "coins") if "coins" in fields else None
-    pack_keys = _pack_keys(reader, fields.get("packs"))
+    pack_keys = _keys(fields.get("packs"))
     actions = _actions(reader, fields["actions"], coins or 0, pack_keys) if "actions" in fields else ()
-    action_keys = {a.key for a in actions}
+    action_keys = _keys(fields.get("actions"))  # an action that failed is reported once, not as unknown where named
     packs = _packs(reader, fields["packs"], action_keys) if "packs" in fields else ()
     setup = _setup(reader, fields["setup"], pack_keys) if "setup" in fields else None
     total = sum(entry.count for pack in packs for entry in pack.entries)
@@ -91,7 +91,10 @@ def _price(reader: Reader, node: yaml.Node) -> PriceRule | None:
     return PriceRule(tuple(sorted(base)), action, low, high, reader.loc(node))  # type: ignore[arg-type]
 
 
-def _pack_keys(reader: Reader, node: yaml.Node | None) -> set[str]:
+def _keys(node: yaml.Node | None) -> set[str]:
+    """The keys a mapping declares (``packs``, ``actions``), whether or not their entries read
+    without mistakes: a reference to an entry that failed is not "unknown" (its own error says
+    what is wrong)."""
     if not isinstance(node, yaml.MappingNode):
         return set()
     return {k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)}

@@ -28,6 +28,7 @@ SIMULATOR = Simulator(
     bots={"random": make_random, "pyro": make_pyro},
     best=f"pyro:{DEFAULT_THRESHOLD:g}",
     competitive=True,
+    everyone_tied_wins=True,  # "Highest score wins!": every tied player wins, all of them included
     summarize=summarize,
     trace_game=trace,
     replayer=Replayer(traces.FILE_FORMAT, replay, traces.recorded_rules, describe,  # type: ignore[arg-type]  # replay takes the game's own definition type

@@ -36,8 +36,9 @@ def _balance_finding(what: str, name: str, subject: str, row: Mapping[str, Any],
         f"{what}-{'wins' if wins else 'loses'}",
         f"{subject} win {'' if wins else 'only '}{percent(share)} {interval_text(low, high)} of their games "
         f"against {percent(typical)} for the typical {what}'s buyers ({percent(baseline)} for any seat)",
-        f"bought by {percent(row['buyer_share'])} of seats; their mean score {row['buyers_mean_score']:.1f} against "
-        f"{row['others_mean_score']:.1f}; Holm-corrected over the {what}s",
+        f"bought by {percent(row['buyer_share'])} of seats; their mean score {row['buyers_mean_score']:.1f}"
+        + (f" against {row['others_mean_score']:.1f}" if row["others_mean_score"] is not None else " (every seat bought one)")
+        + f"; Holm-corrected over the {what}s",
         weight=1 + 10 * abs(row["effect"]), subject=name,
     )
 

@@ -27,6 +27,9 @@ Decisions where the rulebook and firecrackers.md are silent (also in the effects
 - A turn skipped by force_skip still counts as a turn (for safety_suit); skips, forced moves and
   immunities end with the round.
 - Actions that pick cards pick kinds (pack, number, action); which copy is taken does not matter.
+- Ties. The rulebook says only "Highest score wins!" and names no draw, so every player with the
+  highest score wins, however many tie: two of four, or every player of the table
+  (``SIMULATOR.everyone_tied_wins``; a game where all tie is not "nobody wins").
 """
 
 from __future__ import annotations

@@ -44,7 +44,8 @@ def _balance(records: Sequence[GameRecord], players: int, key: str) -> list[dict
     share's 95 % interval, its ``effect`` against the typical row (the median buyers' win share of
     the table: winners buy more of everything, so any seat's share would flag most cards) and a
     ``flag`` for the rows that stand out beyond chance (Holm-corrected over the table). Sorted by
-    effect, largest first."""
+    effect, largest first. ``others_mean_score`` is None when every seat of every game bought it
+    (there are no others to compare with)."""
     rows: dict[str, dict[str, Any]] = {}
     seat_games = len(records) * players
     for record in records:
@@ -62,7 +63,7 @@ def _balance(records: Sequence[GameRecord], players: int, key: str) -> list[dict
         row = rows[name]
         buyers = len(row["scores"])
         others = seat_games - buyers
-        other_mean = (total - sum(row["scores"])) / others if others else 0.0
+        other_mean = _r((total - sum(row["scores"])) / others) if others else None  # every seat bought it
         low, high = wilson_interval(row["wins"], buyers)
         result.append({
             key: name,
@@ -70,7 +71,7 @@ def _balance(records: Sequence[GameRecord], players: int, key: str) -> list[dict
             "per_game": _r(row["copies"] / len(records)),
             "buyer_share": _r(buyers / seat_games),
             "buyers_mean_score": _r(mean(row["scores"])),
-            "others_mean_score": _r(other_mean),
+            "others_mean_score": other_mean,
             "buyers_win_share": _r(row["wins"] / buyers),
             "win_share_low": _r(low),
             "win_share_high": _r(high),
@@ -144,7 +145,7 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         reason = str(record.outcome.get("end", ""))
         ends[reason] = ends.get(reason, 0) + 1
     summary: dict[str, Any] = {
-        "seat_scores": [_distribution([r.scores[s] for r in records]) for s in range(players)],
+        "seat_scores": [{"seat": s, **_distribution([r.scores[s] for r in records])} for s in range(players)],
         "seat_win_share": [_r(sum(_win_share(r, s) for r in records) / games) for s in range(players)],
         "bot_scores": {name: _distribution(scores) for name, scores in sorted(by_bot.items())},
         "bot_win_share": {name: _r(wins_by_bot[name] / len(by_bot[name]))
