@@ -40,7 +40,7 @@ from .loader.layouts import ProjectArtwork, load_layout_library
 from .model import GameDefinition, Project
 from .model.limits import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_BUILD_COPIES, MAX_PIECES
 from .model.templates import LayoutLibrary
-from .validate import Finding, Note, Severity, validate_games
+from .validate import Finding, Note, Severity, fit_findings, validate_games
 
 TEMPLATE_RULE_ID = "layout.templates"
 SHEET_RULE_ID = "layout.sheet-fit"
@@ -279,7 +279,8 @@ def check_build(
             documents.append((game, plan_document(kit, stamped, f"{game.info.name}: print-and-play kit")))
         except FitError as exc:
             findings.append(_sheet_finding(game, toolkit, options, str(exc)))
-    return CheckedBuild(sorted([*validate_games(checked, fit_problems=fit_problems), *findings]), documents, kits)
+    # the rules were checked once above; the faces add what could not be drawn
+    return CheckedBuild(sorted([*rule_findings, *fit_findings(checked, fit_problems), *findings]), documents, kits)
 
 
 def select(kit: Kit, only: Sequence[str]) -> Kit:

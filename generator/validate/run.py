@@ -39,6 +39,13 @@ def validate_games(
     A fit problem is placed at the definition of the card it names (or of its game when the piece
     is not a card, such as a token)."""
     findings = _once(apply_deviations([(game, _rule_findings(game)) for game in games]))
+    return sorted([*findings, *fit_findings(games, fit_problems)])
+
+
+def fit_findings(games: Sequence[GameDefinition], fit_problems: Iterable[FitProblem]) -> list[Finding]:
+    """The findings of faces that could not be drawn as their templates say, each once, placed at
+    the definition of the card they name (see ``validate_games``)."""
+    findings: list[Finding] = []
     places = _piece_places(games)
     seen: set[tuple[object, ...]] = set()
     for problem in fit_problems:
@@ -50,7 +57,7 @@ def validate_games(
         if key not in seen:
             seen.add(key)
             findings.append(finding)
-    return sorted(findings)
+    return findings
 
 
 _RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
