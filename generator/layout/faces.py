@@ -54,6 +54,7 @@ from .scene import (
     LineTo,
     MoveTo,
     Origin,
+    with_origin,
     Paint,
     Path,
     PathOp,
@@ -237,7 +238,7 @@ class FaceContext:
                 self._problem(piece_id, region, str(exc), rule, code)
                 continue
             origin = Origin(region.name, region.loc, region.bleed)
-            drawn = [replace(item, origin=origin) for item in drawn]
+            drawn = [with_origin(item, origin) for item in drawn]
             items += drawn
             if region.mirrored and drawn:
                 items.append(Group(tuple(drawn), self.w, self.h, 180, origin=origin))

@@ -172,15 +172,20 @@ def _csv(reader: Reader, data: bytes, shown: str) -> Table | None:
 
 def _starts(line: str, delimiter: str, count: int) -> list[int]:
     """The 1-based column where each of the first ``count`` cells of a one-line record starts."""
-    starts, position, quoted = [1], 0, False
-    while position < len(line) and len(starts) < count:
-        char = line[position]
-        if char == '"':
+    starts, quoted = [1], False
+    if count <= 1:
+        return starts
+    for match in _SPECIAL[delimiter].finditer(line):  # only quotes and delimiters matter
+        if match.group() == '"':
             quoted = not quoted
-        elif char == delimiter and not quoted:
-            starts.append(position + 2)
-        position += 1
+        elif not quoted:
+            starts.append(match.start() + 2)
+            if len(starts) >= count:
+                break
     return starts + [starts[-1]] * (count - len(starts))
+
+
+_SPECIAL = {d: re.compile(f'["{re.escape(d)}]') for d in (",", ";")}
 
 
 def _xlsx(reader: Reader, node: yaml.Node, data: bytes, shown: str) -> Table | None:
