@@ -19,8 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
-from .atomicio import StagedWrite
-from .build import BuildError, BuildOptions, BuiltFile, Toolkit, check_build, face_settings, load_toolkit, make_kit
+from .build import BuildError, BuildOptions, BuildPlan, BuiltFile, Toolkit, check_build, face_settings, load_toolkit, make_kit
 from .fontbook import FontBook, FontError
 from .layout.kit import FaceSettings, Kit, Piece
 from .layout.page import Document, Page, Placement
@@ -44,26 +43,15 @@ class PodFace:
     pages: list[int] = field(default_factory=list)
 
 
-@dataclass
-class PodPlan:
-    """Everything an export for a shop writes, rendered before anything is written."""
+@dataclass(kw_only=True)
+class PodPlan(BuildPlan):
+    """Everything an export for a shop writes, rendered before anything is written (and written
+    all or none, as a build's files are)."""
 
     shop: Shop
     size: ShopSize
-    files: list[BuiltFile] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     """Warnings found on the way (errors raise BuildError instead)."""
-
-    committed: bool = False
-    """Whether ``write`` put the files in place (see ``BuildPlan``)."""
-
-    def write(self) -> None:
-        """Write every file, all or none (OutputError if not)."""
-        staged = StagedWrite([(built.path, built.data) for built in self.files])
-        try:
-            staged.write()
-        finally:
-            self.committed = staged.committed
 
 
 def safe_name(key: str) -> str:
@@ -134,7 +122,7 @@ def plan_pod(project: Project, game: GameDefinition, options: BuildOptions, shop
     toolkit = load_toolkit(project)
     progress(f"laying out {game.info.id} for {shop.title}")
     kit, settings, size, findings = check_pod(project, game, toolkit, options, shop)
-    plan = PodPlan(shop, size, findings=findings)
+    plan = PodPlan(shop=shop, size=size, findings=findings)
     try:
         if shop.kind is FileKind.PNG:
             faces = _pngs(plan, kit, settings, toolkit, out_dir, progress)

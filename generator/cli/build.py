@@ -9,7 +9,7 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, NoReturn
+from typing import Any, Callable, NoReturn, TypeVar
 
 import click
 
@@ -140,20 +140,8 @@ def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: 
                            cut_file=cut_file, registration_marks=registration_marks,
                            only=tuple(i.strip() for value in only for i in value.split(",") if i.strip()))
     out_dir = _out_dir(out, project_dir)
-    show = sys.stderr.isatty()
-    plan: BuildPlan | None = None
-    try:
-        check_folder(out_dir)
-        plan = plan_build(project, chosen, options, out_dir, progress=lambda m: click.echo(f"  {m}...", err=True) if show else None)
-        plan.write()
-    except BuildError as exc:
-        _report(exc)
-    except OutputError as exc:
-        fail(f"{exc}; nothing was written")
-    except KeyboardInterrupt as exc:
-        if plan is not None and plan.committed:
-            fail(f"interrupted after the build was written: {len(plan.files)} files in {out_dir}", exit_code(exc))
-        fail(f"interrupted: nothing was written, {out_dir} holds what it held before", exit_code(exc))
+    plan = _plan_and_write(lambda progress: plan_build(project, chosen, options, out_dir, progress=progress),
+                           out_dir, "the build was")
     click.echo(f"{'file':<34} {'pages':>5} {'size':>10}")
     for built in plan.files:
         pages = str(built.pages) if built.kind == "pdf" else ""
@@ -161,6 +149,31 @@ def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: 
     total = sum(b.pages for b in plan.files)
     click.echo(f"{len(plan.files)} files, {total} pages in {time.perf_counter() - started:.2f} s. "
                "Print at actual size (100 %).")
+
+
+_Plan = TypeVar("_Plan", bound=BuildPlan)
+
+
+def _plan_and_write(make: Callable[[Callable[[str], None]], _Plan], out_dir: Path, written: str) -> _Plan:
+    """Check the output folder, render the plan in memory (``make`` gets a progress callback that
+    speaks when stderr is a terminal) and write its files all or none. A refusal is reported located; a write
+    that fails or Ctrl-C end the command saying whether the new files (``written``: "the build
+    was") are in place."""
+    show = sys.stderr.isatty()
+    plan: _Plan | None = None
+    try:
+        check_folder(out_dir)
+        plan = make(lambda m: click.echo(f"  {m}...", err=True) if show else None)
+        plan.write()
+    except BuildError as exc:
+        _report(exc)
+    except OutputError as exc:
+        fail(f"{exc}; nothing was written")
+    except KeyboardInterrupt as exc:
+        if plan is not None and plan.committed:
+            fail(f"interrupted after {written} written: {len(plan.files)} files in {out_dir}", exit_code(exc))
+        fail(f"interrupted: nothing was written, {out_dir} holds what it held before", exit_code(exc))
+    return plan
 
 
 def _safe_name(key: str) -> str:
@@ -294,21 +307,8 @@ def _export_pod(project: Project, definition: GameDefinition, options: BuildOpti
     from ..pod import plan_pod
 
     chosen = shop(key)
-    show = sys.stderr.isatty()
-    plan = None
-    try:
-        check_folder(out_dir)
-        plan = plan_pod(project, definition, options, chosen, out_dir,
-                        progress=lambda m: click.echo(f"  {m}...", err=True) if show else None)
-        plan.write()
-    except BuildError as exc:
-        _report(exc)
-    except OutputError as exc:
-        fail(f"{exc}; nothing was written")
-    except KeyboardInterrupt as exc:
-        if plan is not None and plan.committed:
-            fail(f"interrupted after the files were written: {len(plan.files)} files in {out_dir}", exit_code(exc))
-        fail(f"interrupted: nothing was written, {out_dir} holds what it held before", exit_code(exc))
+    plan = _plan_and_write(lambda progress: plan_pod(project, definition, options, chosen, out_dir, progress=progress),
+                           out_dir, "the files were")
     for finding in plan.findings:
         click.echo(finding.format(), err=True)
     images = [b for b in plan.files if b.kind in ("png", "pdf")]
