@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from .saferead import file_kind
+
 _HELD = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
 PREFIX = ".cardforge-"
 """Temporary files and folders start with this (and are removed on every way out)."""
@@ -34,45 +36,32 @@ class OutputError(Exception):
     that is not a folder, or an error of the file system (the message names the path)."""
 
 
-def _describe(mode: int) -> str:
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+def _existing(path: Path) -> os.stat_result | None:
+    """``path``'s own status (a link's, not its target's), None when nothing is there;
+    OutputError when it cannot be looked at."""
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise OutputError(f"{path}: cannot write: {getattr(exc, 'strerror', None) or exc}") from None
 
 
 def check_target(path: Path) -> None:
     """OutputError unless ``path`` is absent or a regular file (a symbolic link is refused, not
     followed: writing through it would replace what it points to)."""
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        return
-    except (OSError, ValueError) as exc:
-        raise OutputError(f"{path}: cannot write: {getattr(exc, 'strerror', None) or exc}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise OutputError(f"{path}: is {_describe(info.st_mode)}; cardforge replaces only regular files")
+    info = _existing(path)
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise OutputError(f"{path}: is {file_kind(info.st_mode)}; cardforge replaces only regular files")
 
 
 def check_folder(path: Path) -> None:
     """OutputError unless ``path`` is absent (it will be made) or a real folder (not a link to one)."""
     if str(path).strip() == "":
         raise OutputError("the output folder is empty: name a folder")
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        return
-    except (OSError, ValueError) as exc:
-        raise OutputError(f"{path}: cannot write: {getattr(exc, 'strerror', None) or exc}") from None
-    if not stat.S_ISDIR(info.st_mode):
-        raise OutputError(f"{path}: is {_describe(info.st_mode)}, not a folder to write into")
+    info = _existing(path)
+    if info is not None and not stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"{path}: is {file_kind(info.st_mode)}, not a folder to write into")
 
 
 def _make_folder(path: Path) -> None:

@@ -43,7 +43,10 @@ class ReadError(Exception):
     says which, without the file's name: callers locate it)."""
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, from its ``st_mode`` ("a FIFO (named pipe)")."""
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
@@ -69,7 +72,7 @@ def read_regular(path: Path | str, limit: int, what: str = "file") -> bytes:
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
-            raise ReadError(f"cannot read: {_kind(info.st_mode)}, not a regular file")
+            raise ReadError(f"cannot read: {file_kind(info.st_mode)}, not a regular file")
         if info.st_size > limit:
             raise ReadError(f"the {what} is {info.st_size:,} bytes; at most {limit:,} are read")
         chunks: list[bytes] = []
