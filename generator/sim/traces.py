@@ -24,11 +24,12 @@ Which rules a replay uses: the definition's, then ``--rule`` overrides, then the
 from __future__ import annotations
 
 import json
+import random
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..model import GameDefinition, OptionValue
-from .api import GameRecord, GameState, IllegalAction, ReplayError
+from .api import GameRecord, GameState, IllegalAction, InvariantError, ReplayError
 
 FORMAT = "cardforge-trace"
 VERSION = 1
@@ -184,3 +185,39 @@ def check_outcome(data: Mapping[str, Any], outcome: Mapping[str, Any], finished:
     if differ:
         shown = "; ".join(f"{key} {json.dumps(replayed[key])} (the file: {json.dumps(recorded[key])})" for key in differ)
         raise ReplayError(None, f"the game replays to another outcome: {shown}")
+
+
+def retrace(kind: str, engine: Any, state: Any, record: GameRecord, *, deal: Callable[[Any], dict[str, Any]],
+            step: Callable[[Any, Any], dict[str, Any]], outcome: Callable[[Any], dict[str, Any]],
+            settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The trace of a finished game (a Simulator's ``trace_game``): the game is dealt again from
+    its seed and its decisions (``state.history``) played again, each said in words by ``step``;
+    InvariantError if that does not end where the game did (an engine that does not play the same
+    game from the same seed)."""
+    again = engine.new_game(random.Random(record.seed))
+    dealt = deal(again)
+    decisions = [step(again, action) for action in state.history]
+    ended = outcome(again)
+    if plain(ended) != plain(outcome(state)):
+        raise InvariantError(f"game {record.index} does not play again from its seed to the same end")
+    return document(kind, engine.definition, engine, record, settings=dict(settings or {}), deal=dealt,
+                    decisions=decisions, outcome=ended)
+
+
+def replay_game(data: Mapping[str, Any], definition: GameDefinition, seed: int, make_engine: Callable[[], Any], *,
+                deal: Callable[[Any], dict[str, Any]], outcome: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """Replay a trace on the engine ``make_engine`` builds: deal from ``seed`` (checked against the
+    trace's deal), apply every decision (checked seat and action), and return the outcome (``end``
+    is ``unfinished`` when the decisions stop before the game does). Raises ReplayError."""
+    try:
+        engine = make_engine()
+    except (ValueError, KeyError) as exc:
+        raise ReplayError(None, str(exc.args[0]) if exc.args else str(exc)) from exc
+    state = engine.new_game(random.Random(seed))
+    check_deal(data, deal(state), definition)
+    play_back(state, data["decisions"])
+    result = outcome(state)
+    check_outcome(data, result, state.is_terminal())
+    if not state.is_terminal():
+        result["end"] = "unfinished"
+    return result

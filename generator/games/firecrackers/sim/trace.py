@@ -11,12 +11,11 @@ project, as ``simulate --expansion`` does.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Mapping
 
 from generator.model import OptionValue
 from generator.sim import traces
-from generator.sim.api import GameRecord, InvariantError, ReplayError
+from generator.sim.api import GameRecord, ReplayError
 from ..model import FirecrackersDefinition, ScoreworksDefinition
 from .engine import FirecrackersEngine, make_engine
 from .state import FirecrackersState
@@ -100,26 +99,16 @@ def _settings(engine: FirecrackersEngine) -> dict[str, Any]:
 
 
 def trace(engine: FirecrackersEngine, state: FirecrackersState, record: GameRecord) -> dict[str, Any]:
-    """The trace of a finished game (the Simulator's ``trace_game``): the game is dealt again from
-    its seed and its decisions played again, each said in words; InvariantError if that does not
-    end where the game did (an engine that does not play the same game from the same seed)."""
-    again = engine.new_game(random.Random(record.seed))
-    deal = _deal(again)
-    decisions = [_step(again, action) for action in state.history]
-    outcome = _outcome(again)
-    if traces.plain(outcome) != traces.plain(_outcome(state)):
-        raise InvariantError(f"game {record.index} does not play again from its seed to the same end")
-    return traces.document(KIND, engine.definition, engine, record, settings=_settings(engine), deal=deal,
-                           decisions=decisions, outcome=outcome)
+    """The trace of a finished game (the Simulator's ``trace_game``; see ``traces.retrace``)."""
+    return traces.retrace(KIND, engine, state, record, deal=_deal, step=_step, outcome=_outcome,
+                          settings=_settings(engine))
 
 
 def replay(definition: FirecrackersDefinition, data: Mapping[str, Any],
            overrides: Mapping[str, OptionValue] | None = None, *,
            expansion: ScoreworksDefinition | None = None, scoreworks: str | None = None) -> dict[str, Any]:
-    """Replay a trace: deal from its seed (checked against its deal), apply every decision (checked
-    seat and action), and return the outcome (``end`` is ``unfinished`` when the decisions stop
-    before the game does). ``expansion`` and ``scoreworks`` are the file's settings, resolved by
-    the caller (the expansion from the project). Raises ReplayError."""
+    """Replay a trace (see ``traces.replay_game``). ``expansion`` and ``scoreworks`` are the file's
+    settings, resolved by the caller (the expansion from the project). Raises ReplayError."""
     players, options, seed = traces.read_header(data, definition, KIND, overrides)
     named = traces.recorded_settings(data)
     if "expansion" in named and (expansion is None or expansion.info.id != named["expansion"]):
@@ -127,18 +116,10 @@ def replay(definition: FirecrackersDefinition, data: Mapping[str, Any],
                                 "in a project that has it")
     if expansion is not None and "expansion" not in named:
         raise ReplayError(None, "the game was played without an expansion")
-    try:
-        engine = make_engine(definition, players, options, expansion=expansion, scoreworks=scoreworks)
-    except (ValueError, KeyError) as exc:
-        raise ReplayError(None, str(exc.args[0]) if exc.args else str(exc)) from exc
-    state = engine.new_game(random.Random(seed))
-    traces.check_deal(data, _deal(state), definition)
-    traces.play_back(state, data["decisions"])
-    outcome = _outcome(state)
-    traces.check_outcome(data, outcome, state.is_terminal())
-    if not state.is_terminal():
-        outcome["end"] = "unfinished"
-    return outcome
+    return traces.replay_game(
+        data, definition, seed,
+        lambda: make_engine(definition, players, options, expansion=expansion, scoreworks=scoreworks),
+        deal=_deal, outcome=_outcome)
 
 
 def describe(outcome: Mapping[str, Any]) -> str:

@@ -8,12 +8,11 @@ decision is the engine's action number (see ``engine``) with its words (``play 7
 
 from __future__ import annotations
 
-import random
 from typing import Any, Mapping
 
 from generator.model import OptionValue
 from generator.sim import traces
-from generator.sim.api import GameRecord, InvariantError, ReplayError
+from generator.sim.api import GameRecord
 from ..model import SequenceDefinition
 from .engine import SequenceEngine, SequenceState, make_engine
 
@@ -56,37 +55,16 @@ def _step(state: SequenceState, action: int) -> dict[str, Any]:
 
 
 def trace(engine: SequenceEngine, state: SequenceState, record: GameRecord) -> dict[str, Any]:
-    """The trace of a finished game (the Simulator's ``trace_game``): the game is dealt again from
-    its seed and its decisions played again, each said in words; InvariantError if that does not
-    end where the game did (an engine that does not play the same game from the same seed)."""
-    again = engine.new_game(random.Random(record.seed))
-    deal = _deal(again)
-    decisions = [_step(again, action) for action in state.history]
-    outcome = _outcome(again)
-    if outcome != _outcome(state):
-        raise InvariantError(f"game {record.index} does not play again from its seed to the same end")
-    return traces.document(KIND, engine.definition, engine, record, settings={}, deal=deal,
-                           decisions=decisions, outcome=outcome)
+    """The trace of a finished game (the Simulator's ``trace_game``; see ``traces.retrace``)."""
+    return traces.retrace(KIND, engine, state, record, deal=_deal, step=_step, outcome=_outcome)
 
 
 def replay(definition: SequenceDefinition, data: Mapping[str, Any],
            overrides: Mapping[str, OptionValue] | None = None) -> dict[str, Any]:
-    """Replay a trace: deal from its seed (checked against its deal), apply every decision (checked
-    seat and action), and return the outcome (``end`` is ``unfinished`` when the decisions stop
-    before the game does). Raises ReplayError."""
+    """Replay a trace (see ``traces.replay_game``). Raises ReplayError."""
     players, options, seed = traces.read_header(data, definition, KIND, overrides)
-    try:
-        engine = make_engine(definition, players, options)
-    except (ValueError, KeyError) as exc:
-        raise ReplayError(None, str(exc.args[0]) if exc.args else str(exc)) from exc
-    state = engine.new_game(random.Random(seed))
-    traces.check_deal(data, _deal(state), definition)
-    traces.play_back(state, data["decisions"])
-    outcome = _outcome(state)
-    traces.check_outcome(data, outcome, state.is_terminal())
-    if state.end is None:
-        outcome["end"] = "unfinished"
-    return outcome
+    return traces.replay_game(data, definition, seed, lambda: make_engine(definition, players, options),
+                              deal=_deal, outcome=_outcome)
 
 
 def describe(outcome: Mapping[str, Any]) -> str:
