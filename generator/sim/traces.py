@@ -109,6 +109,19 @@ def foreign_trace(data: Mapping[str, Any], kind: str, file: str = "FILE") -> str
     return f"a cardforge trace of a {game} game, not of {kind}: replay it with `cardforge replay {replay_as} {file}`"
 
 
+def recorded_rule_names(data: Mapping[str, Any], definition: GameDefinition) -> Mapping[str, Any]:
+    """A game file's ``rules``, checked to be an object naming rule options of ``definition``
+    (their values are checked when the options are resolved); ReplayError if not."""
+    rules = data.get("rules", {})
+    if not isinstance(rules, Mapping):
+        raise ReplayError(None, "'rules' must be an object of rule options")
+    known = definition.info.options.defaults()
+    for name in rules:
+        if name not in known:
+            raise ReplayError(None, f"'rules': {definition.info.id} has no rule option '{name}'")
+    return rules
+
+
 def read_header(data: Mapping[str, Any], definition: GameDefinition, kind: str,
                 overrides: Mapping[str, OptionValue] | None) -> tuple[int, dict[str, OptionValue], int]:
     """The players, rule options and seed of a trace of ``kind``; ReplayError (no action index)
@@ -129,13 +142,7 @@ def read_header(data: Mapping[str, Any], definition: GameDefinition, kind: str,
     seed = data.get("seed")
     if type(seed) is not int:
         raise ReplayError(None, "'seed' must be a whole number (the game's seed)")
-    rules = data.get("rules", {})
-    if not isinstance(rules, Mapping):
-        raise ReplayError(None, "'rules' must be an object of rule options")
-    known = definition.info.options.defaults()
-    for name in rules:
-        if name not in known:
-            raise ReplayError(None, f"'rules': {definition.info.id} has no rule option '{name}'")
+    rules = recorded_rule_names(data, definition)
     if not isinstance(data.get("decisions"), list):
         raise ReplayError(None, "'decisions' must be a list")
     try:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Mapping, TypeGuard
 
 from generator.model import OptionValue
+from generator.sim import traces
 from generator.sim.api import IllegalAction, ReplayError
 
 from ..model import HanabiDefinition
@@ -56,13 +57,7 @@ def _options(definition: HanabiDefinition, data: Mapping[str, Any],
              overrides: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
     """Definition defaults, then ``overrides``, then the file's ``rules`` and table options (they say
     how the recorded game was actually played; see ``recorded_rules``), once the file's are checked."""
-    rules = data.get("rules", {})
-    if not isinstance(rules, Mapping):
-        raise ReplayError(None, "'rules' must be an object of rule options")
-    known = definition.info.options.defaults()
-    for name in rules:
-        if name not in known:
-            raise ReplayError(None, f"'rules': {definition.info.id} has no rule option '{name}'")
+    traces.recorded_rule_names(data, definition)  # checked here; read by recorded_rules
     options = data.get("options", {})
     if options is None:
         options = {}
