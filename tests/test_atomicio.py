@@ -91,6 +91,7 @@ def test_an_interruption_while_staging_leaves_nothing(tmp_path: Path, monkeypatc
 
 
 @pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signals are held with pthread_sigmask")
+@pytest.mark.usefixtures("sigint_raises")
 def test_a_signal_during_the_renames_waits_until_they_are_done(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "out"
     _old_output(out)
@@ -109,6 +110,7 @@ def test_a_signal_during_the_renames_waits_until_they_are_done(tmp_path: Path, m
     assert _contents(out) == {f"f{i}.pdf": f"new {i}".encode() for i in range(5)}
 
 
+@pytest.mark.usefixtures("sigint_raises")
 def test_held_signals_are_delivered_afterwards() -> None:
     with pytest.raises(KeyboardInterrupt):
         with held_signals():
