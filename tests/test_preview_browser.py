@@ -182,9 +182,12 @@ def test_a_face_looks_as_the_pdf_draws_it(tab: Tab, live: Live) -> None:
     page = Page(scene.width_mm, scene.height_mm, (Placement(scene, 0, 0, clip_mm=(0, 0, scene.width_mm, scene.height_mm)),))
     pdf = render_pdf(Document("one card", (page,)), live.session._font_book)  # type: ignore[arg-type]
     pixmap = pymupdf.open(stream=pdf, filetype="pdf")[0].get_pixmap(matrix=pymupdf.Matrix(4 * 25.4 / 72, 4 * 25.4 / 72))
-    printed = Image.open(io.BytesIO(pixmap.tobytes("png"))).convert("RGB").crop((0, 0, 254, 355))
-    assert shot.size == (254, 355)  # 63.5 x 88.9 mm at 4 px/mm (the last 0.6 px row left out)
-    difference = ImageChops.difference(shot, printed).convert("L")
+    printed = Image.open(io.BytesIO(pixmap.tobytes("png"))).convert("RGB")
+    # 63.5 x 88.9 mm at 4 px/mm is 254 x 355.6 px: browsers round the last partial row either way
+    # (Chromium 150 gave 355 rows, 156 gives 356), so the size may be off by one pixel, no more
+    assert abs(shot.width - 254) <= 1 and abs(shot.height - 355.6) <= 1, shot.size
+    width, height = min(shot.width, printed.width), min(shot.height, printed.height)
+    difference = ImageChops.difference(shot.crop((0, 0, width, height)), printed.crop((0, 0, width, height))).convert("L")
     mean = ImageStat.Stat(difference).mean[0]
-    far = sum(1 for value in difference.tobytes() if value > 64) / (254 * 355)
+    far = sum(1 for value in difference.tobytes() if value > 64) / (width * height)
     assert mean < 3.0 and far < 0.01, (mean, far)  # anti-aliasing of edges only
