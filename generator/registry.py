@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import os
+import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Mapping, Sequence, TypeVar
 
 from .model.definition import GameDefinition
@@ -65,8 +68,16 @@ class GameDescription(ABC, Generic[D]):
     face_templates: tuple[str, ...] = ()
     """The names of the face templates the game draws with (``face_fields`` gives their fields)."""
     example: str | None = None
-    """A project folder (relative to the toolkit's files) with an example of the game, for games
-    the shipped ``card_defs/`` does not hold (``cardforge init --example KIND`` copies it)."""
+    """A project folder with an example of the game, for games the shipped ``card_defs/`` does not
+    hold (``cardforge init DIR --example KIND`` copies it): a folder of the game's package,
+    relative to the module that defines the description, so that a game package carries its own."""
+
+    def example_folder(self) -> Path | None:
+        """Where ``example`` is on this machine (None when the game has none)."""
+        if self.example is None:
+            return None
+        module = sys.modules[type(self).__module__]
+        return Path(module.__file__ or ".").resolve().parent / self.example
 
     @abstractmethod
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[GameDefinition]:
@@ -157,6 +168,11 @@ def _builtin() -> None:
         _REGISTRY.sources.setdefault(kind, source)
 
 
+NO_GAME_PACKAGES = "CARDFORGE_NO_GAME_PACKAGES"
+"""Set to 1, the toolkit knows its built-in games only and reads no installed game package (as
+pytest's PYTEST_DISABLE_PLUGIN_AUTOLOAD): to tell whether an installed package causes a problem."""
+
+
 def _scan() -> None:
     """Add the entry points of installed packages (read once: it costs tens of milliseconds)."""
     if _REGISTRY.scanned:
@@ -164,8 +180,9 @@ def _scan() -> None:
     _builtin()
     from importlib import metadata
 
-    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        _REGISTRY.sources.setdefault(entry.name, entry.value)
+    if os.environ.get(NO_GAME_PACKAGES, "") in ("", "0"):
+        for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+            _REGISTRY.sources.setdefault(entry.name, entry.value)
     _REGISTRY.scanned = True
 
 

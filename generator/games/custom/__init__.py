@@ -9,9 +9,11 @@ Rooms: ``model``, ``loader`` (with ``generator.loader.cardlists`` for the card l
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from generator.model.source import SourceLoc
+from generator.paths import shipped_root
 from generator.registry import DeckRequest, GameDescription
 
 from .model import KIND, CustomDefinition
@@ -31,6 +33,10 @@ class Custom(GameDescription[CustomDefinition]):
     kind = KIND
     title = "card-list deck"
     example = "examples/orchard"
+
+    def example_folder(self) -> Path:
+        """Orchard lives with the toolkit's shipped files (the repository's ``examples/``)."""
+        return shipped_root() / "examples" / "orchard"
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[CustomDefinition]:
         from .loader import build_custom
