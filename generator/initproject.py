@@ -19,7 +19,8 @@ from .paths import shipped_root
 
 COPIED_FOLDERS: tuple[str, ...] = ("card_defs", "layouts")
 EXAMPLE_FOLDERS = ("card_defs", "layouts", "art")
-COPIED_SUFFIXES = (".yaml", ".yml", ".md", ".csv", ".xlsx", ".svg", ".png", ".jpg", ".jpeg", ".ttf")
+COPIED_SUFFIXES = (".yaml", ".yml", ".md", ".csv", ".xlsx", ".svg", ".png", ".jpg", ".jpeg", ".ttf", ".py")
+"""What a project is made of (``.py``: a rules file, ``engine: rules.py``)."""
 
 
 class InitError(Exception):

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the registry is imported early: these are for type checking
     from .layout.faces import FaceTools
     from .layout.kit import Kit
     from .loader.fields import Reader
+    from .loader.whatif import DeckValue
     from .sim.api import Simulator
     from .validate.registry import Rule
 
@@ -72,12 +73,26 @@ class GameDescription(ABC, Generic[D]):
     hold (``cardforge init DIR --example KIND`` copies it): a folder of the game's package,
     relative to the module that defines the description, so that a game package carries its own."""
 
+    layouts: str | None = None
+    """A folder of the game's package holding layout files (``*.yaml``: the face templates, card
+    sizes and fonts the game draws with), relative to the module that defines the description: a
+    game package carries its own face templates, read after the toolkit's shipped layouts and
+    before a project's own (which replace a template of the same name). Artwork they name is
+    looked up beside that folder, as in a project."""
+
     def example_folder(self) -> Path | None:
         """Where ``example`` is on this machine (None when the game has none)."""
-        if self.example is None:
+        return self._package_folder(self.example)
+
+    def layouts_folder(self) -> Path | None:
+        """Where ``layouts`` is on this machine (None when the game carries no layouts)."""
+        return self._package_folder(self.layouts)
+
+    def _package_folder(self, name: str | None) -> Path | None:
+        if name is None:
             return None
         module = sys.modules[type(self).__module__]
-        return Path(module.__file__ or ".").resolve().parent / self.example
+        return Path(module.__file__ or ".").resolve().parent / name
 
     @abstractmethod
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[GameDefinition]:
@@ -134,6 +149,17 @@ class GameDescription(ABC, Generic[D]):
     def simulator(self) -> "Simulator | None":
         """The game's engine and bots, or None when the game cannot be simulated."""
         return None
+
+    def source_files(self, definition: D) -> tuple[str, ...]:
+        """The files ``definition`` was read from besides its definition file (a card list, a rules
+        file), as messages name them: a run's deck identity hashes them too, so a changed card
+        list or rules file never reads back results played before the change."""
+        return ()
+
+    def what_ifs(self, definition: D) -> "Mapping[str, DeckValue]":
+        """Values of ``definition`` that ``--set`` can change besides those of its definition file
+        (a card list's cells: ``cards.bee.value``), by path, each located where it is written."""
+        return {}
 
 
 @dataclass

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
-PURE = ("model", "layout", "validate", "sim")
+PURE = ("model", "layout", "validate", "sim", "playtest")
 FORBIDDEN_IMPORTS = {"yaml", "reportlab", "svgwrite", "cairosvg", "click", "pypdf", "subprocess", "shutil"}
 FORBIDDEN_CALLS = {"open"}
 

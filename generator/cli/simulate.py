@@ -15,9 +15,11 @@ from ..paths import display_path
 from ..report.html import simulation_report
 from ..report.tables import cell_text
 from ..report.text import summary_text
+from ..model.limits import MAX_GAMES
 from ..saferead import MAX_REPLAY_BYTES, ReadError, load_json, read_regular
-from ..sim import traces
+from ..sim import skill, traces
 from ..sim.api import GameRecord, ReplayError, Simulator
+from ..sim.errors import GameError
 from ..sim.registry import simulator_for
 from ..validate import validate_games
 from .common import EXIT_ERROR, fail, folder_option, game_or_usage_error, open_project, project_option, usage_error
@@ -28,7 +30,9 @@ from .table import (
     parse_rules,
     play,
     refuse_invalid,
+    show_traceback,
     table_options,
+    traceback_option,
     write_text,
 )
 
@@ -68,11 +72,15 @@ def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]]
 @folder_option("--export", "export_dir",
                help="Write every game to this folder (game-00001.json ...) in the game's community "
                "format (Hanabi: hanab.live JSON), else as a JSON trace of every decision (Sequence, "
-               "Firecrackers); replay reads both.")
+               "Firecrackers, rules-file games); replay reads both.")
+@click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=skill.DEFAULT_GAMES, show_default=True,
+              help="Games of each step of the skill trace (random, greedy, then ismcts at rising budgets, each "
+              "against the bot below it), for games played by the general bots (rules files); 0 leaves it out.")
 def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[str, ...], seed: int,
                      workers: int | None, scheduler: str | None, rules: tuple[str, ...], expansion_id: str | None,
                      settings: tuple[str, ...], as_json: bool, report_path: Path | None,
-                     project_dir: Path | None, changes: tuple[str, ...], export_dir: Path | None) -> None:
+                     project_dir: Path | None, changes: tuple[str, ...], export_dir: Path | None,
+                     skill_games: int) -> None:
     """Play GAME many times with bots and print score, length and win statistics.
 
     The summary opens with what to look at (seats that are not equal, cards whose buyers win far
@@ -89,10 +97,16 @@ def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[
         usage_error("--set: simulate plays one deck; give one value per path (sweep tries several)")
     combo = combos[0]
     cell = table.cell(combo, export=export_dir is not None)
+    ladder = skill.skill_cells(table.simulator, cell.definition, cell.players, cell.seed, games=skill_games,
+                               options=cell.options, extra=cell.extra) \
+        if skill_games and skill.has_skill_trace(table.simulator) else []
     write_game, exported = _game_writer(export_dir) if export_dir is not None else (None, [])
     played = play([cell], args, f"{game_id} x{cell.players}", as_json, on_export=write_game,
                   identities=[table.identity(combo.changes)])
     summary = table.summary(played.results[0], played.elapsed_s, combo.changes, cell.definition)
+    if ladder:  # after the run, so its time and speed are its own
+        climbed = play(ladder, args, f"{game_id} skill trace", as_json)
+        summary = summary.with_skill(skill.skill_trace(climbed.results, cell.players))
     if report_path is not None:
         write_text(report_path, simulation_report(summary))
     if as_json:
@@ -114,6 +128,7 @@ def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
               help="Override a rule option where a file does not record it (a note says when it does).")
 @project_option
+@traceback_option
 def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: tuple[str, ...],
                    project_dir: Path | None) -> None:
     """Replay recorded games of GAME (Hanabi: hanab.live JSON; others: simulate --export traces)
@@ -164,6 +179,10 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
         except ReplayError as exc:
             where = f"action {exc.action_index}: " if exc.action_index is not None else ""
             click.echo(f"{name}: {where}{exc.reason}", err=True)
+            failed = True
+            continue
+        except GameError as exc:  # a mistake of the rules file the game is played by
+            click.echo(f"{name}: {exc.report(traceback=show_traceback())}", err=True)
             failed = True
             continue
         if as_json:

@@ -13,7 +13,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
 import click
 
@@ -26,6 +26,7 @@ from ..model.options import OptionError
 from ..paths import display_path
 from ..sim.api import BotSpec, GameRecord, Simulator
 from ..sim.compare import Figure, run_figures
+from ..sim.errors import GameError
 from ..sim.registry import simulator_for
 from ..sim.runner import Cell, RunResult, TurnLimitExceeded, describe_cell, prepare, result_of, run_cells
 from ..sim.summary import DeckIdentity, RunSettings, RunSummary, summarize
@@ -65,12 +66,44 @@ def table_options(func: Callable[..., Any], *, project: bool = True) -> Callable
                      help="Print the result as JSON on stdout (no progress bar)."),
         file_option("--report", "report_path",
                     help="Write an HTML report with charts to this file (self-contained, works offline)."),
+        traceback_option,
     ]
     if project:
         decorators.append(project_option)
     for decorator in reversed(decorators):
         func = decorator(func)
     return func
+
+
+TRACEBACK = "cardforge.traceback"
+"""Where ``--traceback`` is kept for the command (``click.Context.meta``)."""
+
+traceback_option = click.option(
+    "--traceback", is_flag=True, expose_value=False, is_eager=True,
+    callback=lambda ctx, param, value: ctx.meta.__setitem__(TRACEBACK, bool(value)),
+    help="With a mistake in a game's rules file, show the whole Python traceback too (the message "
+    "names the line of the rules file without it).")
+
+
+def show_traceback() -> bool:
+    """Whether the command was given ``--traceback``."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(TRACEBACK))
+
+
+def game_failed(error: GameError, cells: Sequence[Cell] = ()) -> NoReturn:
+    """Exit 1 with a mistake of a game's rules: located, with the game that shows it and how to
+    play that game again."""
+    hint = ""
+    context = error.context
+    if context is not None and cells:
+        cell = cells[0]
+        bots = " ".join(f"--bot {bot}" for bot in context.bots) if len(set(context.bots)) > 1 else \
+            f"--bot {context.bots[0]}"
+        hint = (f"cardforge simulate {cell.definition.info.id} --players {context.players} {bots} --seed "
+                f"{context.run_seed} --games {context.index + 1} --workers 1 (with the same --rule and --set: "
+                f"its last game is game {context.index})")
+    fail(error.report(replay_hint=hint, traceback=show_traceback()))
 
 
 def _scheduler_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -318,6 +351,8 @@ class Table:
                     self.args.seed, {**self.overrides, **combo.rules}, extra, export)
         try:
             prepare(cell)
+        except GameError as exc:
+            game_failed(exc)
         except (ValueError, KeyError) as exc:
             usage_error(self.where() + (str(exc.args[0]) if exc.args else str(exc)))
         return cell
@@ -519,6 +554,8 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
                           on_result=done)
     except TurnLimitExceeded as exc:
         fail(f"{exc}")
+    except GameError as exc:
+        game_failed(exc, cells)
     except KeyboardInterrupt as exc:
         fail("interrupted" + (f" (finished cells are in {display_path(results_dir)})"
                               if results_dir is not None and kept[0] else ""), exit_code(exc))

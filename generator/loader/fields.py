@@ -50,6 +50,9 @@ class Reader:
     problems: list[Problem] = field(default_factory=list)
     file: Path | None = None
     """The file being read, when it is one (files it names, such as a card list, lie beside it)."""
+    table_changes: dict[str, object] = field(default_factory=dict)
+    """What-ifs on the card lists this file names, by path (``cards.ROW.COLUMN``): applied where a
+    game reads its card list (``generator.loader.whatif.change_table``)."""
 
     def loc(self, node: yaml.Node) -> SourceLoc:
         return node_loc(self.path, node)

@@ -60,8 +60,9 @@ def load_file(file: Path, shown_as: str | None = None) -> list[GameDefinition]:
     return _build(compose_file(file, path), path, file)
 
 
-def _build(root: yaml.Node, path: str, file: Path) -> list[GameDefinition]:
-    reader = Reader(path, file=file)
+def _build(root: yaml.Node, path: str, file: Path,
+           table_changes: Mapping[str, OptionValue] | None = None) -> list[GameDefinition]:
+    reader = Reader(path, file=file, table_changes=dict(table_changes or {}))
     description = _description_of(reader, root)
     games: list[GameDefinition] = []
     if description is not None:
@@ -150,11 +151,13 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None,
             continue
         try:
             changed = changes.get(file.resolve()) if changes else None
+            in_tables: Mapping[str, OptionValue] = {}
             if changed:
-                from .whatif import apply_changes
+                from .whatif import apply_changes, split_table_changes
 
+                changed, in_tables = split_table_changes(root, changed)
                 root = apply_changes(root, changed, path)
-            per_file.append(_build(root, path, file))
+            per_file.append(_build(root, path, file, in_tables))
         except DefinitionErrors as exc:
             problems.extend(exc.problems)
             failed.add(_top_scalar(root, "id") or "")

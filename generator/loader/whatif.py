@@ -17,7 +17,7 @@ import difflib
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 import yaml
 
@@ -27,6 +27,10 @@ from ..paths import display_path
 from .errors import DefinitionErrors, Problem
 from .project import definition_files
 from .yamlnodes import compose_file, node_loc
+
+if TYPE_CHECKING:
+    from .cardlists import Table
+    from .fields import Reader
 
 _KINDS: dict[str, type] = {
     "tag:yaml.org,2002:int": int,
@@ -277,3 +281,68 @@ def digest(files: Sequence[Path]) -> str:
         hasher.update(f"{file.name}\0{len(data)}\0".encode("utf-8"))
         hasher.update(data)
     return hasher.hexdigest()
+
+
+TABLE_KEYS = ("cards",)
+"""Top-level fields of a definition that hold a card list: a value of a card is addressed by the
+card's id and its column (``cards.bee.value``, ``cards.bee.count``), whether the list is a file
+(CSV, XLSX) or written inline."""
+
+
+def split_table_changes(root: yaml.Node, changes: Mapping[str, OptionValue]
+                        ) -> tuple[dict[str, OptionValue], dict[str, OptionValue]]:
+    """``changes`` parted into those of the YAML file itself and those of its card lists (paths
+    ``cards.ROW.COLUMN`` where ``cards`` names a file, or names a card by its id in an inline list):
+    the second are applied where the game reads its card list (``change_table``)."""
+    in_file: dict[str, OptionValue] = {}
+    in_table: dict[str, OptionValue] = {}
+    tops = {str(k.value): v for k, v in root.value if isinstance(k, yaml.ScalarNode)} \
+        if isinstance(root, yaml.MappingNode) else {}
+    for path, value in changes.items():
+        head, _, rest = path.partition(".")
+        node = tops.get(head)
+        by_id = isinstance(node, yaml.ScalarNode) or (isinstance(node, yaml.SequenceNode)
+                                                      and not rest.split(".")[0].isdigit())
+        (in_table if head in TABLE_KEYS and rest.count(".") == 1 and by_id else in_file)[path] = value
+    return in_file, in_table
+
+
+def value_text(value: OptionValue) -> str:
+    """A what-if value as a card list's cell writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def change_table(reader: "Reader", table: "Table", what: str, place: yaml.Node) -> "Table":
+    """The card list ``table`` (the definition's field ``what``) with the reader's what-ifs on it
+    in place: each ``what.ROW.COLUMN`` replaces the text of that cell, keeping its place, so the
+    game checks the new value as if it were written there. A row or column the list does not have
+    is a problem at ``place``."""
+    from .cardlists import Cell, Row, Table
+
+    wanted = {path[len(what) + 1:]: value for path, value in reader.table_changes.items()
+              if path.startswith(what + ".")}
+    if not wanted:
+        return table
+    rows = list(table.rows)
+    index = {row.cells["id"].text: i for i, row in enumerate(rows) if "id" in row.cells}
+    for path, value in wanted.items():
+        card, _, column = path.partition(".")
+        if card not in index:
+            near = difflib.get_close_matches(card, list(index), n=1)
+            hint = f" (did you mean '{near[0]}'?)" if near else ""
+            reader.error(place, f"--set {what}.{path}: the card list has no card '{card}'{hint}")
+            continue
+        if column not in table.columns or column == "id":
+            reader.error(place, f"--set {what}.{path}: the card list has no column '{column}' "
+                                f"(columns: {', '.join(c for c in table.columns if c != 'id')})")
+            continue
+        row = rows[index[card]]
+        old = row.cells.get(column)
+        cells = dict(row.cells)
+        cells[column] = Cell(value_text(value), old.loc if old is not None else row.loc)
+        rows[index[card]] = Row(row.loc, cells)
+    return Table(table.columns, tuple(rows))

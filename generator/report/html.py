@@ -10,6 +10,7 @@ from html import escape
 from typing import Any, Callable, Mapping, Sequence
 
 from ..sim.findings import Finding
+from ..sim.skill import SkillTrace
 from ..sim.stats import Z_95
 from ..sim.summary import Measures, RunSummary
 from ..sim.sweep import SweepRow, sweep_findings, swept_values, value_text
@@ -245,6 +246,26 @@ def _game_tables(game: Mapping[str, Any] | None) -> str:
     return "".join(parts)
 
 
+def _skill(trace: SkillTrace | None) -> str:
+    """The skill trace: a table and a chart of each step's win rate with its interval, and chance."""
+    if trace is None or not trace.steps:
+        return ""
+    chance = 100 / trace.players
+    rows = [[f"{step.stronger} against {step.weaker}", step.games, _percent(step.rate),
+             f"{_percent(step.low)} to {_percent(step.high)}", "yes" if step.beyond_chance else "no"]
+            for step in trace.steps]
+    labels = [f"{step.stronger} vs {step.weaker}" for step in trace.steps]
+    chart = line_chart(labels, [("stronger bot's win rate", [100 * step.rate for step in trace.steps]),
+                                ("chance", [chance] * len(trace.steps))],
+                       intervals=[[(100 * step.low, 100 * step.high) for step in trace.steps], None],
+                       title="Skill trace: each better bot against the one below it (95 % interval)",
+                       y_label="% of games won", x_label="step", y_min=0.0, y_max=100.0, references=(1,))
+    return ("<h2>Skill trace</h2><p>Each bot plays the one below it, taking every seat in turn (the others "
+            f"play the weaker bot); by chance it would win {chance:.1f} % of games. Steps above chance say "
+            "that playing better wins more.</p>"
+            + html_table(["step", "games", "win rate", "95 % interval", "beyond chance"], rows) + chart)
+
+
 def simulation_report(summary: RunSummary) -> str:
     """The HTML page of one run: what to look at, settings, summary tables, measures, charts and
     the game's own tables."""
@@ -256,6 +277,7 @@ def simulation_report(summary: RunSummary) -> str:
         _settings(summary),
         _summary_table(summary),
         _measures(summary.measures, summary.competitive),
+        _skill(summary.skill),
         _charts(summary),
         _game_tables(summary.game),
     ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..sim.findings import Finding
+from ..sim.skill import SkillTrace
 from ..sim.summary import Measures, RunSummary
 from ..sim.sweep import SweepRow, sweep_findings, swept_values
 from .tables import Histogram, bin_histogram, bots_text, bin_histograms, cell_text, flatten_game_stats, histogram_groups
@@ -126,6 +127,16 @@ def measures_lines(measures: Measures, competitive: bool) -> list[str]:
     return ["measures:"] + [f"  {k.ljust(width)}  {v}" for k, v in rows]
 
 
+def skill_lines(trace: SkillTrace) -> list[str]:
+    """The skill trace: each better bot against the one below it, its win rate with the interval."""
+    lines = [f"skill trace (each bot against the one below it, taking every seat in turn; "
+             f"{_percent(1 / trace.players)} by chance):"]
+    rows = [[f"{step.stronger} vs {step.weaker}", step.games, _percent(step.rate), _interval([step.low, step.high]),
+             "beyond chance" if step.beyond_chance else "-"] for step in trace.steps]
+    lines.extend(format_table(["step", "games", "win rate", "95 % CI", ""], rows))
+    return lines
+
+
 def summary_text(summary: RunSummary) -> str:
     """A readable report of one run: the findings first, then scores, seats, bots, measures,
     distributions and the game's own statistics."""
@@ -176,6 +187,9 @@ def summary_text(summary: RunSummary) -> str:
     if measures:
         lines.append("")
         lines += measures
+    if summary.skill is not None:
+        lines.append("")
+        lines += skill_lines(summary.skill)
     lines.append("")
     lines.append("score distribution (every seat of every game):" if summary.competitive else "score distribution:")
     lines.extend(_histogram_lines(scores.histogram))

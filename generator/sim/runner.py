@@ -47,6 +47,7 @@ from .api import (
     game_seed,
     resolve_options,
 )
+from .errors import GameContext, GameError
 from .registry import is_registered, simulator_for
 
 if TYPE_CHECKING:
@@ -242,6 +243,16 @@ def play_game_state(
     return record, state
 
 
+def game_context(engine: Engine, seed: int, index: int, labels: Sequence[str],
+                 actions: Sequence[Any] = ()) -> GameContext:
+    """Which game of a run an error happened in, with the decisions before it in words when the
+    engine can say them (``engine.words(seed, actions)``)."""
+    value = game_seed(seed, index)
+    words = getattr(engine, "words", None)
+    steps = tuple(words(value, actions)) if words is not None and actions else ()
+    return GameContext(seed, index, value, engine.players, tuple(labels), steps)
+
+
 def play_game(
     engine: Engine,
     bots: Sequence[Bot],
@@ -284,6 +295,16 @@ Played = list[tuple[GameRecord, dict[str, Any] | None]]
 """The records of one task's games (and their exported files when asked), in index order."""
 
 
+class FailedPart(list):  # type: ignore[type-arg]  # a Played that stopped at a game that cannot go on
+    """The games of a task before the first one that raised GameError, and that error: the runner
+    reports the error of the lowest game once every task is in, so the error reported is the same
+    whatever the number of workers."""
+
+    def __init__(self, played: Played, error: GameError) -> None:
+        super().__init__(played)
+        self.error = error
+
+
 class Table:
     """A job made ready to play: the simulator and the engine, built once per process."""
 
@@ -294,13 +315,17 @@ class Table:
         self.labels = tuple(str(spec) for spec in job.specs)
 
     def play(self, index: int) -> tuple[GameRecord, dict[str, Any] | None]:
-        """Game ``index`` with fresh bots: its record and, when asked, its exported file."""
+        """Game ``index`` with fresh bots: its record and, when asked, its exported file. A game
+        that cannot go on (GameError) is raised with the game that reproduces it."""
         bots = make_bots(self.simulator, self.engine, self.job.specs)
-        record, state = play_game_state(
-            self.engine, bots, self.job.seed, index,
-            competitive=self.simulator.competitive, everyone_tied_wins=self.simulator.everyone_tied_wins,
-            labels=self.labels, max_turns=self.job.max_turns,
-        )
+        try:
+            record, state = play_game_state(
+                self.engine, bots, self.job.seed, index,
+                competitive=self.simulator.competitive, everyone_tied_wins=self.simulator.everyone_tied_wins,
+                labels=self.labels, max_turns=self.job.max_turns,
+            )
+        except GameError as exc:
+            raise exc.in_game(game_context(self.engine, self.job.seed, index, self.labels, exc.actions)) from None
         exported = None
         if self.job.export and self.simulator.export_game is not None:
             exported = self.simulator.export_game(state)
@@ -309,8 +334,15 @@ class Table:
         return record, exported
 
     def play_chunk(self, indexes: Sequence[int]) -> Played:
-        """Several games, in index order (one task of a worker)."""
-        return [self.play(i) for i in indexes]
+        """Several games, in index order (one task of a worker); a FailedPart at the first game
+        that cannot go on."""
+        played: Played = []
+        for i in indexes:
+            try:
+                played.append(self.play(i))
+            except GameError as exc:
+                return FailedPart(played, exc)
+        return played
 
 
 _TABLES: "OrderedDict[str, Table]" = OrderedDict()
@@ -430,7 +462,14 @@ def run_cells(
     for number, cell in enumerate(cells):
         if remaining[number] == 0:
             finish(number)
+    failures: list[tuple[int, int, GameError]] = []
     for number, part in executor.play(jobs, tasks):
+        if isinstance(part, FailedPart):
+            context = part.error.context
+            failures.append((number, context.index if context is not None else -1, part.error))
+            continue
+        if failures:  # a game cannot go on: the other tasks only finish, to find the first such game
+            continue
         if on_export is not None:
             for record, data in part:
                 if data is not None:
@@ -442,6 +481,8 @@ def run_cells(
         remaining[number] -= 1
         if remaining[number] == 0:
             finish(number)
+    if failures:
+        raise min(failures, key=lambda failure: failure[:2])[2]
     return [r for r in results if r is not None]
 
 

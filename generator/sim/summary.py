@@ -17,13 +17,16 @@ earlier dict-shaped summary are kept; new ones are added). Conventions:
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..model import GameDefinition, OptionValue
 from .api import GameRecord
 from .findings import Finding, long_game_threshold, merged, run_findings
 from .significance import Difference, corrected, games_for_mean, games_for_rate, paired_difference
 from .stats import Z_95, histogram, mean, seat_wins, stderr, wilson_interval
+
+if TYPE_CHECKING:
+    from .skill import SkillTrace
 
 SCORE_PRECISION = 0.01
 """``games_needed``: the mean score known within +- this share of itself."""
@@ -240,6 +243,8 @@ class RunSummary:
     """The game's own statistics (its Simulator's ``summarize``), JSON-like."""
     findings: tuple[Finding, ...] = ()
     settings: RunSettings | None = None
+    skill: "SkillTrace | None" = None
+    """The game's skill trace (``generator.sim.skill``), for games played by the general bots."""
 
     @property
     def game_id(self) -> str:
@@ -253,6 +258,10 @@ class RunSummary:
         """The summary with its settings, and the findings recomputed (some depend on the bots)."""
         summary = replace(self, settings=settings)
         return replace(summary, findings=merged(run_findings(summary), game_findings))
+
+    def with_skill(self, trace: "SkillTrace") -> "RunSummary":
+        """The summary with the game's skill trace, and what it says among the findings."""
+        return replace(self, skill=trace, findings=merged(self.findings, trace.findings()))
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object: the settings, then the statistics (stable keys)."""
@@ -300,6 +309,8 @@ class RunSummary:
         })
         if self.game:
             data["game"] = dict(self.game)
+        if self.skill is not None:
+            data["skill_trace"] = self.skill.to_json()
         return data
 
 

@@ -212,10 +212,12 @@ def retrace(kind: str, engine: Any, state: Any, record: GameRecord, *, deal: Cal
 
 
 def replay_game(data: Mapping[str, Any], definition: GameDefinition, seed: int, make_engine: Callable[[], Any], *,
-                deal: Callable[[Any], dict[str, Any]], outcome: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+                deal: Callable[[Any], dict[str, Any]], outcome: Callable[[Any], dict[str, Any]],
+                play_back: Callable[[GameState, Sequence[Any]], None] = play_back) -> dict[str, Any]:
     """Replay a trace on the engine ``make_engine`` builds: deal from ``seed`` (checked against the
-    trace's deal), apply every decision (checked seat and action), and return the outcome (``end``
-    is ``unfinished`` when the decisions stop before the game does). Raises ReplayError."""
+    trace's deal), apply every decision with ``play_back`` (checked seat and action), and return
+    the outcome (``end`` is ``unfinished`` when the decisions stop before the game does). Raises
+    ReplayError."""
     try:
         engine = make_engine()
     except (ValueError, KeyError) as exc:

@@ -1,10 +1,10 @@
 """A designer's own deck: ``game: custom`` describes any deck from a card list (CSV, XLSX or
 inline), with declared field types, a composition validate checks, and face templates that draw
-every card (``layouts/``). It prints like the shipped games; it has no simulator (its rules are
-the designer's).
+every card (``layouts/``). It prints like the shipped games, and plays by the designer's own rules
+file (``engine: rules.py``, run by ``generator.sim.rulesfile`` with the general bots).
 
-Rooms: ``model``, ``loader`` (with ``generator.loader.cardlists`` for the card list), ``checks``
-(composition), ``faces``.
+Rooms: ``model``, ``loader`` (with ``generator.loader.cardlists`` for the card list; the rules
+file is read there, never run), ``checks`` (composition), ``faces``, ``sim`` (the simulator).
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from generator.layout.faces import FaceTools
     from generator.layout.kit import Kit
     from generator.loader.fields import Reader
+    from generator.loader.whatif import DeckValue
+    from generator.sim.api import Simulator
     from generator.validate.registry import Rule
 
 
@@ -72,6 +74,20 @@ class Custom(GameDescription[CustomDefinition]):
 
     def card_count(self, definition: CustomDefinition) -> int:
         return sum(row.count for row in definition.rows)
+
+    def simulator(self) -> "Simulator":
+        """The rules-file simulator: a definition with ``engine: rules.py`` plays by it."""
+        from .sim import SIMULATOR
+
+        return SIMULATOR
+
+    def source_files(self, definition: CustomDefinition) -> tuple[str, ...]:
+        return definition.files
+
+    def what_ifs(self, definition: CustomDefinition) -> dict[str, "DeckValue"]:
+        from .loader import what_ifs
+
+        return what_ifs(definition)
 
 
 GAME = Custom()

@@ -5,20 +5,25 @@ from __future__ import annotations
 
 import difflib
 import re
+from pathlib import Path
 
 import yaml
 
 from generator.loader.cardlists import Cell, Row, Table, read_table
 from generator.loader.common import HEADER_OPTIONAL, HEADER_REQUIRED, make_info, read_header
 from generator.loader.fields import Reader
+from generator.loader.whatif import DeckValue, change_table
+from generator.model.rulesource import RulesSource
 from generator.model.source import SourceLoc
 from generator.model.templates import truth
+from generator.paths import display_path
+from generator.saferead import ReadError, read_regular
 
 from .model import KIND, RESERVED, CardRow, Composition, CountBy, CustomDefinition, FieldSpec, FieldType
 
 FIELDS_REQUIRED = ("game", "id", "name", "players", "cards")
 FIELDS_OPTIONAL = tuple(k for k in HEADER_REQUIRED + HEADER_OPTIONAL if k not in FIELDS_REQUIRED) + (
-    "fields", "composition", "template")
+    "fields", "composition", "template", "engine")
 MAX_COPIES = 1000
 """Copies of one card a deck may hold (a collectible-card prototype has a few of each)."""
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -37,6 +42,9 @@ def build_custom(reader: Reader, root: yaml.Node) -> list[CustomDefinition]:
     header = read_header(reader, fields)
     specs = _specs(reader, fields["fields"]) if "fields" in fields else ()
     table = read_table(reader, fields["cards"], "cards") if "cards" in fields else None
+    if table is not None and reader.table_changes:
+        table = change_table(reader, table, "cards", fields["cards"])
+    engine = read_rules_file(reader, fields["engine"]) if "engine" in fields else None
     template = header.id or ""
     if "template" in fields:
         template = reader.name(fields["template"], "template") or template
@@ -46,7 +54,58 @@ def build_custom(reader: Reader, root: yaml.Node) -> list[CustomDefinition]:
     if len(reader.problems) > before or info is None or table is None:
         return []
     columns = tuple(c for c in table.columns if c not in RESERVED)
-    return [CustomDefinition(info, rows, columns, specs, composition, template, reader.loc(fields["cards"]))]
+    files = tuple(dict.fromkeys(row.loc.path for row in rows if row.loc.path != reader.path))
+    if engine is not None:
+        files += (engine.path,)
+    return [CustomDefinition(info, rows, columns, specs, composition, template, reader.loc(fields["cards"]),
+                             engine, files)]
+
+
+MAX_RULES_BYTES = 1_000_000
+"""A rules file is a few hundred lines; a larger file is a mistake."""
+
+
+def read_rules_file(reader: Reader, node: yaml.Node) -> RulesSource | None:
+    """The rules file ``engine:`` names: a ``.py`` file beside the definition (or in a folder under
+    it), read as UTF-8 text with a size limit, never run here."""
+    name = reader.text(node, "engine")
+    if name is None:
+        return None
+    if reader.file is None:
+        reader.error(node, f"the rules file '{name}' cannot be read here")
+        return None
+    folder = reader.file.resolve().parent
+    if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", name) or Path(name).is_absolute() or "\0" in name:
+        reader.error(node, f"engine '{name}' should be a file name beside {Path(reader.path).name} (no URL, no "
+                           "absolute path)")
+        return None
+    try:
+        path = (folder / name).resolve()
+    except (OSError, RuntimeError):
+        reader.error(node, f"engine '{name}' cannot be followed (a symbolic link loop?)")
+        return None
+    if not path.is_relative_to(folder):
+        reader.error(node, f"engine '{name}' is outside the folder of {Path(reader.path).name}; keep it beside it")
+        return None
+    if path.suffix != ".py":
+        reader.error(node, f"engine '{name}': a rules file is a Python file (rules.py)")
+        return None
+    if not path.exists():
+        reader.error(node, f"engine '{name}' does not exist (looked beside {Path(reader.path).name})")
+        return None
+    try:
+        data = read_regular(path, MAX_RULES_BYTES, "rules file")
+    except ReadError as exc:
+        reader.error(node, f"engine '{name}': {exc}")
+        return None
+    shown = display_path(path)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        reader.error(SourceLoc(shown, line, 1), "the rules file is not UTF-8 text")
+        return None
+    return RulesSource(shown, text, reader.loc(node))
 
 
 def _specs(reader: Reader, node: yaml.Node) -> tuple[FieldSpec, ...]:
@@ -216,3 +275,26 @@ def _composition(reader: Reader, node: yaml.Node) -> Composition:
                 expected.append((str(value_key.value), count, reader.loc(value_key)))
         counts.append(CountBy(str(key_node.value), tuple(expected), reader.loc(key_node)))
     return Composition(total, reader.loc(fields["total"]) if "total" in fields else reader.loc(node), tuple(counts))
+
+
+_KINDS = {FieldType.INTEGER: int, FieldType.NUMBER: float, FieldType.BOOLEAN: bool}
+
+
+def what_ifs(definition: CustomDefinition) -> dict[str, DeckValue]:
+    """Every value of the card list that ``--set`` can change: ``cards.ROW.count`` and
+    ``cards.ROW.COLUMN`` for each card and column, typed as the field is declared (undeclared
+    fields are text), each located at its cell."""
+    specs = {spec.name: spec for spec in definition.fields}
+    found: dict[str, DeckValue] = {}
+    for row in definition.rows:
+        found[f"cards.{row.id}.count"] = DeckValue(f"cards.{row.id}.count", int, row.count, row.cell("count"))
+        record = definition.record(row)
+        for column in definition.columns:
+            spec = specs.get(column)
+            kind = _KINDS.get(spec.type, str) if spec is not None else str
+            value = record.get(column)
+            if kind is float and isinstance(value, int):
+                value = float(value)
+            path = f"cards.{row.id}.{column}"
+            found[path] = DeckValue(path, kind, value if value != "" else None, row.cell(column))
+    return found

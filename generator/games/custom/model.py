@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from generator.model.common import GameInfo
+from generator.model.rulesource import RulesSource
 from generator.model.source import UNKNOWN_LOC, SourceLoc
 
 KIND = "custom"
@@ -119,6 +120,12 @@ class CustomDefinition:
     template: str = ""
     """The face template of cards whose row names none (default: the deck's id)."""
     cards_loc: SourceLoc = dataclasses.field(default=UNKNOWN_LOC, compare=False)
+    engine: RulesSource | None = None
+    """The rules file the simulator plays the deck by (``engine: rules.py``), read, never run, by
+    the loader."""
+    files: tuple[str, ...] = ()
+    """The files this definition reads besides its own (the card list, the rules file), as
+    messages name them: what a run's deck identity hashes with the definition."""
 
     def cards(self) -> tuple[CustomCard, ...]:
         """Every physical card, row by row, copies together."""

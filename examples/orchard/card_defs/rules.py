@@ -1,0 +1,119 @@
+"""Orchard's rules, as the rules page of orchard.yaml tells them: a cardforge rules file.
+
+cardforge plays it with bots of its own (`cardforge simulate orchard`); the cards come from
+orchard.csv, so `--set cards.bee.value=4` plays a stronger bee. Where the page is silent:
+a bee adds its value to a row and counts as one of its cards, but the next fruit must still
+beat the last fruit; a frost discards the highest fruit of the row (a bee when only bees are
+left); you may discard only when you cannot play. The tutorial: docs/rules-files.md.
+"""
+
+from __future__ import annotations
+
+from generator.playtest import State
+
+FRUITS = ("apple", "pear", "plum", "cherry")
+HAND = 5
+LONG_ROW = 4  # a row of this many cards scores double
+
+
+def setup(state: State) -> None:
+    deck = state.new_zone("deck", visible="hidden", cards=state.components["deck"])
+    state.shuffle(deck)
+    state.deal(deck, state.new_zones("hand"), HAND)
+    state.new_zone("discard")
+    for player in state.players:
+        for fruit in FRUITS:
+            state.new_zone(fruit, player)  # the player's row of that fruit, public
+    state.last_turns = None  # turns left once the deck is empty
+    state.frosts = 0
+
+
+def last_fruit(row) -> int:
+    return max((card.value for card in row if card.fruit in FRUITS), default=0)
+
+
+def actions(state: State) -> list:
+    me = state.current
+    hand = {card.row: card for card in state.zone("hand", me)}  # one of each kind of card
+    found = []
+    for card in hand.values():
+        if card.fruit in FRUITS:
+            if card.value > last_fruit(state.zone(card.fruit, me)):
+                found.append(("plant", card))
+        elif card.fruit == "bee":
+            found += [("bee", card, fruit) for fruit in FRUITS if len(state.zone(fruit, me))]
+        elif card.fruit == "frost":
+            found += [("frost", card, fruit, other) for other in state.others()
+                      for fruit in FRUITS if len(state.zone(fruit, other))]
+    return found or [("discard", card) for card in hand.values()]
+
+
+def play(state: State, action) -> None:
+    me = state.current
+    verb, card = action[0], action[1]
+    if verb == "plant":
+        state.move(card, state.zone(card.fruit, me))
+    elif verb == "bee":
+        state.move(card, state.zone(action[2], me))
+    elif verb == "frost":
+        row = state.zone(action[2], action[3])
+        fruits = [c for c in row if c.fruit in FRUITS] or list(row)
+        state.move(max(fruits, key=lambda c: c.value), state.zone("discard"))
+        state.move(card, state.zone("discard"))
+        state.frosts += 1
+    else:
+        state.move(card, state.zone("discard"))
+    deck = state.zone("deck")
+    if state.last_turns is None:
+        state.draw(deck, state.zone("hand", me))
+        if not deck:
+            state.last_turns = len(state.players)  # everyone plays one more turn
+    else:
+        state.last_turns -= 1
+    state.end_turn()
+
+
+def is_over(state: State) -> bool:
+    return state.last_turns == 0
+
+
+def row_score(row) -> int:
+    total = sum(card.value for card in row)
+    return 2 * total if len(row) >= LONG_ROW else total
+
+
+def scores(state: State) -> list[int]:
+    return [sum(row_score(state.zone(fruit, p)) for fruit in FRUITS) for p in state.players]
+
+
+def heuristic(state: State, player: int) -> float:
+    """What the greedy bot maximises: the score lead, plus room to grow (a low last fruit leaves
+    more cards that can follow it; a row one card short of doubling is worth most of the double)."""
+    def outlook(p: int) -> float:
+        value = 0.0
+        for fruit in FRUITS:
+            row = state.zone(fruit, p)
+            total = sum(card.value for card in row)
+            value += row_score(row) + 0.6 * (8 - last_fruit(row)) if len(row) else 0.0
+            if len(row) == LONG_ROW - 1:
+                value += 0.5 * total
+        return value
+    mine = outlook(player)
+    return mine - max(outlook(p) for p in state.others(player))
+
+
+def describe(state: State, action) -> str:
+    verb, card = action[0], action[1]
+    if verb == "plant":
+        return f"plant {card.id}"
+    if verb == "bee":
+        return f"bee on the {action[2]} row"
+    if verb == "frost":
+        return f"frost on player {action[3]}'s {action[2]} row"
+    return f"discard {card.id}"
+
+
+def facts(state: State) -> dict:
+    rows = [state.zone(fruit, p) for p in state.players for fruit in FRUITS]
+    return {"long rows": sum(len(row) >= LONG_ROW for row in rows),
+            "frosts played": state.frosts}

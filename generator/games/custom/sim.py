@@ -1,0 +1,40 @@
+"""A card-list deck played by its designer's rules file (``engine: rules.py``): the engine reads
+the rules and the deck's cards from the definition; the general bots, traces and figures come
+from ``generator.sim.rulesgame``.
+
+The cards reach the rules file as one component, ``deck``: every physical card of the card list,
+its columns typed as the definition declares them (``state.components["deck"]``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from generator.model import OptionValue
+from generator.sim.base import check_players, refuse_settings
+from generator.sim.rulesfile import RulesEngine
+from generator.sim.rulesgame import rules_simulator
+
+from .model import KIND, CustomDefinition
+
+COMPONENT = "deck"
+"""The name of a card-list deck's one component in ``state.components``."""
+
+
+def make_engine(definition: CustomDefinition, players: int, options: Mapping[str, OptionValue],
+                **extra: Any) -> RulesEngine:
+    """The engine of a table: the definition's rules file with its cards (ValueError when the
+    definition names no rules file, or the table is not one it seats)."""
+    refuse_settings(definition.info.id, extra)
+    if not isinstance(definition, CustomDefinition):
+        raise ValueError(f"'{definition.info.id}' is not a card-list deck")
+    if definition.engine is None:
+        raise ValueError(f"{definition.info.id} names no rules file to play by: write the game's rules in a "
+                         f"Python file beside {definition.info.loc.path} and name it there "
+                         "(engine: rules.py; see docs/rules-files.md)")
+    check_players(definition, players)
+    rows = [(row.id, row.count, definition.record(row)) for row in definition.rows]
+    return RulesEngine(definition.engine, {COMPONENT: rows}, players, options, definition)
+
+
+SIMULATOR = rules_simulator(KIND, make_engine)

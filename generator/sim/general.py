@@ -1,0 +1,240 @@
+"""Bots that need no code: they play any game whose state can be copied and can be *determinised*
+(``state.determinize(observer, rng)``: a copy in which what ``observer`` cannot see is dealt again
+at random), as rules-file games can (``generator.playtest.State``).
+
+- ``random``: a uniformly random legal action (``generator.sim.base.RandomBot``).
+- ``greedy``: the action whose result is best for the acting player, on one determinisation: the
+  rules' ``heuristic(state, player)`` when they give one, else the player's score minus the best
+  other player's (ties broken at random).
+- ``ismcts[:N]``: single-observer information-set Monte Carlo tree search (Cowling, Powley and
+  Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012) with N
+  iterations a decision (default ``DEFAULT_ITERATIONS``): each iteration deals the hidden cards
+  again (a determinisation of what the searching player has seen), walks one tree of the
+  searcher's information sets choosing by UCB1 with availability counts (an action's count of the
+  times it was legal when its parent was visited), adds one node, plays the game out at random and
+  credits every node with the result for the player who chose it (a win is 1, shared by tied
+  winners). It plays the most visited action.
+
+None of them sees what its seat cannot: the search runs on determinisations only. Each draws
+every random choice from the generator the runner gives its seat, so a game is the same whatever
+the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Protocol, Sequence
+
+from .api import Action, Bot, BotFactory, IllegalAction
+from .base import bot_table, no_parameter
+from .errors import GameError
+
+DEFAULT_ITERATIONS = 200
+"""Iterations a decision of ``ismcts`` without a number: under 50 ms a decision on a two-player
+game of 40 to 60 cards (``benchmarks/bench_playtest.py``)."""
+MAX_ITERATIONS = 1_000_000
+EXPLORATION = 0.7
+"""UCB1's exploration constant for rewards between 0 and 1."""
+
+
+class Searchable(Protocol):
+    """A game state the general bots can search (``generator.playtest.State`` is one)."""
+
+    def current_player(self) -> int: ...
+
+    def legal_actions(self) -> Sequence[Action]: ...
+
+    def apply(self, action: Action) -> None: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def scores(self) -> list[float]: ...
+
+    def determinize(self, observer: int, rng: random.Random) -> "Searchable": ...
+
+    def clone(self, rng: random.Random | None = None) -> "Searchable": ...
+
+
+def _value(state: Any, player: int) -> float:
+    """What greedy maximises for ``player``: the state's own ``evaluate`` (a rules file's
+    heuristic), else the player's score lead over the best other player."""
+    evaluate = getattr(state, "evaluate", None)
+    if evaluate is not None:
+        return float(evaluate(player))
+    scores = state.scores()
+    others = [s for p, s in enumerate(scores) if p != player]
+    return scores[player] - (max(others) if others else 0.0)
+
+
+class GreedyBot:
+    """One step ahead: the action whose result is best for the acting player (module docstring)."""
+
+    name = "greedy"
+    needs_state = True
+
+    def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        raise TypeError("greedy chooses from the state (choose_with_state)")
+
+    def choose_with_state(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            return self._choose(state, legal, rng)
+        except GameError as exc:
+            raise searching(exc, self.name, state) from None
+
+    def _choose(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        player = state.current_player()
+        seen = state.determinize(player, rng)
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in legal:
+            after = seen.clone(rng)
+            try:
+                after.apply(action)
+            except IllegalAction:  # legal only because of a card the determinisation dealt elsewhere
+                continue
+            value = _value(after, player)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        if not best:
+            return legal[rng.randrange(len(legal))]
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def searching(error: GameError, bot: str, state: Any) -> GameError:
+    """A mistake of the rules met while a bot looked ahead: reported with the real game's
+    decisions (not those of the copy the bot was searching)."""
+    during = f"{error.during}, " if error.during else ""
+    return GameError(error.message, where=error.where, code=error.code, detail=error.detail,
+                     during=f"{during}in a copy of the game searched by {bot}", actions=getattr(state, "history", ()))
+
+
+class _Node:
+    """A node of the searcher's tree: the action that led here and the player who chose it."""
+
+    __slots__ = ("action", "player", "parent", "children", "visits", "reward", "available")
+
+    def __init__(self, action: Action, player: int, parent: "_Node | None") -> None:
+        self.action = action
+        self.player = player
+        self.parent = parent
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 1
+
+
+def _rewards(scores: Sequence[float]) -> list[float]:
+    """1 for the winner, shared by players tied at the top; 0 for the others."""
+    top = max(scores)
+    winners = [p for p, s in enumerate(scores) if s == top]
+    share = 1.0 / len(winners)
+    return [share if s == top else 0.0 for s in scores]
+
+
+class IsmctsBot:
+    """Information-set Monte Carlo tree search (module docstring)."""
+
+    needs_state = True
+
+    def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = EXPLORATION) -> None:
+        self.iterations = iterations
+        self.exploration = exploration
+        self.name = f"ismcts:{iterations}"
+
+    def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        raise TypeError("ismcts chooses from the state (choose_with_state)")
+
+    def choose_with_state(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            root = self.search(state, rng)
+        except GameError as exc:
+            raise searching(exc, self.name, state) from None
+        best_visits = -1
+        best: Action = legal[0]
+        children = root.children
+        for action in legal:  # the real game's own action object, the most visited
+            child = children.get(action)
+            if child is not None and child.visits > best_visits:
+                best, best_visits = action, child.visits
+        return best
+
+    def search(self, state: Any, rng: random.Random) -> _Node:
+        """The searcher's tree after ``iterations`` iterations from ``state``."""
+        observer = state.current_player()
+        root = _Node(None, observer, None)
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        for _ in range(self.iterations):
+            game = state.determinize(observer, rng)
+            fast = getattr(game, "_play", game.apply)
+            node = root
+            # selection and expansion, on this determinisation
+            while not game.is_terminal():
+                legal = game.legal_actions()
+                children = node.children
+                untried: list[Action] = []
+                best_child: _Node | None = None
+                best_action: Action = None
+                best_score = -math.inf
+                for action in legal:
+                    child = children.get(action)
+                    if child is None:
+                        untried.append(action)
+                        continue
+                    child.available += 1
+                    if not untried:
+                        score = child.reward / child.visits + c * sqrt(log(child.available) / child.visits)
+                        if score > best_score:
+                            best_child, best_action, best_score = child, action, score
+                if untried:
+                    action = untried[0] if len(untried) == 1 else untried[rng.randrange(len(untried))]
+                    child = _Node(action, game.current_player(), node)
+                    children[action] = child
+                    fast(action)
+                    node = child
+                    break
+                assert best_child is not None
+                fast(best_action)
+                node = best_child
+            # play out at random
+            while not game.is_terminal():
+                legal = game.legal_actions()
+                fast(legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))])
+            rewards = _rewards(game.scores())
+            while node is not None:
+                node.visits += 1
+                if node.parent is not None:
+                    node.reward += rewards[node.player]
+                node = node.parent
+        return root
+
+
+def make_greedy(param: str | None, seat: int, engine: Any) -> Bot:
+    """``greedy`` (takes no parameter)."""
+    no_parameter("greedy", param)
+    return GreedyBot()
+
+
+def make_ismcts(param: str | None, seat: int, engine: Any) -> Bot:
+    """``ismcts`` or ``ismcts:N`` (N iterations a decision)."""
+    if param is None:
+        return IsmctsBot()
+    try:
+        iterations = int(param)
+    except ValueError:
+        raise ValueError(f"ismcts takes a number of iterations (ismcts:200), not {param!r}") from None
+    if not 1 <= iterations <= MAX_ITERATIONS:
+        raise ValueError(f"ismcts takes 1 to {MAX_ITERATIONS:,} iterations, not {iterations}")
+    return IsmctsBot(iterations)
+
+
+BOTS: dict[str, BotFactory] = bot_table(greedy=make_greedy, ismcts=make_ismcts)
+"""The general bots, for a Simulator's ``bots``."""

@@ -1,0 +1,299 @@
+"""A rules file as a game engine: a definition's ``engine: rules.py`` compiled and run, its
+functions called by ``generator.playtest.State``, every mistake located at its line.
+
+A rules file is Python: it runs with the rights of the user who runs ``simulate``, so only a
+project you trust should be simulated. It is run here only (``simulate``, ``sweep``, ``compare``,
+``replay``); the loader reads its text and never runs it.
+
+What the file defines (``docs/rules-files.md``):
+
+- ``setup(state)``: the zones and the first deal;
+- ``actions(state) -> list``: the legal actions of ``state.current``;
+- ``play(state, action)``: apply one of them (and ``state.end_turn()`` when the turn is over);
+- ``is_over(state) -> bool``: whether the game has ended;
+- ``scores(state) -> list[number]``: each player's score (at any time: greedy bots read it);
+- optional: ``describe(state, action) -> str`` (an action in words), ``heuristic(state, player)
+  -> number`` (what ``greedy`` maximises instead of the score lead), ``facts(state) -> dict`` (the
+  game's own figures: numbers the reports average and ``compare`` tests), ``MAX_DECISIONS``
+  (default 10 000: a game still running after it is a rules gap).
+
+The source is compiled once per process (a worker compiles the text its cell carries), under its
+path, so tracebacks and messages name ``card_defs/rules.py:41``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import linecache
+import math
+import random
+import sys
+import traceback
+import types
+from typing import Any, Callable, Mapping, Sequence
+
+from ..model.rulesource import RulesSource
+from ..playtest.cards import Card, FieldValue, make_cards
+from ..playtest.state import Action, State, default_words
+from .errors import GameError
+
+DEFAULT_MAX_DECISIONS = 10_000
+"""Decisions after which a game that has not ended is a rules gap (a rules file may say
+``MAX_DECISIONS = ...``)."""
+
+REQUIRED = {
+    "setup": ("state",),
+    "actions": ("state",),
+    "play": ("state", "action"),
+    "is_over": ("state",),
+    "scores": ("state",),
+}
+OPTIONAL = {
+    "describe": ("state", "action"),
+    "heuristic": ("state", "player"),
+    "facts": ("state",),
+}
+
+
+class LoadedRules:
+    """The functions of one rules file (implements ``generator.playtest.state.Rules``)."""
+
+    def __init__(self, source: RulesSource) -> None:
+        self.source = source
+        self.path = source.path
+        self.filename = source.path
+        module = _run(source)
+        self.module = module
+        functions: dict[str, Callable[..., Any]] = {}
+        for name, params in {**REQUIRED, **OPTIONAL}.items():
+            value = module.__dict__.get(name)
+            if value is None:
+                if name in REQUIRED:
+                    raise GameError(f"the rules file defines no {name}({', '.join(params)}); a rules file defines "
+                                    + ", ".join(f"{n}({', '.join(p)})" for n, p in REQUIRED.items()),
+                                    where=f"{self.path}:1", code="rules")
+                continue
+            if not callable(value):
+                raise GameError(f"{name} should be a function: def {name}({', '.join(params)})",
+                                where=self._place(value), code="rules")
+            _check_signature(name, value, params, self._place(value))
+            functions[name] = value
+        self.setup = functions["setup"]
+        self.actions = functions["actions"]
+        self.play = functions["play"]
+        self.is_over = functions["is_over"]
+        self.scores = functions["scores"]
+        self.describe = functions.get("describe")
+        self.heuristic = functions.get("heuristic")
+        self._facts = functions.get("facts")
+        self.functions = functions
+        limit = module.__dict__.get("MAX_DECISIONS", DEFAULT_MAX_DECISIONS)
+        if type(limit) is not int or limit < 1:
+            raise GameError(f"MAX_DECISIONS should be a whole number above 0, not {limit!r}",
+                            where=f"{self.path}:1", code="rules")
+        self.limit = limit
+
+    def _place(self, value: Any) -> str:
+        code = getattr(value, "__code__", None)
+        if code is not None and code.co_filename == self.filename:
+            return f"{self.path}:{code.co_firstlineno}"
+        return f"{self.path}:1"
+
+    # ----------------------------------------------------------------- what State asks
+    def words(self, state: State, action: Action) -> str:
+        describe = self.describe
+        if describe is None:
+            return default_words(action)
+        try:
+            text = describe(state, action)
+        except GameError:
+            raise
+        except Exception as exc:
+            raise self.failure(exc, state, "describe") from None
+        return str(text)
+
+    def facts(self, state: State) -> Mapping[str, Any]:
+        facts = self._facts
+        if facts is None:
+            return {}
+        try:
+            found = facts(state)
+        except GameError:
+            raise
+        except Exception as exc:
+            raise self.failure(exc, state, "facts") from None
+        if not isinstance(found, Mapping):
+            raise GameError(f"facts() should give a dict of numbers by name, not {type(found).__name__}",
+                            where=self._place(facts), code="rules")
+        clean: dict[str, float | int | bool | str] = {}
+        for name, value in found.items():
+            if isinstance(value, (bool, str)) or (isinstance(value, (int, float)) and math.isfinite(value)):
+                clean[str(name)] = value
+            else:
+                raise GameError(f"facts() gave {name!r}: {value!r}; a fact is a number, true/false or text",
+                                where=self._place(facts), code="rules")
+        return clean
+
+    def evaluate(self, state: State, player: int) -> float:
+        """What ``greedy`` maximises: the rules' ``heuristic``, else the player's score lead."""
+        heuristic = self.heuristic
+        if heuristic is None:
+            scores = state._checked_scores()
+            own = scores[player]
+            others = [s for p, s in enumerate(scores) if p != player]
+            return own - max(others) if others else own
+        try:
+            value = heuristic(state, player)
+        except GameError:
+            raise
+        except Exception as exc:
+            raise self.failure(exc, state, "heuristic") from None
+        if type(value) is bool or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise GameError(f"heuristic() gave {value!r} for player {player}, not a number",
+                            where=self._place(heuristic), code="rules")
+        return float(value)
+
+    def failure(self, exc: BaseException, state: State | None, during: str) -> GameError:
+        """An exception raised while the rules ran, located at the deepest line of the rules file."""
+        where = self.locate(exc)
+        player = f" of player {state._current}" if state is not None and not state._over else ""
+        error = GameError(f"{type(exc).__name__}: {_text(exc)}", where=where, code="exception",
+                          detail="".join(traceback.format_exception(exc)), during=f"{during}(){player}",
+                          actions=state._history if state is not None else ())
+        return error
+
+    def gap(self, code: str, message: str, function: str, state: State) -> GameError:
+        """A rules gap, located at the rules function it concerns."""
+        found = self.functions.get(function)
+        return GameError(message, where=self._place(found) if found is not None else f"{self.path}:1",
+                         code=code, actions=state._history)
+
+    def locate(self, exc: BaseException) -> str:
+        """``path:line:col`` of the deepest frame of ``exc`` in the rules file (``path:1`` if none)."""
+        found = ""
+        for frame in traceback.extract_tb(exc.__traceback__):
+            if frame.filename == self.filename and frame.lineno:
+                column = getattr(frame, "colno", None)
+                found = f"{self.path}:{frame.lineno}" + (f":{column + 1}" if column is not None else "")
+        return found or f"{self.path}:1"
+
+
+def _text(exc: BaseException) -> str:
+    text = str(exc)
+    if isinstance(exc, KeyError) and len(exc.args) == 1 and isinstance(exc.args[0], str):
+        text = exc.args[0]
+    return text or "(no message)"
+
+
+def _check_signature(name: str, function: Callable[..., Any], params: Sequence[str], where: str) -> None:
+    try:
+        inspect.signature(function).bind(*params)
+    except TypeError:
+        raise GameError(f"{name} should take {len(params)} argument{'s' if len(params) != 1 else ''}: "
+                        f"def {name}({', '.join(params)})", where=where, code="rules") from None
+    except ValueError:  # a builtin without a signature: let it run
+        pass
+
+
+_LOADED: dict[tuple[str, str], LoadedRules] = {}
+"""Rules files loaded in this process, by path and SHA-256 of the text."""
+
+
+def load_rules(source: RulesSource) -> LoadedRules:
+    """The rules of ``source``, compiled and run once per process; GameError (located) when the
+    file does not compile, fails when run, or lacks what a rules file defines."""
+    key = (source.path, source.sha256)
+    loaded = _LOADED.get(key)
+    if loaded is None:
+        loaded = LoadedRules(source)
+        _LOADED[key] = loaded
+    return loaded
+
+
+def _run(source: RulesSource) -> types.ModuleType:
+    """The rules file as a module (named after its text, so two versions never mix)."""
+    filename = source.path
+    try:
+        code = compile(source.text, filename, "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        line = exc.lineno or 1
+        column = f":{exc.offset}" if exc.offset else ""
+        raise GameError(f"syntax error: {exc.msg}", where=f"{source.path}:{line}{column}", code="syntax") from None
+    except ValueError as exc:  # a NUL byte in the text
+        raise GameError(f"the rules file cannot be compiled: {exc}", where=f"{source.path}:1", code="syntax") from None
+    lines = source.text.splitlines(keepends=True)
+    linecache.cache[filename] = (len(source.text), None, lines, filename)  # tracebacks show its lines
+    name = "cardforge_rules_" + hashlib.sha256(f"{source.path}\0{source.text}".encode("utf-8")).hexdigest()[:16]
+    module = types.ModuleType(name, f"The rules file {source.path}")
+    module.__file__ = filename
+    sys.modules[name] = module  # dataclasses and pickling look a class's module up by name
+    try:
+        exec(code, module.__dict__)
+    except Exception as exc:
+        del sys.modules[name]
+        kind = "import" if isinstance(exc, ImportError) else "exception"
+        raise GameError(f"{type(exc).__name__}: {_text(exc)}", where=_deepest(exc, filename, source.path), code=kind,
+                        detail="".join(traceback.format_exception(exc)), during="loading the rules file") from None
+    return module
+
+
+def _deepest(exc: BaseException, filename: str, path: str) -> str:
+    found = f"{path}:1"
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename == filename and frame.lineno:
+            column = getattr(frame, "colno", None)
+            found = f"{path}:{frame.lineno}" + (f":{column + 1}" if column is not None else "")
+    return found
+
+
+Rows = Sequence[tuple[str, int, Mapping[str, FieldValue]]]
+"""A component's card list: ``(id, count, fields)`` per distinct card."""
+
+
+class RulesEngine:
+    """One table of a rules-file game (implements ``generator.sim.api.Engine``): the rules, the
+    components' cards (built once, shared by every game), the players and the rule options."""
+
+    def __init__(self, source: RulesSource, components: Mapping[str, Rows], players: int,
+                 options: Mapping[str, Any], definition: Any = None) -> None:
+        self.rules = load_rules(source)
+        self.definition = definition
+        self.players = players
+        self.options = dict(options)
+        self.components: dict[str, tuple[Card, ...]] = {name: make_cards(name, rows) for name, rows in components.items()}
+        ids = [card.id for cards in self.components.values() for card in cards]
+        if len(set(ids)) != len(ids):
+            seen: set[str] = set()
+            twice = next(i for i in ids if i in seen or seen.add(i))  # type: ignore[func-returns-value]
+            raise ValueError(f"two pieces of the components have the id '{twice}'")
+        self.by_id = {card.id: card for cards in self.components.values() for card in cards}
+
+    def new_game(self, rng: random.Random) -> State:
+        """A game dealt by the rules' ``setup`` with ``rng``."""
+        rules = self.rules
+        state = State(rules, self.players, self.components, self.options, rng)
+        try:
+            rules.setup(state)
+            over = rules.is_over(state)
+        except GameError:
+            raise
+        except Exception as exc:
+            raise rules.failure(exc, state, "setup") from None
+        state._check_cards()
+        state._over = bool(over)
+        return state
+
+    def words(self, seed: int, actions: Sequence[Action]) -> list[str]:
+        """The decisions ``actions`` of the game dealt from ``seed``, in words (``player 0: play
+        apple-3``), as far as they replay (what an error report shows)."""
+        steps: list[str] = []
+        try:
+            state = self.new_game(random.Random(seed))
+            for action in actions:
+                player = state.current_player()
+                steps.append(f"player {player}: {state.words(action)}")
+                state.apply(action)
+        except Exception:  # the decision that failed is the error being reported
+            pass
+        return steps
