@@ -44,6 +44,7 @@ def cardforge(*args: str, cwd: Path, site: Path | None, **extra: str) -> subproc
 
 
 def test_an_installed_game_is_listed_validated_built_and_simulated(site: Path, example: Path) -> None:
+    assert not (example / "layouts").exists()  # the package carries its face templates
     listed = cardforge("list", cwd=example, site=site)
     assert listed.returncode == 0 and "highcard" in listed.stdout and "27 cards" in listed.stdout
     checked = cardforge("validate", cwd=example, site=site)
@@ -67,8 +68,10 @@ def test_an_installed_game_is_listed_validated_built_and_simulated(site: Path, e
 def test_its_own_rules_and_faces_report_located_mistakes(site: Path, example: Path) -> None:
     definition = example / "card_defs" / "highcard.yaml"
     definition.write_text(definition.read_text().replace('  moss: "#4c8a3c"\n', "").replace("top_rank: 9", "top_rank: 4"))
+    (example / "layouts").mkdir()  # the project's own copy of the package's template replaces it
     (example / "layouts" / "highcard.yaml").write_text(
-        (example / "layouts" / "highcard.yaml").read_text().replace("field: colour_name", "field: colour_names"))
+        (TOY / "cardforge_highcard" / "layouts" / "highcard.yaml").read_text().replace("field: colour_name",
+                                                                                       "field: colour_names"))
     result = cardforge("validate", "--json", cwd=example, site=site)
     assert result.returncode == 1
     found = {(f["rule"], f["code"], f["file"], f["line"]) for f in json.loads(result.stdout)}

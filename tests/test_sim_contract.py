@@ -1,139 +1,38 @@
-"""The one contract every simulated game keeps, run over every registered game kind.
+"""The one contract every simulated game keeps, run over every registered game kind with the public
+checker (``generator.sim.contract``), as a game package's own tests run it.
 
-Random legal play on the shipped definitions at several player counts: legal actions are never
-empty before the end, applying a legal action never raises, the invariants hold after every move,
-a terminal state comes within a bound, there is one score per seat, every seat's observation can
-be taken, ``clone()`` is independent, and an action that is not legal is refused with IllegalAction.
-Every registered bot then plays a few games through the runner, and the runner gives the same
-records with one and two workers. A kind whose engine package is missing fails here (never skipped).
+Random legal play on the shipped definitions (or a game package's example project) at several
+player counts; every registered bot through the runner; a game written to its file and replayed;
+the same records with one and two workers. A kind whose engine package is missing fails here
+(never skipped).
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from generator.model import GameDefinition
-from generator.sim.api import (
-    TERMINAL,
-    BotSpec,
-    Engine,
-    GameState,
-    IllegalAction,
-    game_seed,
-    resolve_options,
-)
+from generator.sim.contract import ContractError, check_bots, check_random_play, check_replay, check_workers, \
+    player_counts
 from generator.sim.registry import simulated_kinds, simulator_for
-from generator.sim.runner import make_bots, play_game, run
 from tests.registered import definitions_of, project_of
 
 GAMES_PER_KIND = 200
 SLOW_GAMES_PER_KIND = 3000
-DEEP_GAMES = 4
-"""Games per table that also take every seat's observation after every move and test clone()."""
-MAX_DECISIONS = 50_000
-"""A bound no real game reaches under random play (Firecrackers with 10 players takes the most)."""
 
 
-
-class _NotAnAction:
-    """A value no engine can take for a legal action."""
-
-    def __repr__(self) -> str:
-        return "<not an action>"
-
-
-def definitions(kind: str) -> list[GameDefinition]:
-    return definitions_of(kind)
-
-
-def player_counts(definition: GameDefinition) -> list[int]:
-    """The smallest, a middle and the largest table the definition allows."""
-    counts = sorted(definition.info.players)
-    return sorted({counts[0], counts[len(counts) // 2], counts[-1]})
-
-
-def tables(kind: str) -> list[tuple[GameDefinition, int, dict[str, Any]]]:
-    """Every (definition, players, extra settings) to test: each count, and each expansion once."""
-    result: list[tuple[GameDefinition, int, dict[str, Any]]] = []
-    for definition in definitions(kind):
-        for players in player_counts(definition):
-            result.append((definition, players, {}))
-        for expansion in project_of(kind)[0].expansions_of(definition.info.id):
-            result.append((definition, player_counts(definition)[1], {"expansion": expansion}))
-    return result
-
-
-def make_engine(kind: str, definition: GameDefinition, players: int, extra: dict[str, Any]) -> Engine:
-    return simulator_for(kind).make_engine(definition, players, resolve_options(definition, None), **extra)
-
-
-def check_state(state: GameState, players: int) -> None:
-    state.check_invariants()
-    for seat in range(players):
-        state.observation(seat)
-
-
-def random_game(engine: Engine, players: int, seed: int, deep: bool) -> GameState:
-    """Play one game with uniformly random legal actions, checking the contract after every move."""
-    rng = random.Random(seed)
-    state = engine.new_game(rng)
-    check_state(state, players)
-    clone_at = rng.randrange(1, 40)
-    decisions = 0
-    while not state.is_terminal():
-        player = state.current_player()
-        assert 0 <= player < players, f"current_player() {player} is no seat of {players}"
-        legal = list(state.legal_actions())
-        assert legal, "no legal action before the end of the game"
-        if deep and decisions == clone_at:
-            check_clone(state, players, rng)
-        state.apply(rng.choice(legal))
-        decisions += 1
-        state.check_invariants()
-        if deep:
-            for seat in range(players):
-                state.observation(seat)
-        assert decisions <= MAX_DECISIONS, f"no end after {MAX_DECISIONS} random decisions"
-    assert state.current_player() == TERMINAL
-    assert len(state.scores()) == players
-    assert state.turns >= 0
-    assert isinstance(state.outcome(), dict)
-    check_state(state, players)
-    return state
-
-
-def check_clone(state: GameState, players: int, rng: random.Random) -> None:
-    """Playing a clone to its end leaves the original untouched; bogus actions are refused."""
-    before = (state.turns, state.current_player(), list(state.legal_actions()), list(state.scores()))
-    copy = state.clone()
-    with pytest.raises(IllegalAction):
-        copy.apply(_NotAnAction())
-    while not copy.is_terminal():
-        copy.apply(rng.choice(list(copy.legal_actions())))
-    copy.check_invariants()
-    after = (state.turns, state.current_player(), list(state.legal_actions()), list(state.scores()))
-    assert after == before, "playing a clone changed the original state"
-    state.check_invariants()
+def extras(kind: str, definition: GameDefinition) -> list[dict[str, Any]]:
+    """No extra setting, and each expansion of the definition in the project."""
+    return [{}] + [{"expansion": e} for e in project_of(kind)[0].expansions_of(definition.info.id)]
 
 
 def play_tables(kind: str, games: int) -> None:
-    table_list = tables(kind)
-    per_table = max(1, games // len(table_list))
-    for t, (definition, players, extra) in enumerate(table_list):
-        engine = make_engine(kind, definition, players, extra)
-        assert engine.players == players
-        for index in range(per_table):
-            seed = game_seed(t, index)
-            try:
-                random_game(engine, players, seed, deep=index < DEEP_GAMES)
-            except Exception as exc:  # say which game broke the contract, then fail with it
-                raise AssertionError(
-                    f"{definition.info.id} with {players} players {extra or ''}, game seed {seed}: "
-                    f"{type(exc).__name__}: {exc}"
-                ) from exc
+    found = definitions_of(kind)
+    for definition in found:
+        check_random_play(simulator_for(kind), definition, games=max(1, games // len(found)),
+                          extras=extras(kind, definition))
 
 
 @pytest.mark.parametrize("kind", simulated_kinds())
@@ -149,25 +48,44 @@ def test_random_play_keeps_the_contract_long(kind: str) -> None:
 
 @pytest.mark.parametrize("kind", simulated_kinds())
 def test_every_bot_plays_legal_games(kind: str) -> None:
-    simulator = simulator_for(kind)
-    assert BotSpec.parse(simulator.best).name in simulator.bots, f"best names no bot: {simulator.best}"
-    definition = definitions(kind)[0]
-    players = player_counts(definition)[0]
-    engine = make_engine(kind, definition, players, {})
-    for name in sorted(simulator.bots):
-        bots = make_bots(simulator, engine, [BotSpec(name)] * players)
-        for index in range(3):
-            record = play_game(engine, bots, seed=17, index=index, competitive=simulator.competitive,
-                               max_turns=MAX_DECISIONS)
-            assert len(record.scores) == players and record.decisions > 0, name
-            assert all(0 <= seat < players for seat in record.winners)
+    check_bots(simulator_for(kind), definitions_of(kind)[0])
+
+
+@pytest.mark.parametrize("kind", simulated_kinds())
+def test_a_written_game_replays(kind: str) -> None:
+    check_replay(simulator_for(kind), definitions_of(kind)[0])
 
 
 @pytest.mark.parametrize("kind", simulated_kinds())
 def test_runner_same_records_with_one_or_two_workers(kind: str) -> None:
-    simulator = simulator_for(kind)
-    definition = definitions(kind)[0]
-    players = player_counts(definition)[0]
-    one = run(simulator, definition, players, [BotSpec("best")], 8, seed=5, workers=1)
-    two = run(simulator, definition, players, [BotSpec("best")], 8, seed=5, workers=2, start_method="spawn")
-    assert one.records == two.records
+    check_workers(simulator_for(kind), definitions_of(kind)[0])
+
+
+def test_the_checker_finds_a_broken_game() -> None:
+    """A checker that cannot fail proves nothing: an engine that gives no legal action is caught."""
+    simulator = simulator_for("sequence")
+    definition = definitions_of("sequence")[0]
+
+    class Stuck:
+        def __init__(self, state: Any) -> None:
+            self.state = state
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.state, name)
+
+        def legal_actions(self) -> list[Any]:
+            return []
+
+    class Engine:
+        players = 2
+
+        def __init__(self, engine: Any) -> None:
+            self.engine = engine
+
+        def new_game(self, rng: Any) -> Any:
+            return Stuck(self.engine.new_game(rng))
+
+    broken = type(simulator)(**{**{f: getattr(simulator, f) for f in simulator.__dataclass_fields__},
+                                "make_engine": lambda *a, **k: Engine(simulator.make_engine(*a, **k))})
+    with pytest.raises(ContractError, match="no legal action before the end"):
+        check_random_play(broken, definition, games=2, players=[player_counts(definition)[0]])

@@ -79,10 +79,26 @@ class _Entry:
 def layout_files(root: Path) -> list[Path]:
     """The layout files of a project, in name order (OSError when the folder cannot be read); like
     definition files, an entry that is not a regular file is listed, for its reading to say so."""
-    folder = root / "layouts"
+    return _yaml_files(root / "layouts")
+
+
+def _yaml_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_dir())
+
+
+def package_layouts() -> list[Path]:
+    """The layout folders game packages carry (``GameDescription.layouts``), in registration
+    order: their face templates are there for every project, as the shipped ones are."""
+    from .. import registry
+
+    folders = []
+    for description in registry.descriptions():
+        folder = description.layouts_folder()
+        if folder is not None and folder.resolve() not in folders:
+            folders.append(folder.resolve())
+    return folders
 
 
 def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) -> LayoutLibrary:
@@ -95,11 +111,13 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
     readers: list[_FileReader] = []
     problems: list[Problem] = []
     sources: list[tuple[Path, Path]] = []
-    for root in roots:
+    folders = [root / "layouts" for root in roots]
+    folders[1:1] = package_layouts()  # a game package's templates: after the shipped ones, before the project's
+    for folder in folders:
         try:
-            sources += [(root, file) for file in layout_files(root)]
+            sources += [(folder.parent, file) for file in _yaml_files(folder)]
         except OSError as exc:
-            problems.append(Problem(SourceLoc(display_path(root / "layouts"), 1, 1),
+            problems.append(Problem(SourceLoc(display_path(folder), 1, 1),
                                     f"cannot read the folder: {exc.strerror or exc}"))
     known = {file.resolve() for _, file in sources}
     sources += [(project_root.resolve(), file) for file in extra_files if file.resolve() not in known]

@@ -6,14 +6,15 @@ at random), as rules-file games can (``generator.playtest.State``).
 - ``greedy``: the action whose result is best for the acting player, on one determinisation: the
   rules' ``heuristic(state, player)`` when they give one, else the player's score minus the best
   other player's (ties broken at random).
-- ``ismcts[:N]``: single-observer information-set Monte Carlo tree search (Cowling, Powley and
+- ``ismcts[:N[,D]]``: single-observer information-set Monte Carlo tree search (Cowling, Powley and
   Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012) with N
   iterations a decision (default ``DEFAULT_ITERATIONS``): each iteration deals the hidden cards
   again (a determinisation of what the searching player has seen), walks one tree of the
   searcher's information sets choosing by UCB1 with availability counts (an action's count of the
-  times it was legal when its parent was visited), adds one node, plays the game out at random and
-  credits every node with the result for the player who chose it (a win is 1, shared by tied
-  winners). It plays the most visited action.
+  times it was legal when its parent was visited), adds one node, plays on at random for at most D
+  decisions (default ``DEFAULT_DEPTH``) and credits every node with the result for the player who
+  chose it: a win is 1, shared by tied winners; a playout cut before the end is won by the player
+  greedy would rate best there. It plays the most visited action.
 
 None of them sees what its seat cannot: the search runs on determinisations only. Each draws
 every random choice from the generator the runner gives its seat, so a game is the same whatever
@@ -33,7 +34,12 @@ from .errors import GameError
 DEFAULT_ITERATIONS = 200
 """Iterations a decision of ``ismcts`` without a number: under 50 ms a decision on a two-player
 game of 40 to 60 cards (``benchmarks/bench_playtest.py``)."""
+DEFAULT_DEPTH = 40
+"""Decisions a playout plays at random before the position is judged (as boardgame.io's MCTS bot
+cuts its playouts): a long game (Lost Cities' three rounds of random play take some 400
+decisions) is searched at the cost of a short one."""
 MAX_ITERATIONS = 1_000_000
+MAX_DEPTH = 100_000
 EXPLORATION = 0.7
 """UCB1's exploration constant for rewards between 0 and 1."""
 
@@ -141,10 +147,12 @@ class IsmctsBot:
 
     needs_state = True
 
-    def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = EXPLORATION) -> None:
+    def __init__(self, iterations: int = DEFAULT_ITERATIONS, depth: int = DEFAULT_DEPTH,
+                 exploration: float = EXPLORATION) -> None:
         self.iterations = iterations
+        self.depth = depth
         self.exploration = exploration
-        self.name = f"ismcts:{iterations}"
+        self.name = f"ismcts:{iterations}" + (f",{depth}" if depth != DEFAULT_DEPTH else "")
 
     def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         raise TypeError("ismcts chooses from the state (choose_with_state)")
@@ -168,6 +176,7 @@ class IsmctsBot:
     def search(self, state: Any, rng: random.Random) -> _Node:
         """The searcher's tree after ``iterations`` iterations from ``state``."""
         observer = state.current_player()
+        seats = range(len(state.scores()))
         root = _Node(None, observer, None)
         c = self.exploration
         log = math.log
@@ -204,11 +213,16 @@ class IsmctsBot:
                 assert best_child is not None
                 fast(best_action)
                 node = best_child
-            # play out at random
-            while not game.is_terminal():
+            # play out at random, at most ``depth`` decisions
+            left = self.depth
+            while left and not game.is_terminal():
                 legal = game.legal_actions()
                 fast(legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))])
-            rewards = _rewards(game.scores())
+                left -= 1
+            if game.is_terminal():
+                rewards = _rewards(game.scores())
+            else:
+                rewards = _rewards([_value(game, p) for p in seats])
             while node is not None:
                 node.visits += 1
                 if node.parent is not None:
@@ -224,16 +238,22 @@ def make_greedy(param: str | None, seat: int, engine: Any) -> Bot:
 
 
 def make_ismcts(param: str | None, seat: int, engine: Any) -> Bot:
-    """``ismcts`` or ``ismcts:N`` (N iterations a decision)."""
+    """``ismcts``, ``ismcts:N`` (N iterations a decision) or ``ismcts:N,D`` (playouts of at most D
+    decisions)."""
     if param is None:
         return IsmctsBot()
+    iterations_text, _, depth_text = param.partition(",")
     try:
-        iterations = int(param)
+        iterations = int(iterations_text)
+        depth = int(depth_text) if depth_text else DEFAULT_DEPTH
     except ValueError:
-        raise ValueError(f"ismcts takes a number of iterations (ismcts:200), not {param!r}") from None
+        raise ValueError(f"ismcts takes a number of iterations and a playout depth (ismcts:200 or "
+                         f"ismcts:200,40), not {param!r}") from None
     if not 1 <= iterations <= MAX_ITERATIONS:
         raise ValueError(f"ismcts takes 1 to {MAX_ITERATIONS:,} iterations, not {iterations}")
-    return IsmctsBot(iterations)
+    if not 0 <= depth <= MAX_DEPTH:
+        raise ValueError(f"ismcts plays out 0 to {MAX_DEPTH:,} decisions, not {depth}")
+    return IsmctsBot(iterations, depth)
 
 
 BOTS: dict[str, BotFactory] = bot_table(greedy=make_greedy, ismcts=make_ismcts)

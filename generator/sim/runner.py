@@ -47,6 +47,7 @@ from .api import (
     game_seed,
     resolve_options,
 )
+from .base import check_players
 from .errors import GameContext, GameError
 from .registry import is_registered, simulator_for
 
@@ -120,14 +121,6 @@ def resolve_bots(simulator: Simulator, specs: Sequence[BotSpec], players: int) -
             raise BotSpecError(f"unknown bot '{spec.name}' for {simulator.kind} (bots: {known})")
         resolved.append(spec)
     return tuple(resolved)
-
-
-def check_players(definition: GameDefinition, players: int) -> None:
-    """Raise ValueError unless the definition allows a table of ``players``."""
-    allowed = definition.info.players
-    if players not in allowed:
-        counts = ", ".join(str(n) for n in allowed)
-        raise ValueError(f"{definition.info.id} is played by {counts} players, not {players}")
 
 
 def check_table(

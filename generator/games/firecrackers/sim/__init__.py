@@ -13,26 +13,25 @@ replay).
 
 from __future__ import annotations
 
-from generator.sim import traces
-from generator.sim.api import Replayer, Simulator
-from .bots import DEFAULT_THRESHOLD, make_pyro, make_random
+from generator.sim.api import Simulator
+from generator.sim.base import bot_table
+from .bots import DEFAULT_THRESHOLD, make_pyro
 from .engine import FirecrackersEngine, make_engine
 from .findings import figures, findings
 from .state import FirecrackersState
 from .summary import summarize
-from .trace import describe, replay, trace
+from .trace import TRACE
 
 SIMULATOR = Simulator(
     kind="firecrackers",
     make_engine=make_engine,
-    bots={"random": make_random, "pyro": make_pyro},
+    bots=bot_table(pyro=make_pyro),
     best=f"pyro:{DEFAULT_THRESHOLD:g}",
     competitive=True,
     everyone_tied_wins=True,  # "Highest score wins!": every tied player wins, all of them included
     summarize=summarize,
-    trace_game=trace,
-    replayer=Replayer(traces.FILE_FORMAT, replay, traces.recorded_rules, describe,  # type: ignore[arg-type]  # replay takes the game's own definition type
-                      recorded_settings=traces.recorded_settings),
+    trace_game=TRACE.trace,
+    replayer=TRACE.replayer(),
     findings=findings,
     figures=figures,
     settings={"scoreworks": "The key of the Scoreworks card in play (with --expansion scoreworks); "

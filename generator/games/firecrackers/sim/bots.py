@@ -1,4 +1,5 @@
-"""Firecrackers bots: ``random`` and ``pyro[:THRESHOLD]``, a push-your-luck player.
+"""Firecrackers bots: ``pyro[:THRESHOLD]``, a push-your-luck player (``random`` is the shared one,
+``generator.sim.base``).
 
 pyro's stopping rule: reveal while the chance of exploding on the next reveal, computed from the
 composition of its own deck (``FirecrackersView.explosion_risk``), is at most THRESHOLD; with
@@ -17,6 +18,7 @@ from typing import Any, Callable, Sequence
 
 from ..model import PointsRule
 from generator.sim.api import Action, Engine
+from generator.sim.base import make_random as make_random  # the shared random bot, under its old name here
 from .observation import FirecrackersView
 from .setup import CardTable
 from .vocab import END, PASS, REVEAL, STOP
@@ -27,18 +29,6 @@ two pyro:A against two pyro:B in alternate seats, both seatings, 10 000 games pe
 per seat: 0.3 beats 0.2 (25.6 % to 24.4 %), 0.35 (25.4 % to 24.6 %) and 0.4 (25.5 % to 24.5 %),
 and ties 0.25 (25.2 % to 24.8 %); 0.1 loses to 0.2 (23.9 % to 26.1 %, 4000 games). So 0.3 is the
 default (and what ``best`` names); the earlier 0.2 was tuned under the open shop."""
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions."""
-
-    def __init__(self, seat: int) -> None:
-        self.name = "random"
-        self.seat = seat
-
-    def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Pick an action for this decision."""
-        return legal[0] if len(legal) == 1 else rng.choice(legal)
 
 
 def _ratio(view: FirecrackersView, seat: int) -> float:
@@ -258,13 +248,6 @@ class PyroBot:
     def _underdog(self, view: FirecrackersView, legal: Sequence[Any]) -> Any:
         leads = view.underdog_leads()
         return max(legal, key=lambda colour: leads[colour])
-
-
-def make_random(param: str | None, seat: int, engine: Engine) -> RandomBot:
-    """``random`` (takes no parameter)."""
-    if param is not None:
-        raise ValueError("random takes no parameter")
-    return RandomBot(seat)
 
 
 def make_pyro(param: str | None, seat: int, engine: Engine) -> PyroBot:

@@ -7,6 +7,7 @@ from typing import Mapping
 
 from generator.model import OptionValue
 from ..model import FirecrackersDefinition, ScoreworksCard, ScoreworksDefinition
+from generator.sim.base import check_players
 from generator.sim.rulesets import read_ruleset
 from .actions import EFFECTS
 from ..rulebook import CORE_RULE_DESTROY, CORE_RULE_MUST_BUY, CORE_RULES
@@ -32,9 +33,7 @@ class FirecrackersEngine:
         expansion: ScoreworksDefinition | None = None,
         scoreworks: str | None = None,
     ) -> None:
-        if players not in definition.info.players:
-            raise ValueError(f"{definition.info.id} is played by {definition.info.players[0]}-"
-                             f"{definition.info.players[-1]} players, not {players}")
+        check_players(definition, players)
         self.definition = definition
         self.players = players
         self.options: Mapping[str, OptionValue] = dict(definition.info.options.resolve(options))

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from generator.model import OptionValue
 from generator.sim import traces
-from generator.sim.api import GameRecord, ReplayError
-from ..model import FirecrackersDefinition, ScoreworksDefinition
+from generator.sim.api import ReplayError
+from generator.sim.base import TraceSpec
+from ..model import ScoreworksDefinition
 from .engine import FirecrackersEngine, make_engine
 from .state import FirecrackersState
 
@@ -98,28 +98,15 @@ def _settings(engine: FirecrackersEngine) -> dict[str, Any]:
     }
 
 
-def trace(engine: FirecrackersEngine, state: FirecrackersState, record: GameRecord) -> dict[str, Any]:
-    """The trace of a finished game (the Simulator's ``trace_game``; see ``traces.retrace``)."""
-    return traces.retrace(KIND, engine, state, record, deal=_deal, step=_step, outcome=_outcome,
-                          settings=_settings(engine))
-
-
-def replay(definition: FirecrackersDefinition, data: Mapping[str, Any],
-           overrides: Mapping[str, OptionValue] | None = None, *,
-           expansion: ScoreworksDefinition | None = None, scoreworks: str | None = None) -> dict[str, Any]:
-    """Replay a trace (see ``traces.replay_game``). ``expansion`` and ``scoreworks`` are the file's
-    settings, resolved by the caller (the expansion from the project). Raises ReplayError."""
-    players, options, seed = traces.read_header(data, definition, KIND, overrides)
-    named = traces.recorded_settings(data)
+def _check_settings(named: Mapping[str, Any], given: Mapping[str, Any]) -> None:
+    """The expansion a replay is given (resolved by the caller from the project) must be the one the
+    trace was played with."""
+    expansion: ScoreworksDefinition | None = given.get("expansion")
     if "expansion" in named and (expansion is None or expansion.info.id != named["expansion"]):
         raise ReplayError(None, f"the game was played with the expansion '{named['expansion']}': replay it "
                                 "in a project that has it")
     if expansion is not None and "expansion" not in named:
         raise ReplayError(None, "the game was played without an expansion")
-    return traces.replay_game(
-        data, definition, seed,
-        lambda: make_engine(definition, players, options, expansion=expansion, scoreworks=scoreworks),
-        deal=_deal, outcome=_outcome)
 
 
 def describe(outcome: Mapping[str, Any]) -> str:
@@ -128,3 +115,12 @@ def describe(outcome: Mapping[str, Any]) -> str:
     card = f", Scoreworks {outcome['scoreworks']}" if outcome.get("scoreworks") else ""
     return (f"scores {scores}, {outcome.get('rounds')} rounds, {outcome.get('turns')} decisions{card}, "
             f"ended: {outcome.get('end')}")
+
+
+TRACE = TraceSpec(kind=KIND, make_engine=make_engine, deal=_deal, step=_step, outcome=_outcome, describe=describe,
+                  settings=_settings, check_settings=_check_settings)
+"""Firecrackers' traces: ``TRACE.trace`` is the Simulator's ``trace_game``; ``TRACE.replayer()``
+replays a trace with the expansion and Scoreworks card it names (``expansion`` and ``scoreworks``,
+resolved by the caller)."""
+trace = TRACE.trace
+replay = TRACE.replay

@@ -10,14 +10,13 @@ invariants), ``bots``, ``summary``, ``trace`` (games as JSON traces, and their r
 
 from __future__ import annotations
 
-from generator.sim import traces
-from generator.sim.api import Replayer, Simulator
+from generator.sim.api import Simulator
 from .bots import BEST, BOTS, HeuristicBot, RandomBot
 from .engine import SequenceEngine, SequenceState, make_engine
 from .findings import figures, findings
 from .observation import SequenceView
 from .summary import summarize
-from .trace import describe, replay, trace
+from .trace import TRACE
 
 SIMULATOR = Simulator(
     kind="sequence",
@@ -29,8 +28,8 @@ SIMULATOR = Simulator(
     findings=findings,
     figures=figures,
     score_is_outcome=True,
-    trace_game=trace,
-    replayer=Replayer(traces.FILE_FORMAT, replay, traces.recorded_rules, describe),  # type: ignore[arg-type]  # replay takes SequenceDefinition
+    trace_game=TRACE.trace,
+    replayer=TRACE.replayer(),
 )
 
 __all__ = [

@@ -1,4 +1,5 @@
-"""Sequence bots: ``random`` (any legal action) and ``heuristic`` (lines, blocks, jacks kept for need).
+"""Sequence bots: ``random`` (any legal action, the shared bot) and ``heuristic`` (lines, blocks,
+jacks kept for need).
 
 The heuristic bot, per turn:
 
@@ -23,19 +24,11 @@ import random
 from typing import Any, Sequence
 
 from generator.sim.api import Action, BotFactory
+from generator.sim.base import RandomBot, bot_table, no_parameter
 from .claims import compatible
 from .geometry import EMPTY, NOT_JACK, TWO_EYED
 from .observation import SequenceView
 from .table import SequenceTable
-
-
-class RandomBot:
-    """Any legal action, uniformly."""
-
-    name = "random"
-
-    def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        return legal[rng.randrange(len(legal))]
 
 
 class HeuristicBot:
@@ -192,19 +185,12 @@ class HeuristicBot:
         return best
 
 
-def make_random(param: str | None, seat: int, engine: SequenceTable) -> RandomBot:
-    """The ``random`` bot (takes no parameter)."""
-    if param is not None:
-        raise ValueError("the random bot takes no parameter")
-    return RandomBot()
-
-
 def make_heuristic(param: str | None, seat: int, engine: SequenceTable) -> HeuristicBot:
     """The ``heuristic`` bot (takes no parameter)."""
-    if param is not None:
-        raise ValueError("the heuristic bot takes no parameter")
+    no_parameter("the heuristic bot", param)
     return HeuristicBot(engine)
 
 
-BOTS: dict[str, BotFactory] = {"random": make_random, "heuristic": make_heuristic}
+BOTS: dict[str, BotFactory] = bot_table(heuristic=make_heuristic)
+"""``random`` (the shared one, ``generator.sim.base``) and ``heuristic``."""
 BEST = "heuristic"

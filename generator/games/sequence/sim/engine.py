@@ -45,6 +45,7 @@ from typing import Any, Mapping, Sequence
 from generator.model import OptionValue
 from ..model import SequenceDefinition
 from generator.sim.api import TERMINAL, IllegalAction, InvariantError
+from generator.sim.base import refuse_settings
 from .actions import LegalActions, removable_cells
 from .board import (CORNER, END_BLOCKED, END_DECK, END_FULL, END_TURN_LIMIT, END_WIN, MIXED, VOID,
                     SequenceBoard)
@@ -70,8 +71,7 @@ class SequenceEngine(SequenceTable):
 
 def make_engine(definition: SequenceDefinition, players: int, options: Mapping[str, OptionValue], **extra: Any) -> SequenceEngine:
     """The Simulator's ``make_engine``: checks the table and reads the rule options."""
-    if extra:
-        raise ValueError(f"Sequence takes no extra settings ({', '.join(sorted(extra))})")
+    refuse_settings("Sequence", extra)
     if not isinstance(definition, SequenceDefinition):
         raise ValueError(f"'{definition.info.id}' is not a Sequence definition")
     engine = SequenceEngine.build(definition, players, options)

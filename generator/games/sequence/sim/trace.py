@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from generator.model import OptionValue
-from generator.sim import traces
-from generator.sim.api import GameRecord
-from ..model import SequenceDefinition
-from .engine import SequenceEngine, SequenceState, make_engine
+from generator.sim.base import TraceSpec
+from .engine import SequenceState, make_engine
 
 KIND = "sequence"
 
@@ -54,19 +51,6 @@ def _step(state: SequenceState, action: int) -> dict[str, Any]:
     return {"seat": seat, "action": action, "text": text}
 
 
-def trace(engine: SequenceEngine, state: SequenceState, record: GameRecord) -> dict[str, Any]:
-    """The trace of a finished game (the Simulator's ``trace_game``; see ``traces.retrace``)."""
-    return traces.retrace(KIND, engine, state, record, deal=_deal, step=_step, outcome=_outcome)
-
-
-def replay(definition: SequenceDefinition, data: Mapping[str, Any],
-           overrides: Mapping[str, OptionValue] | None = None) -> dict[str, Any]:
-    """Replay a trace (see ``traces.replay_game``). Raises ReplayError."""
-    players, options, seed = traces.read_header(data, definition, KIND, overrides)
-    return traces.replay_game(data, definition, seed, lambda: make_engine(definition, players, options),
-                              deal=_deal, outcome=_outcome)
-
-
 def describe(outcome: Mapping[str, Any]) -> str:
     """One line for a replayed game (``cardforge replay``)."""
     winner = outcome.get("winner_team")
@@ -74,3 +58,10 @@ def describe(outcome: Mapping[str, Any]) -> str:
     sequences = " to ".join(str(n) for n in outcome.get("sequences", []))
     return (f"{result}, sequences {sequences}, {outcome.get('turns')} turns "
             f"({outcome.get('decisions')} decisions), ended: {outcome.get('end')}")
+
+
+TRACE = TraceSpec(kind=KIND, make_engine=make_engine, deal=_deal, step=_step, outcome=_outcome, describe=describe)
+"""Sequence's traces: ``TRACE.trace`` is the Simulator's ``trace_game``, ``TRACE.replayer()`` its
+replayer (``replay sequence FILE``)."""
+trace = TRACE.trace
+replay = TRACE.replay

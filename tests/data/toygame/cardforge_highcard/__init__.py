@@ -3,7 +3,8 @@ each player holds a hand, every trick each player plays one card, the highest ca
 trick (the earlier card wins a tie), and the most tricks win the game.
 
 It registers through the ``cardforge.games`` entry point of its own package metadata, the way a
-designer's own game is installed with pip."""
+designer's own game is installed with pip, and carries its face template (``layouts/``) and an
+example project (``example/``)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ class HighCard(GameDescription[HighCardDefinition]):
     title = "High Card"
     face_templates = (KIND,)
     example = "example"
+    layouts = "layouts"
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[HighCardDefinition]:
         from .loader import build

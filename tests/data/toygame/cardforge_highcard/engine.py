@@ -1,4 +1,5 @@
-"""High Card's engine: deal the hands, play the tricks, count them; and two bots."""
+"""High Card's engine: deal the hands, play the tricks, count them; and its bot. The random bot,
+the table checks and the hand size come from cardforge's shared base (``generator.sim.base``)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,17 @@ from typing import Any, Mapping, Sequence
 
 from generator.model import OptionValue
 from generator.sim.api import TERMINAL, IllegalAction, Simulator
+from generator.sim.base import bot_table, check_players, next_seat, no_parameter, per_players, refuse_settings
 
 from .model import HighCardDefinition
 
 
 class HighCardEngine:
     def __init__(self, definition: HighCardDefinition, players: int, options: Mapping[str, OptionValue]) -> None:
-        if players not in definition.info.players:
-            raise ValueError(f"High Card is played by {definition.info.players} players, not {players}")
+        check_players(definition, players)
         self.definition, self.players, self.options = definition, players, dict(options)
         self.ranks = [card.rank for card in definition.cards()]
-        self.hand = definition.hand_size(players)
+        self.hand = per_players(definition.hand_sizes, players)
 
     def new_game(self, rng: random.Random) -> "HighCardState":
         deck = list(self.ranks)
@@ -32,7 +33,12 @@ class HighCardState:
         self.leader, self.trick, self._turns = 0, [], 0
 
     def current_player(self) -> int:
-        return TERMINAL if self.is_terminal() else (self.leader + len(self.trick)) % self.players
+        if self.is_terminal():
+            return TERMINAL
+        seat = self.leader
+        for _ in self.trick:
+            seat = next_seat(seat, self.players)
+        return seat
 
     def legal_actions(self) -> Sequence[int]:
         return () if self.is_terminal() else tuple(sorted(set(self.hands[self.current_player()])))
@@ -75,13 +81,6 @@ class HighCardState:
         return {"tricks": list(self.tricks)}
 
 
-class RandomBot:
-    name = "random"
-
-    def choose(self, observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        return legal[rng.randrange(len(legal))]
-
-
 class HighBot:
     """Plays its highest card when it can still take the trick, else its lowest."""
 
@@ -93,17 +92,21 @@ class HighBot:
         return max(legal) if max(legal) > best else min(legal)
 
 
+def make_high(param: str | None, seat: int, engine: Any) -> HighBot:
+    no_parameter("high", param)
+    return HighBot()
+
+
 def make_engine(definition: HighCardDefinition, players: int, options: Mapping[str, OptionValue],
                 **extra: Any) -> HighCardEngine:
-    if extra:
-        raise ValueError(f"High Card takes no extra settings ({', '.join(sorted(extra))})")
+    refuse_settings("High Card", extra)
     return HighCardEngine(definition, players, options)
 
 
 SIMULATOR = Simulator(
     kind="highcard",
     make_engine=make_engine,
-    bots={"random": lambda param, seat, engine: RandomBot(), "high": lambda param, seat, engine: HighBot()},
+    bots=bot_table(high=make_high),
     best="high",
     competitive=True,
 )
