@@ -32,6 +32,7 @@ from ..sim.runner import Cell, RunResult, TurnLimitExceeded, describe_cell, prep
 from ..sim.summary import DeckIdentity, RunSettings, RunSummary, summarize
 from ..sim.sweep import value_text
 from ..validate import validate_games
+from .. import registry
 from . import exit_code
 from .common import fail, file_option, game_or_usage_error, open_project, project_option, usage_error
 
@@ -86,9 +87,12 @@ traceback_option = click.option(
 
 
 def show_traceback() -> bool:
-    """Whether the command was given ``--traceback``."""
+    """Whether the command was given ``--traceback`` (or ``cardforge --traceback COMMAND``)."""
     ctx = click.get_current_context(silent=True)
-    return bool(ctx is not None and ctx.meta.get(TRACEBACK))
+    if ctx is None:
+        return False
+    root = ctx.find_root().obj
+    return bool(ctx.meta.get(TRACEBACK) or (isinstance(root, dict) and root.get("traceback")))
 
 
 def game_failed(error: GameError, cells: Sequence[Cell] = ()) -> NoReturn:
@@ -199,7 +203,11 @@ class Table:
         refuse_invalid([self.definition, *([expansion] if expansion is not None else [])], self.where())
         found = [source_file(self.root, d) for d in (self.definition, expansion) if d is not None] if self.root else []
         self.files = tuple(f for f in found if f is not None)
-        self.sha256 = digest(self.files) if self.files else None
+        read_too = [Path(name) for d in (self.definition, expansion) if d is not None
+                    for name in registry.describe(d).source_files(d)]
+        self.hashed = self.files + tuple(f for f in read_too if f.is_file())
+        """The files the deck is read from: the definitions, and what they read (a card list, a rules file)."""
+        self.sha256 = digest(self.hashed) if self.files else None
         self._values: dict[str, DeckValue] | None = None
         self._owners: dict[str, tuple[Path, str]] = {}
         """Each ``--set`` path's file and its path inside that file."""
@@ -225,6 +233,11 @@ class Table:
                             self._owners[prefix + path] = (file.resolve(), path)
             except DefinitionErrors as exc:
                 fail(exc.report())
+            if self.files:  # the values the definition reads from elsewhere: a card list's cells
+                for path, value in registry.describe(self.definition).what_ifs(self.definition).items():
+                    if path not in values:
+                        values[path] = value
+                        self._owners[path] = (self.files[0].resolve(), path)
             self._values = values
         return self._values
 
@@ -335,7 +348,7 @@ class Table:
         """Which deck a cell plays: the folder, the definitions' hash and the changed values."""
         return DeckIdentity(
             project=self.shown_as or (str(self.root) if self.root else self.project.root),
-            files=tuple(display_path(f) for f in self.files),
+            files=tuple(display_path(f) for f in self.hashed),
             sha256=self.sha256,
             changes=dict(changes),
         )

@@ -230,7 +230,7 @@ def _run(source: RulesSource) -> types.ModuleType:
     sys.modules[name] = module  # dataclasses and pickling look a class's module up by name
     try:
         exec(code, module.__dict__)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # sys.exit() in a rules file is its mistake, not ours to obey
         del sys.modules[name]
         kind = "import" if isinstance(exc, ImportError) else "exception"
         raise GameError(f"{type(exc).__name__}: {_text(exc)}", where=_deepest(exc, filename, source.path), code=kind,
