@@ -128,3 +128,27 @@ def test_the_command_line_on_a_cluster(cluster: Any) -> None:
     assert [{k: v for k, v in row.items() if k != "elapsed_s"} for row in json.loads(remote.stdout)["rows"]] == strip
     both = CliRunner().invoke(cli, [*args, "-w", "2", "--scheduler", cluster.scheduler_address])
     assert both.exit_code == 2 and "--workers and --scheduler" in both.stderr
+
+
+def test_a_rules_file_game_plays_on_the_cluster(cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules file travels with the definition (its text, never a pickled module): the cluster's
+    workers compile it and play the same games, and a mistake in it is reported as on one machine."""
+    from tests.rulesgame import RULES, make_project
+
+    project = make_project(tmp_path / "tens")
+    monkeypatch.chdir(project)
+    args = ["simulate", "tens", "-k", "24", "--json", "--skill-games", "6"]
+    local = CliRunner().invoke(cli, [*args, "-w", "1"])
+    remote = CliRunner().invoke(cli, [*args, "--scheduler", cluster.scheduler_address])
+    assert local.exit_code == 0 and remote.exit_code == 0, remote.stderr
+
+    def untimed(data: Any) -> Any:
+        return {k: v for k, v in data.items() if k not in ("elapsed_s", "findings")}
+
+    assert untimed(json.loads(remote.stdout)) == untimed(json.loads(local.stdout))
+    (project / "card_defs" / "rules.py").write_text(RULES.replace("    state.end_turn()", "    state.end_turn()\n"
+                                                                  "    if state.turn > 9:\n        raise ValueError('nine')"))
+    failed = CliRunner().invoke(cli, ["simulate", "tens", "-k", "8", "--skill-games", "0", "--bot", "random",
+                                      "--scheduler", cluster.scheduler_address])
+    assert failed.exit_code == 1 and failed.stderr.startswith("card_defs/rules.py:28:9: error: ValueError: nine")
+    assert "ValueError: nine" in failed.stderr and "in game 0 of --seed 1" in failed.stderr
