@@ -15,7 +15,7 @@ from typing import Iterator
 
 import yaml
 
-from ..model import limits
+from ..model import OptionValue, limits
 from ..model.source import SourceLoc
 from .errors import Problem
 from .yamlnodes import node_loc
@@ -50,7 +50,7 @@ class Reader:
     problems: list[Problem] = field(default_factory=list)
     file: Path | None = None
     """The file being read, when it is one (files it names, such as a card list, lie beside it)."""
-    table_changes: dict[str, object] = field(default_factory=dict)
+    table_changes: dict[str, OptionValue] = field(default_factory=dict)
     """What-ifs on the card lists this file names, by path (``cards.ROW.COLUMN``): applied where a
     game reads its card list (``generator.loader.whatif.change_table``)."""
 

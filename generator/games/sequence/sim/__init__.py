@@ -11,7 +11,8 @@ invariants), ``bots``, ``summary``, ``trace`` (games as JSON traces, and their r
 from __future__ import annotations
 
 from generator.sim.api import Simulator
-from .bots import BEST, BOTS, HeuristicBot, RandomBot
+from generator.sim.base import RandomBot
+from .bots import BEST, BOTS, HeuristicBot
 from .engine import SequenceEngine, SequenceState, make_engine
 from .findings import figures, findings
 from .observation import SequenceView

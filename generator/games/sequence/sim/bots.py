@@ -24,7 +24,7 @@ import random
 from typing import Any, Sequence
 
 from generator.sim.api import Action, BotFactory
-from generator.sim.base import RandomBot, bot_table, no_parameter
+from generator.sim.base import bot_table, no_parameter
 from .claims import compatible
 from .geometry import EMPTY, NOT_JACK, TWO_EYED
 from .observation import SequenceView
