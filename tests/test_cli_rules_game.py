@@ -6,6 +6,8 @@ list's numbers and the rule options (resumed with --results), compare of two dec
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -89,3 +91,20 @@ def test_compare_two_decks(tens: Path, tmp_path: Path) -> None:
     same = json.loads(ok(invoke("compare", "tens", ".", ".", "-k", "30", "-w", "1", "--json",
                                 "--set", "cards.c1.value=8")).stdout)
     assert {f["figure"]: f for f in same["figures"]}["mean score"]["difference"] > 0
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_compare_against_a_revision_of_the_rules(tens: Path) -> None:
+    """--against plays the rules file (and card list) of the revision as A, the folder's as B."""
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(tens), *args], check=True, capture_output=True)
+
+    git("init", "-q")
+    git("add", "card_defs", "layouts")
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "rules")
+    rules = tens / "card_defs" / "rules.py"
+    rules.write_text(rules.read_text().replace("    return [sum(card.value for card in",
+                                               "    return [2 * sum(card.value for card in"))
+    data = json.loads(ok(invoke("compare", "tens", ".", "--against", "HEAD", "-k", "30", "-w", "1", "--json")).stdout)
+    assert data["a"]["deck"]["sha256"] != data["b"]["deck"]["sha256"]
+    assert data["b"]["mean_score"] == pytest.approx(2 * data["a"]["mean_score"])

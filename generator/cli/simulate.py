@@ -73,14 +73,15 @@ def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]]
                help="Write every game to this folder (game-00001.json ...) in the game's community "
                "format (Hanabi: hanab.live JSON), else as a JSON trace of every decision (Sequence, "
                "Firecrackers, rules-file games); replay reads both.")
-@click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=skill.DEFAULT_GAMES, show_default=True,
+@click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None,
               help="Games of each step of the skill trace (random, greedy, then ismcts at rising budgets, each "
-              "against the bot below it), for games played by the general bots (rules files); 0 leaves it out.")
+              f"against the bot below it), for games played by the general bots (rules files); default "
+              f"{skill.DEFAULT_GAMES}, or --games when fewer; 0 leaves it out.")
 def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[str, ...], seed: int,
                      workers: int | None, scheduler: str | None, rules: tuple[str, ...], expansion_id: str | None,
                      settings: tuple[str, ...], as_json: bool, report_path: Path | None,
                      project_dir: Path | None, changes: tuple[str, ...], export_dir: Path | None,
-                     skill_games: int) -> None:
+                     skill_games: int | None) -> None:
     """Play GAME many times with bots and print score, length and win statistics.
 
     The summary opens with what to look at (seats that are not equal, cards whose buyers win far
@@ -97,6 +98,8 @@ def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[
         usage_error("--set: simulate plays one deck; give one value per path (sweep tries several)")
     combo = combos[0]
     cell = table.cell(combo, export=export_dir is not None)
+    if skill_games is None:
+        skill_games = min(skill.DEFAULT_GAMES, games)
     ladder = skill.skill_cells(table.simulator, cell.definition, cell.players, cell.seed, games=skill_games,
                                options=cell.options, extra=cell.extra) \
         if skill_games and skill.has_skill_trace(table.simulator) else []

@@ -1,5 +1,6 @@
 """What every engine repeats, written once: the random bot, the checks of a table (players, extra
-settings, hand sizes), turn order, and traces and their replay (``TraceSpec``).
+settings, hand sizes), turn order, invariant checks (cards conserved, hand sizes), and traces and
+their replay (``TraceSpec``).
 
 A game's engine uses these pieces instead of its own copies; a rules file gets all of them
 without writing any (``generator.sim.rulesfile``).
@@ -8,13 +9,14 @@ without writing any (``generator.sim.rulesfile``).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence, Sized
 
 from ..model import GameDefinition, OptionValue
 from ..model.common import PlayerCount
 from . import traces
-from .api import Action, Bot, BotFactory, Engine, GameRecord, GameState, Replayer
+from .api import Action, Bot, BotFactory, Engine, GameRecord, GameState, InvariantError, Replayer
 
 # --------------------------------------------------------------------------- bots
 
@@ -75,6 +77,25 @@ def per_players(entries: Sequence[PlayerCount], players: int, what: str = "hand 
         if entry.players == players:
             return entry.value
     raise ValueError(f"the definition gives no {what} for {players} players")
+
+
+def check_conserved(piles: Iterable[Iterable[Hashable]], expected: Iterable[Hashable], what: str = "cards") -> None:
+    """InvariantError unless the ``piles`` together hold exactly ``expected`` (each card in exactly
+    one place), naming how many are missing and how many are placed twice."""
+    placed = Counter(card for pile in piles for card in pile)
+    wanted = Counter(expected)
+    if placed != wanted:
+        missing = sum((wanted - placed).values())
+        extra = sum((placed - wanted).values())
+        raise InvariantError(f"{what} not conserved: {sum(placed.values())} placed of {sum(wanted.values())}, "
+                             f"{missing} missing, {extra} too many")
+
+
+def check_hands(hands: Sequence[Sized], limit: int) -> None:
+    """InvariantError when a seat holds more cards than its hand size."""
+    for seat, hand in enumerate(hands):
+        if len(hand) > limit:
+            raise InvariantError(f"seat {seat} holds {len(hand)} cards, more than {limit}")
 
 
 def next_seat(seat: int, players: int) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.sim.api import TERMINAL, InvariantError
+from generator.sim.base import check_conserved
 from .board import Board
 
 
@@ -46,15 +47,9 @@ def outcome_of(state: Board) -> dict[str, Any]:
 def check_state(state: Board) -> None:
     """Cards conserved (each card in exactly one place), no empty deck beside a discard pile, shop
     piles as laid out, coins and points within bounds."""
-    seen: list[int] = []
-    for seat in range(state.n):
-        seen += state.deck[seat] + state.discard[seat] + state.revealed[seat] + state.aside[seat]
-    for pile in state.shop:
-        seen += pile
-    seen += state.destroyed
-    if sorted(seen) != list(range(state.table.size)):
-        raise InvariantError(f"cards not conserved: {len(seen)} placed of {state.table.size}, "
-                             f"{len(seen) - len(set(seen))} duplicated")
+    piles = [pile for seat in range(state.n)
+             for pile in (state.deck[seat], state.discard[seat], state.revealed[seat], state.aside[seat])]
+    check_conserved([*piles, *state.shop, state.destroyed], range(state.table.size))
     counted: dict[str, int] = {}
     for row in state.revealed:
         for c in row:

@@ -45,7 +45,7 @@ from typing import Any, Mapping, Sequence
 from generator.model import OptionValue
 from ..model import SequenceDefinition
 from generator.sim.api import TERMINAL, IllegalAction, InvariantError
-from generator.sim.base import refuse_settings
+from generator.sim.base import check_conserved, check_hands, refuse_settings
 from .actions import LegalActions, removable_cells
 from .board import (CORNER, END_BLOCKED, END_DECK, END_FULL, END_TURN_LIMIT, END_WIN, MIXED, VOID,
                     SequenceBoard)
@@ -307,17 +307,8 @@ class SequenceState(SequenceBoard):
 
     def check_invariants(self) -> None:
         """Cards conserved, chips within each supply, window tables and sequences consistent."""
-        geo, engine = self.geo, self.engine
-        cards = list(self.deck)
-        for hand in self.hands:
-            cards.extend(hand)
-        for pile in self.discards:
-            cards.extend(pile)
-        if sorted(cards) != sorted(geo.deck):
-            raise InvariantError("cards are not conserved (deck + hands + discards != the two decks)")
-        for seat, hand in enumerate(self.hands):
-            if len(hand) > engine.hand_size:
-                raise InvariantError(f"seat {seat} holds {len(hand)} cards, more than {engine.hand_size}")
+        check_conserved([self.deck, *self.hands, *self.discards], self.geo.deck)
+        check_hands(self.hands, self.engine.hand_size)
         self.check_board()
 
     # ----- rules ------------------------------------------------------------------------------
