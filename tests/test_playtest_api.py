@@ -88,6 +88,12 @@ def test_every_card_is_in_exactly_one_zone() -> None:
     state.check_invariants()
     with pytest.raises(KeyError, match=r"no zone 'hand:5' \(zones: deck, hand:0, hand:1, table\)"):
         state.zone("hand", 5)
+    table = state.zone("table")
+    for change in (lambda: table.append(card), lambda: table.pop(), lambda: table.__setitem__(0, card),
+                   lambda: table.clear(), lambda: table.sort()):
+        with pytest.raises(TypeError, match="changes only through the state"):
+            change()
+    assert table.top is drawn[-1] and len(table) == 4  # nothing changed
 
 
 def test_a_card_left_out_at_setup_is_a_rules_gap() -> None:

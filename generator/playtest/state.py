@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Se
 from ..sim.api import TERMINAL, IllegalAction
 from ..sim.errors import GameError
 from .cards import Card
-from .zones import Visibility, Zone
+from .zones import Visibility, Zone, put, put_bottom, refill, take, take_top
 
 Action = Any
 """An action is any value that can be compared and hashed: text, numbers, cards, zones and tuples
@@ -218,7 +218,7 @@ class State:
                 raise ValueError(f"card '{card.id}' is already in zone '{where[card].label}': a card is in one "
                                  "zone (move it instead)")
             where[card] = zone
-            zone._cards.append(card)
+            put(zone, card)
         self._zones[key] = zone
         return zone
 
@@ -269,22 +269,22 @@ class State:
         target = self._zones.get(to._key) if isinstance(to, Zone) else None
         if target is None:
             target = self._local(to)
-        source._cards.remove(card)
+        take(source, card)
         if bottom:
-            target._cards.insert(0, card)
+            put_bottom(target, card)
         else:
-            target._cards.append(card)
+            put(target, card)
         self._where[card] = target
 
     def draw(self, source: Zone, to: Zone, count: int = 1) -> list[Card]:
         """Move the top ``count`` cards of ``source`` to ``to``, one at a time (fewer when ``source``
         runs out); returns them in the order drawn."""
         source, target = self._local(source), self._local(to)
-        pile, where = source._cards, self._where
+        where = self._where
         drawn: list[Card] = []
-        for _ in range(min(count, len(pile))):
-            card = pile.pop()
-            target._cards.append(card)
+        for _ in range(min(count, len(source))):
+            card = take_top(source)
+            put(target, card)
             where[card] = target
             drawn.append(card)
         return drawn
@@ -301,7 +301,10 @@ class State:
 
     def shuffle(self, zone: Zone) -> None:
         """Shuffle ``zone`` with the game's generator."""
-        self._rng.shuffle(self._local(zone)._cards)
+        zone = self._local(zone)
+        cards = list(zone)
+        self._rng.shuffle(cards)
+        refill(zone, cards)
 
     def can_see(self, player: int, zone: Zone) -> bool:
         """Whether ``player`` knows the cards of ``zone``."""
@@ -341,17 +344,17 @@ class State:
         ``observer`` cannot see are dealt again at random among those zones (each keeps its size),
         and the copy draws its randomness from ``rng``. What general bots search."""
         new = self.clone(rng)
-        hidden = [zone for zone in new._zones.values() if zone._cards and not zone.visible_to(observer)]
+        hidden = [zone for zone in new._zones.values() if zone and not zone.visible_to(observer)]
         if not hidden:
             return new
-        pool = [card for zone in hidden for card in zone._cards]
+        pool = [card for zone in hidden for card in zone]
         rng.shuffle(pool)
         where = new._where
         start = 0
         for zone in hidden:
-            end = start + len(zone._cards)
-            zone._cards = pool[start:end]
-            for card in zone._cards:
+            end = start + len(zone)
+            refill(zone, pool[start:end])
+            for card in zone:
                 where[card] = zone
             start = end
         return new
@@ -449,7 +452,7 @@ class State:
         """Every card of the game in exactly one zone (a rules gap otherwise)."""
         seen: dict[Card, Zone] = {}
         for zone in self._zones.values():
-            for card in zone._cards:
+            for card in zone:
                 if card in seen:
                     raise self._rules.gap("card-twice", f"card '{card.id}' is in zone '{seen[card].label}' and in "
                                           f"zone '{zone.label}'", "play", self)
@@ -539,12 +542,12 @@ def default_words(action: Action) -> str:
 
 def encode_action(action: Action) -> Any:
     """An action as JSON (traces): cards by id, zones by label, tuples as lists."""
+    if isinstance(action, Zone):
+        return action.label
     if isinstance(action, (tuple, list)):
         return [encode_action(part) for part in action]
     if isinstance(action, Card):
         return action.id
-    if isinstance(action, Zone):
-        return action.label
     if isinstance(action, Visibility):
         return action.value
     if action is None or isinstance(action, (str, int, float, bool)):

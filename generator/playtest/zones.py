@@ -10,7 +10,7 @@ of a game in progress, so an action may name a zone.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Iterator, Sequence
+from typing import Any, NoReturn, Sequence
 
 from .cards import Card
 
@@ -32,21 +32,24 @@ class Visibility(str, Enum):
 _CODES = {Visibility.PUBLIC: 0, Visibility.OWNER: 1, Visibility.OTHERS: 2, Visibility.HIDDEN: 3}
 
 
-class Zone:
+class Zone(list[Card]):
     """A place for cards, in order (bottom first, the top last). Read it like a list: ``len(zone)``,
-    ``for card in zone``, ``zone[0]``, ``card in zone``, ``zone.top``."""
+    ``for card in zone``, ``zone[0]``, ``card in zone``, ``zone.top`` (reading is as fast as a
+    list's: a zone is one). It changes only through the state (``State.move``, ``draw``, ``deal``,
+    ``shuffle``): a list method that would change it raises TypeError. Two zones are equal when
+    they have the same name and owner (the same zone in two copies of a game)."""
 
-    __slots__ = ("name", "owner", "visibility", "_cards", "_key", "_hash", "_see")
+    __slots__ = ("name", "owner", "visibility", "_key", "_hash", "_see")
 
     name: str
     owner: int | None
     visibility: Visibility
 
     def __init__(self, name: str, owner: int | None, visibility: Visibility, cards: Sequence[Card] = ()) -> None:
+        list.__init__(self, cards)
         self.name = name
         self.owner = owner
         self.visibility = visibility
-        self._cards: list[Card] = list(cards)
         self._key = (name, owner)
         self._hash = hash(self._key)
         self._see = _CODES[visibility]
@@ -64,57 +67,81 @@ class Zone:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The cards, bottom first (a copy: the zone changes only through the state)."""
-        return tuple(self._cards)
+        """The cards, bottom first (a copy)."""
+        return tuple(self)
 
     @property
     def top(self) -> Card | None:
         """The top card (the last one put here), or None when the zone is empty."""
-        cards = self._cards
-        return cards[-1] if cards else None
+        return self[-1] if self else None
 
     @property
     def bottom(self) -> Card | None:
         """The bottom card, or None when the zone is empty."""
-        cards = self._cards
-        return cards[0] if cards else None
+        return self[0] if self else None
 
     @property
     def label(self) -> str:
         """How traces and messages name the zone: ``deck``, ``hand:1`` (the hand of player 1)."""
         return self.name if self.owner is None else f"{self.name}:{self.owner}"
 
-    def __len__(self) -> int:
-        return len(self._cards)
-
-    def __iter__(self) -> Iterator[Card]:
-        return iter(self._cards)
-
-    def __getitem__(self, index: int) -> Card:
-        return self._cards[index]
-
-    def __contains__(self, card: object) -> bool:
-        return card in self._cards
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Zone) and other._key == self._key
 
-    def __hash__(self) -> int:
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:  # type: ignore[override]  # a zone is a value of the game: hashable
         return self._hash
 
     def __repr__(self) -> str:
-        return f"Zone({self.label!r}, {len(self._cards)} cards, {self.visibility.value})"
+        return f"Zone({self.label!r}, {len(self)} cards, {self.visibility.value})"
 
     def __str__(self) -> str:
         return self.label
 
+    def _changed(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError(f"zone '{self.label}' changes only through the state: state.move(card, zone), "
+                        "state.draw, state.deal, state.shuffle")
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _changed
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _changed
+
+    def __copy__(self) -> "Zone":
+        return self._copy()
+
+    def __reduce__(self) -> Any:
+        return (Zone, (self.name, self.owner, self.visibility, list(self)))
+
     def _copy(self) -> "Zone":
         zone = Zone.__new__(Zone)
+        list.__init__(zone, self)
         zone.name = self.name
         zone.owner = self.owner
         zone.visibility = self.visibility
-        zone._cards = self._cards[:]
         zone._key = self._key
         zone._hash = self._hash
         zone._see = self._see
         return zone
+
+
+def put(zone: Zone, card: Card) -> None:
+    """Put ``card`` on top of ``zone`` (the state's own move: it keeps track of where cards are)."""
+    list.append(zone, card)
+
+
+def put_bottom(zone: Zone, card: Card) -> None:
+    list.insert(zone, 0, card)
+
+
+def take(zone: Zone, card: Card) -> None:
+    list.remove(zone, card)
+
+
+def take_top(zone: Zone) -> Card:
+    return list.pop(zone)
+
+
+def refill(zone: Zone, cards: Sequence[Card]) -> None:
+    """Replace the cards of ``zone`` (a shuffle, a determinisation)."""
+    list.__setitem__(zone, slice(None), cards)

@@ -29,10 +29,10 @@ class RandomBot:
     needs_state = True
 
     def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+        return legal[0] if len(legal) == 1 else rng.choice(legal)
 
     def choose_with_state(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+        return legal[0] if len(legal) == 1 else rng.choice(legal)  # the same draw as randrange, cheaper
 
 
 def no_parameter(name: str, param: str | None) -> None:

@@ -62,6 +62,7 @@ class LoadedRules:
     def __init__(self, source: RulesSource) -> None:
         self.source = source
         self.path = source.path
+        """The file as messages name it; also the name it is compiled under (tracebacks show it)."""
         self.filename = source.path
         module = _run(source)
         self.module = module
@@ -262,12 +263,12 @@ class RulesEngine:
         self.players = players
         self.options = dict(options)
         self.components: dict[str, tuple[Card, ...]] = {name: make_cards(name, rows) for name, rows in components.items()}
-        ids = [card.id for cards in self.components.values() for card in cards]
-        if len(set(ids)) != len(ids):
-            seen: set[str] = set()
-            twice = next(i for i in ids if i in seen or seen.add(i))  # type: ignore[func-returns-value]
-            raise ValueError(f"two pieces of the components have the id '{twice}'")
-        self.by_id = {card.id: card for cards in self.components.values() for card in cards}
+        self.by_id: dict[str, Card] = {}
+        for cards in self.components.values():
+            for card in cards:
+                if card.id in self.by_id:
+                    raise ValueError(f"two pieces of the components have the id '{card.id}'")
+                self.by_id[card.id] = card
 
     def new_game(self, rng: random.Random) -> State:
         """A game dealt by the rules' ``setup`` with ``rng``."""
