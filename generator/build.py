@@ -40,6 +40,7 @@ from .loader.layouts import ProjectArtwork, load_layout_library
 from .model import GameDefinition, Project
 from .model.limits import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_BUILD_COPIES, MAX_PIECES
 from .model.templates import LayoutLibrary
+from .saferead import MAX_DEFINITION_BYTES, ReadError, read_regular
 from .validate import Finding, Note, Severity, fit_findings, validate_games
 
 TEMPLATE_RULE_ID = "layout.templates"
@@ -308,9 +309,9 @@ def stamp_text(game: GameDefinition, options: BuildOptions) -> str:
     the day the definition file was last modified (UTC)."""
     path = Path(game.info.loc.path)
     try:
-        data = path.read_bytes()
+        data = read_regular(path, MAX_DEFINITION_BYTES)
         modified = path.stat().st_mtime
-    except OSError:
+    except (OSError, ReadError):
         data, modified = game.info.id.encode(), 0.0
     digest = hashlib.sha256(data).hexdigest()[:8]
     date = options.stamp_date

@@ -15,7 +15,7 @@ from typing import Callable
 
 import yaml
 
-from ..model.limits import MAX_BLEED_MM, MAX_CARD_MM, MAX_FONT_PT, MIN_FONT_PT
+from ..model.limits import MAX_BLEED_MM, MAX_CARD_MM, MAX_FONT_PT, MAX_POLYGON_POINTS, MIN_FONT_PT
 from ..model.templates import (
     Align,
     Artwork,
@@ -214,6 +214,8 @@ class _Side:
         most ``MAX_BLEED_MM`` past an edge): each point that does not is reported where it is written."""
         if "points" not in sub or not isinstance(sub["points"], yaml.SequenceNode):
             return
+        if len(sub["points"].value) > MAX_POLYGON_POINTS:
+            return  # refused as such
         x, y, _, _ = place
         reach = MAX_BLEED_MM + 1e-9
         for item in sub["points"].value:
@@ -298,7 +300,11 @@ class _Side:
     def _points(self, reader: Reader, sub: dict[str, yaml.Node], what: str) -> list[tuple[float, float]]:
         """``points: [[x, y], ...]``, each mistake located at its point."""
         points: list[tuple[float, float]] = []
-        for item in reader.sequence(sub["points"], f"{what} points") or []:
+        items = reader.sequence(sub["points"], f"{what} points") or []
+        if len(items) > MAX_POLYGON_POINTS:
+            reader.error(sub["points"], f"{what}: a polygon of {len(items):,} points; at most {MAX_POLYGON_POINTS:,} are supported")
+            return points
+        for item in items:
             pair = reader.sequence(item, "a point (x, y)")
             if pair is None or len(pair) != 2:
                 if pair is not None:

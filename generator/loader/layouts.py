@@ -33,7 +33,7 @@ from ..model.templates import (
     SheetTemplate,
 )
 from ..layout.regions import ArtworkError
-from ..paths import display_path, shipped_root
+from ..paths import display_path, followed, shipped_root
 from ..saferead import MAX_ARTWORK_BYTES, ReadError, read_regular
 from .errors import DefinitionErrors, Problem
 from .faces import FACE_FIELDS, read_face
@@ -101,8 +101,8 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
         except OSError as exc:
             problems.append(Problem(SourceLoc(display_path(root / "layouts"), 1, 1),
                                     f"cannot read the folder: {exc.strerror or exc}"))
-    known = {file.resolve() for _, file in sources}
-    sources += [(project_root.resolve(), file) for file in extra_files if file.resolve() not in known]
+    known = {followed(file) for _, file in sources}
+    sources += [(project_root.resolve(), file) for file in extra_files if followed(file) not in known]
     for root, file in sources:
         reader: _FileReader = _FileReader(display_path(file), root=root)
         readers.append(reader)

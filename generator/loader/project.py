@@ -10,7 +10,7 @@ import yaml
 from .. import registry
 from ..model import GameDefinition, OptionValue, Project, SourceLoc
 from ..model.limits import MAX_CARDS
-from ..paths import display_path
+from ..paths import display_path, followed
 from .errors import DefinitionErrors, Problem
 from .fields import Reader
 from .yamlnodes import compose_file
@@ -30,7 +30,7 @@ def definitions_naming(root: Path, table: Path) -> list[Path]:
     """The definition files (the project's, and those beside ``table``) whose card list is the
     file ``table`` (a top-level ``cards: sky.csv``): what ``cardforge validate card_defs/sky.csv``
     checks. Files that cannot be read as YAML are passed over (validating them says why)."""
-    wanted = table.resolve()
+    wanted = followed(table)
     try:
         candidates = definition_files(root) if (root / "card_defs").is_dir() else []
         candidates += sorted(p for p in table.parent.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
@@ -38,12 +38,12 @@ def definitions_naming(root: Path, table: Path) -> list[Path]:
         return []
     found: list[Path] = []
     for file in dict.fromkeys(candidates):
-        if any(file.resolve() == f.resolve() for f in found):
+        if any(followed(file) == followed(f) for f in found):
             continue
         try:
             node = compose_file(file, display_path(file))
             names = [value for key in _TABLE_KEYS if (value := _top_scalar(node, key)) is not None]
-            if any((file.resolve().parent / name).resolve() == wanted for name in names):
+            if any(followed(followed(file).parent / name) == wanted for name in names):
                 found.append(file)
         except (DefinitionErrors, OSError, RuntimeError, ValueError):
             continue
@@ -149,7 +149,7 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None,
         if wanted is not None and not _may_define(root, wanted):
             continue
         try:
-            changed = changes.get(file.resolve()) if changes else None
+            changed = changes.get(followed(file)) if changes else None
             if changed:
                 from .whatif import apply_changes
 

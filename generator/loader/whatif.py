@@ -22,8 +22,10 @@ from typing import Iterator, Mapping, Sequence
 import yaml
 
 from ..model import GameDefinition, OptionValue
+from ..model.limits import MAX_SWEEP_RUNS
 from ..model.source import SourceLoc
 from ..paths import display_path
+from ..saferead import MAX_DEFINITION_BYTES, read_regular
 from .errors import DefinitionErrors, Problem
 from .project import definition_files
 from .yamlnodes import compose_file, node_loc
@@ -56,17 +58,24 @@ class DeckValue:
         return _KIND_NAMES[self.kind]
 
     def parse(self, text: str) -> list[OptionValue]:
-        """``V1,V2,...`` (whole numbers also take ``A..B``) as values of this path's kind."""
+        """``V1,V2,...`` (whole numbers also take ``A..B``) as values of this path's kind; at most
+        MAX_SWEEP_RUNS of them, counted before any is made."""
         values: list[OptionValue] = []
-        for item in text.split(","):
+        items = text.split(",", MAX_SWEEP_RUNS)
+        if len(items) > MAX_SWEEP_RUNS:
+            raise WhatIfError(f"{self.path}: more than {MAX_SWEEP_RUNS} values; a sweep plays at most {MAX_SWEEP_RUNS}")
+        for item in items:
             item = item.strip()
             if not item:
                 raise WhatIfError(f"{self.path}: empty value in {text!r}")
             low, dots, high = item.partition("..")
             if dots and self.kind is int:
                 first, last = _int(self.path, low), _int(self.path, high)
-                if last < first or last - first > 1000:
+                if last < first:
                     raise WhatIfError(f"{self.path}: bad range {item!r}")
+                if len(values) + last - first + 1 > MAX_SWEEP_RUNS:
+                    raise WhatIfError(f"{self.path}: {item} makes more than {MAX_SWEEP_RUNS} values; a sweep plays "
+                                      f"at most {MAX_SWEEP_RUNS}")
                 values.extend(range(first, last + 1))
             else:
                 values.append(self._one(item))
@@ -273,7 +282,7 @@ def digest(files: Sequence[Path]) -> str:
     """SHA-256 of the files as read (each file's name and bytes, in the given order)."""
     hasher = hashlib.sha256()
     for file in files:
-        data = file.read_bytes()
+        data = read_regular(file, MAX_DEFINITION_BYTES)
         hasher.update(f"{file.name}\0{len(data)}\0".encode("utf-8"))
         hasher.update(data)
     return hasher.hexdigest()

@@ -50,6 +50,31 @@ MAX_OPTION_MAGNITUDE = 1_000_000
 """Numbers of rule options (defaults, min, max, ``--rule`` values) stay within plus or minus this:
 an option sets a threshold or a count of a game, never a quantity of memory."""
 
+MAX_FILE_VALUES = 100_000
+"""Values (scalars, lists and mappings) one definition or layout file may write, counted before
+they are built: the largest shipped file writes about 1 200, a custom deck of 2 000 inline cards
+about 40 000. A 2 MB file of ``[1, 1], `` pairs writes a million, and building them took 15 s."""
+
+# -- card lists (CSV and Excel files a custom deck names) -------------------------------------------
+
+MAX_TABLE_ROWS = 20_000
+"""Cards (rows under the header) of one card list: ten times as many as a definition may print,
+so blank or spare rows never matter."""
+
+MAX_TABLE_COLUMNS = 200
+"""Columns (fields) of a card list; every one is a field of every card."""
+
+MAX_TABLE_CELLS = 100_000
+"""Cells with a value in one card list (2 000 cards, a definition's most, of 50 fields): each is
+read, checked and kept with its place (about 200 bytes), so this bounds the work and memory of a
+card list however it is shaped (20 000 rows of 200 columns would be 4 million)."""
+
+MAX_CELL_CHARS = 32_767
+"""Characters of one cell, Excel's own limit: a card's longest text is a few hundred."""
+
+MAX_FORMULA_CHARS = 8_192
+"""Characters of one formula of a workbook, Excel's own limit."""
+
 # -- layouts (layouts/*.yaml) ------------------------------------------------------------------------
 
 MIN_CARD_MM = 10.0
@@ -63,6 +88,10 @@ MAX_SHEET_MM = 1500.0
 
 MAX_SHEET_SPACING_MM = 100.0
 """Margins, gutters, bleeds and crop marks of a sheet template, in millimetres."""
+
+MAX_POLYGON_POINTS = 1_000
+"""Corners of a polygon a face region draws (a star has 10, a rounded outline traced by hand a
+few dozen): each is checked, placed and drawn on every card that shows it."""
 
 MIN_FONT_PT = 1.0
 MAX_FONT_PT = 400.0

@@ -33,6 +33,7 @@ from ..model import GameDefinition, Project
 from ..model.source import SourceLoc
 from ..model.templates import Artwork, FaceTemplate, FontFace, LayoutLibrary
 from ..paths import display_path, shipped_root
+from ..saferead import MAX_FONT_BYTES, ReadError, read_regular
 from ..validate import Finding, Severity
 from .assets import Assets
 from .markup import face_markup, font_family, page_markup
@@ -53,10 +54,11 @@ def stamp(path: Path) -> Stamp:
 
 
 def _read(path: Path) -> bytes | None:
+    """The bytes of a file the project reads (to hash them), None when it cannot be read: a FIFO
+    is never opened for reading (that would wait forever), nor is more than a font's limit read."""
     try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError:
+        return read_regular(path, MAX_FONT_BYTES)
+    except ReadError:
         return None
 
 

@@ -14,6 +14,8 @@ from ..layout.kit import Kit, Piece, PieceKind
 from ..layout.scene import Scene
 from ..loader import Problem
 from ..model.source import SourceLoc
+from ..paths import followed
+from ..saferead import ReadError, read_regular
 from ..validate import Finding, Severity
 from .snapshot import CardView, ProblemView
 
@@ -85,7 +87,7 @@ class SourceLines:
     and the toolkit's own), each file once per version."""
 
     def __init__(self, folders: Sequence[Path]) -> None:
-        self.folders = [f.resolve() for f in folders]
+        self.folders = [followed(f) for f in folders]
         self._files: dict[str, tuple[tuple[int, int], list[str]]] = {}
 
     def line(self, loc: SourceLoc) -> str | None:
@@ -93,7 +95,7 @@ class SourceLines:
             return None
         path = Path(loc.path)
         try:
-            resolved = path.resolve()
+            resolved = followed(path)
             if not any(resolved.is_relative_to(folder) for folder in self.folders):
                 return None
             info = resolved.stat()
@@ -102,10 +104,9 @@ class SourceLines:
             stamp = (info.st_size, info.st_mtime_ns)
             cached = self._files.get(loc.path)
             if cached is None or cached[0] != stamp:
-                with open(resolved, "rb") as handle:
-                    text = handle.read(MAX_SOURCE_BYTES).decode("utf-8", "replace")
+                text = read_regular(resolved, MAX_SOURCE_BYTES).decode("utf-8", "replace")
                 cached = self._files[loc.path] = (stamp, text.splitlines())
-        except OSError:
+        except (OSError, ReadError):  # a FIFO or a device is not opened: its problem says what it is
             return None
         lines = cached[1]
         if loc.line > len(lines):

@@ -11,6 +11,7 @@ import yaml
 from generator.loader.cardlists import Cell, Row, Table, read_table
 from generator.loader.common import HEADER_OPTIONAL, HEADER_REQUIRED, make_info, read_header
 from generator.loader.fields import Reader
+from generator.model.limits import MAX_NUMBER_DIGITS
 from generator.model.source import SourceLoc
 from generator.model.templates import truth
 
@@ -124,7 +125,9 @@ def _row(reader: Reader, row: Row, declared: dict[str, FieldSpec], template: str
     if "count" in row.cells and row.cells["count"].text:
         cell = row.cells["count"]
         if not re.fullmatch(r"[+-]?[0-9]+", cell.text):
-            reader.error(cell.loc, f"count {cell.text!r} is not a whole number")
+            reader.error(cell.loc, f"count {_shown(cell.text)} is not a whole number")
+        elif _too_long(reader, cell, f"count of card '{card_id}'"):
+            pass
         elif int(cell.text) < 1:
             reader.error(cell.loc, f"count {int(cell.text)} of card '{card_id}': a listed card is printed at least "
                                    "once (leave its row out to print none)")
@@ -161,16 +164,20 @@ def _checked(reader: Reader, cell: Cell, spec: FieldSpec, card_id: str) -> str |
     text = cell.text
     if not text:
         return text
-    what = f"{spec.name} {text!r} of card '{card_id}'"
+    what = f"{spec.name} {_shown(text)} of card '{card_id}'"
     if spec.type is FieldType.INTEGER:
         if not re.fullmatch(r"[+-]?[0-9]+", text):
             reader.error(cell.loc, f"{what} is not a whole number")
+            return None
+        if _too_long(reader, cell, f"{spec.name} of card '{card_id}'"):
             return None
         return text if _in_range(reader, cell, spec, float(text), what) else None
     if spec.type is FieldType.NUMBER:
         # digits with one decimal point or comma (a spreadsheet of a country that writes 1,5)
         if not _NUMBER.fullmatch(text):
             reader.error(cell.loc, f"{what} is not a number (write it like 2, -0.5 or 1,5)")
+            return None
+        if _too_long(reader, cell, f"{spec.name} of card '{card_id}'"):
             return None
         return text if _in_range(reader, cell, spec, float(text.replace(",", ".")), what) else None
     if spec.type is FieldType.CHOICE and text not in spec.choices:
@@ -188,6 +195,21 @@ def _checked(reader: Reader, cell: Cell, spec: FieldSpec, card_id: str) -> str |
         reader.error(cell.loc, f"{what} should be a colour like #d62828")
         return None
     return text
+
+
+def _too_long(reader: Reader, cell: Cell, what: str) -> bool:
+    """Whether the number in ``cell`` has more than MAX_NUMBER_DIGITS digits (reported at the cell):
+    Python converts at most 4300, and a card's numbers have a few."""
+    digits = sum(char.isdigit() for char in cell.text)
+    if digits > MAX_NUMBER_DIGITS:
+        reader.error(cell.loc, f"the {what} is a number of {digits} digits; at most {MAX_NUMBER_DIGITS} are supported")
+        return True
+    return False
+
+
+def _shown(text: str) -> str:
+    """A cell's text in a message: quoted, and cut short when long."""
+    return repr(text if len(text) <= 40 else text[:40] + "...")
 
 
 def _in_range(reader: Reader, cell: Cell, spec: FieldSpec, number: float, what: str) -> bool:
