@@ -246,3 +246,19 @@ def _first_line(exc: BaseException) -> str:
     """An exception's message as one line (some libraries' messages run over several)."""
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
+
+
+LIMITS_BY_SUFFIX = {
+    ".yaml": MAX_DEFINITION_BYTES, ".yml": MAX_DEFINITION_BYTES,
+    ".csv": MAX_TABLE_BYTES, ".xlsx": MAX_TABLE_BYTES,
+    ".ttf": MAX_FONT_BYTES, ".otf": MAX_FONT_BYTES,
+    ".png": MAX_ARTWORK_BYTES, ".svg": MAX_ARTWORK_BYTES, ".jpg": MAX_ARTWORK_BYTES, ".jpeg": MAX_ARTWORK_BYTES,
+}
+"""The kinds of file a project read opens, by suffix, with the limit each is read with."""
+
+
+def limit_for(name: str) -> int | None:
+    """The size limit a project read applies to a file of ``name``'s kind (from its suffix), or
+    None for a kind no project read opens (for unpacking a project from elsewhere: git history)."""
+    dot = name.rfind(".")
+    return LIMITS_BY_SUFFIX.get(name[dot:].lower()) if dot > name.rfind("/") else None
