@@ -432,6 +432,18 @@ def layout_symlink_loop(p: Path) -> list[str]:
     return ["build", "hanabi", "--out", "out"]
 
 
+@case(1, "pipe.yaml:1:1: cannot read: a FIFO (named pipe), not a regular file")
+def validate_a_fifo_named_on_the_command_line(p: Path) -> list[str]:
+    os.mkfifo(p / "pipe.yaml")  # was "no such definition or layout file"
+    return ["validate", "pipe.yaml"]
+
+
+@case(1, "folder.yaml:1:1: cannot read: a folder, not a regular file")
+def validate_a_folder_named_as_a_file(p: Path) -> list[str]:
+    (p / "folder.yaml").mkdir()
+    return ["validate", "folder.yaml"]
+
+
 @case(1, "res: is a symbolic link, not a folder to write into")
 def results_folder_is_a_symlink(p: Path) -> list[str]:
     (p / "real").mkdir()

@@ -17,7 +17,8 @@ from generator.initproject import init_project
 
 from .capped import run
 from .hostile import Cases, Setup, check, edit
-from .workbooks import NS, SHEET_HEAD, SHEET_TAIL, STRINGS_HEAD, STRINGS_TAIL, repeated, sheet_rows, workbook, zip_of
+from .workbooks import (NS, SHEET_HEAD, SHEET_TAIL, STRINGS_HEAD, STRINGS_TAIL, Packed, repeated, sheet_rows,
+                        workbook, zip_of)
 
 case = Cases()
 MEGABYTE = b"a" * (1 << 20)
@@ -208,6 +209,58 @@ def xlsx_formula_without_a_result(p: Path) -> list[str]:
     return with_rows(p, b'<row r="50"><c r="B50"><f>2+6</f></c></row>')
 
 
+@case(1, "the cell's value 'NaN' is not the number its type says: the file is damaged", "card_defs/cards.xlsx:50:1:")
+def xlsx_number_that_is_not_one(p: Path) -> list[str]:
+    return with_rows(p, b'<row r="50"><c r="A50"><v>NaN</v></c></row>')  # was openpyxl's int() error
+
+
+@case(1, "the cell's value 'yes' is not the true or false its type says", "card_defs/cards.xlsx:50:2:")
+def xlsx_boolean_that_is_not_one(p: Path) -> list[str]:
+    return with_rows(p, b'<row r="50"><c r="B50" t="b"><v>yes</v></c></row>')
+
+
+@case(1, "a Strict Open XML workbook, which cardforge does not read", "card_defs/cards.xlsx:1:1:")
+def xlsx_strict_open_xml(p: Path) -> list[str]:
+    strict = SHEET_HEAD.replace(NS.encode(), b"http://purl.oclc.org/ooxml/spreadsheetml/main")
+    orchard(p, "cards.xlsx", workbook(sheet=strict + sheet_rows(rows()) + SHEET_TAIL))
+    return ["validate"]  # was read as no rows, and the deck vanished without a word
+
+
+@case(1, "the card list is empty: its first row names the columns", "card_defs/cards.xlsx:1:1:")
+def xlsx_without_rows(p: Path) -> list[str]:
+    orchard(p, "cards.xlsx", workbook([]))
+    return ["validate"]
+
+
+@case(1, "the Excel workbook holds 1,206 parts; at most 1,000 are read", "card_defs/cards.xlsx:1:1:")
+def xlsx_of_1200_parts(p: Path) -> list[str]:
+    orchard(p, "cards.xlsx", workbook(rows(), extra=[(f"xl/media/{i}.bin", b"x") for i in range(1200)]))
+    return ["validate"]
+
+
+@case(1, "cannot be unpacked (a damaged file?): Bad CRC-32", "card_defs/cards.xlsx:1:1:")
+def xlsx_part_larger_than_it_says(p: Path) -> list[str]:
+    real = repeated(SHEET_HEAD, b"<row/>" * 10_000, 100, SHEET_TAIL)  # 6 MB, declared as 5 KB
+    orchard(p, "cards.xlsx", workbook(sheet=Packed(real.deflated, 5000, real.crc)))
+    return ["validate"]
+
+
+@case(1, "the Excel workbook is encrypted", "card_defs/cards.xlsx:1:1:")
+def xlsx_encrypted_parts(p: Path) -> list[str]:
+    data = bytearray(workbook(rows()))
+    at = data.find(b"PK\x01\x02")
+    while at >= 0:  # the encrypted flag of every part in the central directory
+        data[at + 8] |= 1
+        at = data.find(b"PK\x01\x02", at + 4)
+    orchard(p, "cards.xlsx", bytes(data))
+    return ["validate"]
+
+
+@case(1, "the cell holds more than 32,767 characters", "card_defs/cards.xlsx:50:1:")
+def xlsx_rich_text_of_20000_runs(p: Path) -> list[str]:
+    return with_rows(p, b'<row r="50"><c r="A50" t="inlineStr"><is>' + b"<r><t>ab</t></r>" * 20_000 + b"</is></c></row>")
+
+
 # -- CSV files ------------------------------------------------------------------------------------
 
 @case(1, "the count of card 'apple-1' is a number of 5000 digits; at most 30 are supported", "card_defs/cards.csv:2:9:")
@@ -259,6 +312,13 @@ def csv_of_10_gb(p: Path) -> list[str]:
 @case(1, "not a valid CSV line", "card_defs/cards.csv:2:1:")
 def csv_line_of_5_mb(p: Path) -> list[str]:
     orchard(p, "cards.csv").write_text("id,count\n\"" + "x" * 5_000_000 + "\"\n")
+    return ["validate"]
+
+
+@case(1, "card_defs/cards.csv:2:1: card id 'app\\x00le-1' should use letters", "card_defs/cards.csv:2:1:")
+def csv_with_a_nul(p: Path) -> list[str]:
+    target = orchard(p, "cards.csv")
+    target.write_bytes((p / "card_defs/orchard.csv").read_bytes().replace(b"apple-1", b"app\0le-1", 1))
     return ["validate"]
 
 
@@ -325,3 +385,10 @@ def test_a_workbook_as_a_spreadsheet_program_writes_it_is_read(project_copy: Pat
     target.write_bytes(workbook(rows()))  # the tests' own minimal workbook (no styles, inline strings)
     result = run("deck", "orchard", cwd=project_copy)
     assert result.code == 0 and "apple-1" in result.stdout, result.output
+
+
+def test_a_csv_with_old_mac_line_ends_is_read(project_copy: Path) -> None:
+    target = orchard(project_copy, "cards.csv")
+    target.write_bytes((project_copy / "card_defs/orchard.csv").read_bytes().replace(b"\n", b"\r"))
+    result = run("validate", "orchard", cwd=project_copy)
+    assert result.code == 0, result.output  # was "new-line character seen in unquoted field"

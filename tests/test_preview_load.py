@@ -261,3 +261,22 @@ def test_a_client_going_away_says_nothing(server: PreviewServer, capfd: pytest.C
     assert get(server.port).status == 200
     captured = capfd.readouterr()
     assert captured.out == "" and captured.err == ""
+
+
+def test_a_fifo_or_a_link_loop_in_the_project_does_not_stop_the_preview(starfall: Path) -> None:
+    """The preview hashes every file it reads: a FIFO was opened for that and blocked its pass
+    forever; now it is one located problem on the page, as a link loop is."""
+    import os
+
+    session = PreviewSession(starfall)
+    assert session.rebuild() is not None
+    os.mkfifo(starfall / "card_defs" / "pipe.yaml")
+    os.symlink("loop.yaml", starfall / "card_defs" / "loop.yaml")
+    done: list[object] = []
+    thread = threading.Thread(target=lambda: done.append(session.rebuild()), daemon=True)
+    thread.start()
+    thread.join(30)
+    assert done, "the pass never ended"
+    said = [f"{p.where}: {p.message}" for p in session.snapshot.problems]
+    assert any("card_defs/pipe.yaml:1:1: cannot read: a FIFO" in line for line in said), said
+    assert any("loop.yaml:1:1: cannot read: Too many levels of symbolic links" in line for line in said), said

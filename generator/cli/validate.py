@@ -65,8 +65,8 @@ class _Selection:
                 ids.append(name)
                 continue
             path = Path(name)
-            if not path.is_file():
-                usage_error(f"no such definition or layout file: {name}")
+            if "\0" in name or not (path.exists() or path.is_symlink()):
+                usage_error(f"no such definition or layout file: {name}")  # else its reading says what it is
             if path.suffix.lower() in CARD_LISTS:
                 definition_files.extend(self._definitions_of(path, name))
                 continue

@@ -145,7 +145,8 @@ def _csv(reader: Reader, data: bytes, shown: str) -> Table | None:
         reader.problems.append(Problem(SourceLoc(shown, line, 1),
                                         "the card list is not UTF-8 text: save it as 'CSV UTF-8' from the spreadsheet"))
         return None
-    lines = text.splitlines()
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # Windows' and old Macs' line ends
+    lines = text.split("\n")
     if not lines or not lines[0].strip():
         reader.problems.append(Problem(SourceLoc(shown, 1, 1), "the card list is empty: its first line names the columns"))
         return None
@@ -263,6 +264,8 @@ def _xlsx(reader: Reader, data: bytes, shown: str) -> Table | None:
     except WorkbookRefused as exc:
         reader.problems.append(Problem(SourceLoc(shown, exc.row, exc.column), str(exc)))
         return None
+    if columns is None and not table_problems.problems:
+        table_problems.error(SourceLoc(shown, 1, 1), "the card list is empty: its first row names the columns")
     reader.problems.extend(table_problems.problems)
     if columns is None or table_problems.problems:
         return None

@@ -54,6 +54,9 @@ EXCEL_COLUMNS = 16_384
 """The largest sheet Excel writes: a row or column number beyond is not a spreadsheet's."""
 
 _CELL = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+"""A number as a workbook stores one (openpyxl converts it with int() or float())."""
+_STRICT = "http://purl.oclc.org/ooxml/"
 _XML_SUFFIXES = (".xml", ".rels", ".vml")
 
 
@@ -229,6 +232,9 @@ class _Part:
             self.root = local
             if local in ("worksheet", "sst"):
                 self.limit = MAX_SHEET_ELEMENTS
+            if name.startswith(_STRICT):
+                raise WorkbookRefused("a Strict Open XML workbook, which cardforge does not read: save it as an "
+                                      "Excel Workbook (.xlsx)")
         if self.depth > MAX_XML_DEPTH:
             raise WorkbookRefused(f"the workbook's part {self.name} nests its elements more than {MAX_XML_DEPTH} deep")
         if self.elements > self.limit:
@@ -266,8 +272,8 @@ class _Part:
                 raise WorkbookRefused(f"shared string {self.strings:,} is longer than {MAX_CELL_CHARS:,} characters "
                                       "(Excel's own limit for a cell)")
             raise WorkbookRefused(f"the cell holds more than {MAX_CELL_CHARS:,} characters (Excel's own limit)", *self.cell)
-        if self.text_of == "v" and len(self.value) < 16:
-            self.value += data[:16]
+        if self.text_of == "v" and len(self.value) <= 40:
+            self.value += data[:41]
 
     # -- worksheets
     def _sheet_start(self, local: str, attrs: dict[str, str]) -> None:
@@ -336,6 +342,12 @@ class _Part:
         facts.last_row, facts.last_column = max(facts.last_row, row), max(facts.last_column, column)
         if not self.has_value:
             facts.formulas[(row, column)] = "=" + (self.formula or "")
+        elif self.kind == "n" and (len(self.value) > 40 or not _NUMBER.fullmatch(self.value)):
+            facts.beyond = WorkbookRefused(f"the cell's value {self.value[:16]!r} is not the number its type says: "
+                                           "the file is damaged", row, column)
+        elif self.kind == "b" and self.value not in ("0", "1"):
+            facts.beyond = WorkbookRefused(f"the cell's value {self.value[:16]!r} is not the true or false its type "
+                                           "says: the file is damaged", row, column)
         elif self.kind == "s" and not self.inline:
             if not self.value.isdigit() or len(self.value) > 9:
                 facts.beyond = WorkbookRefused(f"the cell names shared string {self.value[:12]!r}, which is not one: "
