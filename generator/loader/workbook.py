@@ -25,7 +25,7 @@ import re
 import warnings
 import zipfile
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 from xml.parsers import expat
 
 from ..model.limits import (
@@ -36,6 +36,10 @@ from ..model.limits import (
     MAX_TABLE_ROWS,
 )
 from ..saferead import ReadError, open_zip
+
+if TYPE_CHECKING:
+    from openpyxl.workbook.workbook import Workbook
+    from openpyxl.worksheet._read_only import ReadOnlyWorksheet
 
 MAX_XML_DEPTH = 32
 """Nesting of a part's XML elements: spreadsheet XML nests about eight deep."""
@@ -113,10 +117,21 @@ def read_first_sheet(data: bytes) -> FirstSheet:
             sheet = book.worksheets[0] if book.worksheets else None
     except Exception as exc:  # noqa: BLE001 - whatever openpyxl raises on a checked but broken file
         raise WorkbookRefused(f"cannot be read as an Excel workbook: {_cause(exc)}") from None
-    if sheet is None:
+    if sheet is None or not hasattr(sheet, "iter_rows"):
         book.close()
-        raise WorkbookRefused("the workbook has no sheet")
-    facts = sheets.get(str(getattr(sheet, "_worksheet_path", "")).lstrip("/"), SheetFacts())
+        raise WorkbookRefused("the workbook has no sheet of cells first (a chart sheet?)" if sheet else
+                              "the workbook has no sheet")
+    path = str(getattr(sheet, "_worksheet_path", "")).lstrip("/")
+    facts = sheets.get(path)
+    if facts is None:  # a part not named like XML: inspect it too before openpyxl reads it
+        try:
+            part = _inspect(archive, archive.getinfo(path))
+        except KeyError:
+            part = None
+        if part is None or part.root != "worksheet":
+            book.close()
+            raise WorkbookRefused(f"the workbook's first sheet ({path[:80]}) is not a worksheet it holds")
+        facts = part.sheet
     if facts.beyond is not None:
         book.close()
         raise facts.beyond
@@ -127,21 +142,23 @@ def read_first_sheet(data: bytes) -> FirstSheet:
     return FirstSheet(_rows(book, sheet, facts), facts.formulas)
 
 
-def _rows(book: object, sheet: object, facts: SheetFacts) -> Iterator[tuple[object, ...]]:
+def _rows(book: Workbook, sheet: ReadOnlyWorksheet, facts: SheetFacts) -> Iterator[tuple[object, ...]]:
+    """The sheet's rows, from the first to the last holding a value, as wide as the widest."""
     if facts.last_row == 0:
-        getattr(book, "close")()
+        book.close()
         return
     number = 0
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            for number, values in enumerate(getattr(sheet, "iter_rows")(
-                    min_row=1, max_row=facts.last_row, min_col=1, max_col=facts.last_column, values_only=True), start=1):
-                yield values
+            rows = sheet.iter_rows(  # type: ignore[misc]  # the stubs type it for Worksheet only
+                min_row=1, max_row=facts.last_row, min_col=1, max_col=facts.last_column, values_only=True)
+            for number, values in enumerate(rows, start=1):
+                yield tuple(values)
     except Exception as exc:  # noqa: BLE001 - as above
         raise WorkbookRefused(f"cannot be read as an Excel workbook: {_cause(exc)}", number + 1) from None
     finally:
-        getattr(book, "close")()
+        book.close()
 
 
 def _cause(exc: BaseException) -> str:
@@ -164,24 +181,32 @@ def inspect(archive: zipfile.ZipFile) -> tuple[int, dict[str, SheetFacts]]:
     for member in archive.infolist():
         if not member.filename.lower().endswith(_XML_SUFFIXES) or member.is_dir():
             continue
-        part = _Part(member.filename)
-        try:
-            with archive.open(member) as stream:
-                while chunk := stream.read(1 << 16):
-                    part.parser.Parse(chunk, False)
-                part.parser.Parse(b"", True)
-        except WorkbookRefused:
-            raise
-        except expat.ExpatError as exc:
-            raise WorkbookRefused(f"the workbook's part {part.name} is not well-formed XML: {expat.errors.messages.get(exc.code, exc)} "
-                                  f"(line {exc.lineno})") from None
-        except Exception as exc:  # noqa: BLE001 - zipfile's and zlib's errors on a damaged archive
-            raise WorkbookRefused(f"the workbook's part {part.name} cannot be unpacked (a damaged file?): {_cause(exc)}") from None
+        part = _inspect(archive, member)
         if part.root == "sst":
             strings = max(strings, part.strings)
         elif part.root == "worksheet":
             sheets[member.filename] = part.sheet
     return strings, sheets
+
+
+def _inspect(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> _Part:
+    """One part streamed through its checks."""
+    part = _Part(member.filename)
+    try:
+        with archive.open(member) as stream:
+            while chunk := stream.read(1 << 16):
+                part.parser.Parse(chunk, False)
+            part.parser.Parse(b"", True)
+    except WorkbookRefused:
+        raise
+    except expat.ExpatError as exc:
+        reason = expat.errors.messages.get(exc.code, str(exc))
+        raise WorkbookRefused(f"the workbook's part {part.name} is not well-formed XML: {reason} "
+                              f"(line {exc.lineno})") from None
+    except Exception as exc:  # noqa: BLE001 - zipfile's and zlib's errors on a damaged archive
+        raise WorkbookRefused(f"the workbook's part {part.name} cannot be unpacked (a damaged file?): "
+                              f"{_cause(exc)}") from None
+    return part
 
 
 class _Part:
