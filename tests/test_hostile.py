@@ -612,3 +612,27 @@ def test_only_regular_files_are_replaced(tmp_path: Path, target: str, kind: str)
     _unchanged(kind, path, elsewhere)
     leftovers = [p for p in tmp_path.rglob("*") if p.name.startswith(".cardforge-")]
     assert not leftovers
+
+
+@pytest.mark.parametrize(("error", "said"), [
+    (PermissionError(13, "Permission denied", "card_defs/x.yaml"), "card_defs/x.yaml: Permission denied"),
+    (OSError(18, "Invalid cross-device link", "a", None, "b"), "a -> b: Invalid cross-device link"),
+    (OSError(5, "Input/output error"), "cardforge: Input/output error"),
+    (MemoryError(), "cardforge: out of memory"),
+])
+def test_a_file_error_no_command_reported_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                                      error: BaseException, said: str) -> None:
+    """The command line's last resort: whatever file error (or lack of memory) escapes a command
+    is one line, exit 1; --traceback shows it as Python does."""
+    from generator.cli import common
+    from generator.cli.main import run as run_command
+
+    def fails(*_: object, **__: object) -> None:
+        raise error
+
+    monkeypatch.setattr(common, "find_project", fails)
+    assert run_command(["list"]) == 1
+    printed = capsys.readouterr()
+    assert printed.err.strip().splitlines() == [printed.err.strip()] and printed.err.startswith(said), printed.err
+    with pytest.raises(type(error)):
+        run_command(["--traceback", "list"])
