@@ -444,6 +444,13 @@ def validate_a_folder_named_as_a_file(p: Path) -> list[str]:
     return ["validate", "folder.yaml"]
 
 
+@case(1, "files; at most 200", "layouts:1:1: layouts/ holds")
+def layouts_folder_of_300_files(p: Path) -> list[str]:
+    for number in range(296):  # every one was read and composed, 20 000 took 6 s
+        (p / f"layouts/extra{number:03d}.yaml").write_text("cards: {}\n")
+    return ["validate"]
+
+
 @case(1, "res: is a symbolic link, not a folder to write into")
 def results_folder_is_a_symlink(p: Path) -> list[str]:
     (p / "real").mkdir()

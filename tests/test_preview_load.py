@@ -280,3 +280,14 @@ def test_a_fifo_or_a_link_loop_in_the_project_does_not_stop_the_preview(starfall
     said = [f"{p.where}: {p.message}" for p in session.snapshot.problems]
     assert any("card_defs/pipe.yaml:1:1: cannot read: a FIFO" in line for line in said), said
     assert any("loop.yaml:1:1: cannot read: Too many levels of symbolic links" in line for line in said), said
+
+
+def test_a_card_list_named_in_bytes_that_are_not_utf8_does_not_stop_the_preview(starfall: Path) -> None:
+    import os
+
+    session = PreviewSession(starfall)
+    assert session.rebuild() is not None
+    with open(os.fsencode(starfall / "card_defs") + b"/\xff.csv", "wb") as handle:  # a name from another system
+        handle.write(b"id\nx\n")
+    (starfall / "card_defs" / "comets.yaml").write_text((starfall / "card_defs" / "comets.yaml").read_text() + "\n")
+    session.rebuild()  # raised UnicodeEncodeError while it hashed the card lists beside each definition

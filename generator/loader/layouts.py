@@ -15,6 +15,7 @@ from ..fontbook import FontError, read_metrics
 from ..images import check_png, check_svg
 from ..model.limits import (
     MAX_CARD_MM,
+    MAX_FOLDER_FILES,
     MAX_SHEET_MM,
     MAX_SHEET_SPACING_MM,
     MIN_CARD_MM,
@@ -97,7 +98,12 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
     sources: list[tuple[Path, Path]] = []
     for root in roots:
         try:
-            sources += [(root, file) for file in layout_files(root)]
+            files = layout_files(root)
+            if len(files) > MAX_FOLDER_FILES:
+                problems.append(Problem(SourceLoc(display_path(root / "layouts"), 1, 1),
+                                        f"layouts/ holds {len(files)} files; at most {MAX_FOLDER_FILES}"))
+                continue
+            sources += [(root, file) for file in files]
         except OSError as exc:
             problems.append(Problem(SourceLoc(display_path(root / "layouts"), 1, 1),
                                     f"cannot read the folder: {exc.strerror or exc}"))

@@ -9,13 +9,13 @@ import yaml
 
 from .. import registry
 from ..model import GameDefinition, OptionValue, Project, SourceLoc
-from ..model.limits import MAX_CARDS
+from ..model.limits import MAX_CARDS, MAX_FOLDER_FILES
 from ..paths import display_path, followed
 from .errors import DefinitionErrors, Problem
 from .fields import Reader
 from .yamlnodes import compose_file
 
-MAX_DEFINITION_FILES = 200
+MAX_DEFINITION_FILES = MAX_FOLDER_FILES
 
 
 def definition_files(root: Path) -> list[Path]:

@@ -50,6 +50,10 @@ MAX_OPTION_MAGNITUDE = 1_000_000
 """Numbers of rule options (defaults, min, max, ``--rule`` values) stay within plus or minus this:
 an option sets a threshold or a count of a game, never a quantity of memory."""
 
+MAX_FOLDER_FILES = 200
+"""Definition files in ``card_defs/``, layout files in ``layouts/``: each is read, composed and
+checked by every command (the shipped project has four of each)."""
+
 MAX_FILE_VALUES = 100_000
 """Values (scalars, lists and mappings) one definition or layout file may write, counted before
 they are built: the largest shipped file writes about 1 200, a custom deck of 2 000 inline cards

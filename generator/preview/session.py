@@ -30,6 +30,7 @@ from ..loader import DefinitionErrors, Problem
 from ..loader.layouts import ProjectArtwork, layout_files, load_layout_library
 from ..loader.project import definition_files, load_file, merge_files
 from ..model import GameDefinition, Project
+from ..model.limits import MAX_FOLDER_FILES
 from ..model.source import SourceLoc
 from ..model.templates import Artwork, FaceTemplate, FontFace, LayoutLibrary
 from ..paths import display_path, shipped_root
@@ -176,8 +177,9 @@ class PreviewSession:
         data = _read(file) or b""
         digest = hashlib.sha256(data)
         for sibling in sorted(file.parent.iterdir()) if file.parent.is_dir() else []:
-            if sibling.suffix.lower() in CARD_LIST_SUFFIXES and sibling.name.encode("utf-8") in data:
-                digest.update(sibling.name.encode("utf-8") + b"\0" + (_read(sibling) or b""))
+            name = sibling.name.encode("utf-8", "surrogateescape")  # a name that is not UTF-8 is bytes still
+            if sibling.suffix.lower() in CARD_LIST_SUFFIXES and name in data:
+                digest.update(name + b"\0" + (_read(sibling) or b""))
         key = digest.digest()
         known = self._files.get(file)
         if known is not None and known.digest == key and not known.problems:
@@ -198,6 +200,9 @@ class PreviewSession:
             files = definition_files(self.root)
         except OSError:
             return [], [Problem(SourceLoc(display_path(folder), 1, 1), "no card_defs/ folder here")], set()
+        if len(files) > MAX_FOLDER_FILES:
+            return [], [Problem(SourceLoc(display_path(folder), 1, 1),
+                                f"card_defs/ holds {len(files)} files; at most {MAX_FOLDER_FILES}")], set()
         for gone in set(self._files) - set(files):
             del self._files[gone]
         loaded = [self._definition_file(file) for file in files]
@@ -213,8 +218,15 @@ class PreviewSession:
         digest = hashlib.sha256()
         roots = [shipped_root()] if self.root == shipped_root().resolve() else [shipped_root(), self.root]
         for root in roots:
-            for file in layout_files(root):
-                digest.update(str(file).encode("utf-8") + b"\0" + (_read(file) or b"") + b"\0")
+            try:
+                files = layout_files(root)
+            except OSError:
+                files = []  # the library's loading says why
+            if len(files) > MAX_FOLDER_FILES:  # refused by the library: not read (their names still count)
+                digest.update("\0".join(str(file) for file in files).encode("utf-8", "surrogateescape"))
+                continue
+            for file in files:
+                digest.update(str(file).encode("utf-8", "surrogateescape") + b"\0" + (_read(file) or b"") + b"\0")
         if self._library is not None:
             for path in self._library_files(self._library):
                 digest.update(f"{path}\0{stamp(path)}\0".encode("utf-8"))
