@@ -154,8 +154,9 @@ class _Open:
 def _check_events(events: Iterator[yaml.Event], path: str) -> None:
     """Refuse, from the parser's events alone, nesting deeper than MAX_DEPTH (libyaml's composer
     recurses in C) and a file writing more than MAX_FILE_VALUES values (each becomes a node kept
-    with its place): the latter is reported at the file's longest list or mapping, which is
-    nearly always what makes it so large (180 000 points of one polygon)."""
+    with its place), as soon as it passes the limit: the refusal names the longest list or
+    mapping seen by then, which is nearly always what makes the file so large (the points of a
+    polygon)."""
     stack: list[_Open] = []
     values = 0
     largest: tuple[int, _Open] | None = None
@@ -167,6 +168,8 @@ def _check_events(events: Iterator[yaml.Event], path: str) -> None:
         for event in events:
             if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 values += 1
+                if values > MAX_FILE_VALUES:
+                    break  # refused below: the rest of the file is not even parsed
                 if stack:
                     inside = stack[-1]
                     inside.events += 1
@@ -193,9 +196,10 @@ def _check_events(events: Iterator[yaml.Event], path: str) -> None:
         count, where = largest
         kind = "a mapping of" if where.mapping else "a list of"
         named = f" ('{where.key}')" if where.key else ""
+        many = f"more than {count:,}" if where in stack else f"{count:,}"
         raise DefinitionErrors([Problem(_mark_loc(path, where.mark),
-                                        f"{kind} {count:,} items{named}: the file writes {values:,} values, at most "
-                                        f"{MAX_FILE_VALUES:,} are read (a definition or layout file writes a few thousand)")])
+                                        f"{kind} {many} items{named}: the file writes more than {MAX_FILE_VALUES:,} "
+                                        "values (a definition or layout file writes a few thousand)")])
 
 
 def compose_file(file: Path, path: str) -> yaml.Node:
