@@ -27,7 +27,6 @@ import io
 import logging
 import queue
 import re
-import resource
 import selectors
 import socket
 import threading
@@ -190,6 +189,11 @@ class _Connection:
 
 
 def _file_limit() -> int:
+    """How many files (sockets) the process may have open (512 where the system does not say)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not a POSIX system
+        return 512 + 64
     try:
         soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     except (OSError, ValueError):  # pragma: no cover
