@@ -14,6 +14,9 @@ from .generic import card_ids
 from .registry import Reporter, rules_for
 
 FIT_RULE_ID = "layout.text-fit"
+TEXT_CODES = frozenset({"unknown-icon", "unknown-tag", "unclosed-tag", "stray-tag", "no-style-face", "missing-glyph"})
+"""Problems of what a text says (not of its size): placed at the template region when the
+template's own words have it, else at the card's text."""
 
 
 def _rule_findings(game: GameDefinition) -> list[Finding]:
@@ -95,7 +98,7 @@ def fit_finding(problem: FitProblem, loc: SourceLoc, game_id: str = "") -> Findi
         notes = (Note(problem.region_loc, f"the region '{problem.region}' is here{advice}"),)
     what = f"the {problem.region} text does not fit: " if fits else f"region '{problem.region}': " if problem.region else ""
     place = problem.source_loc if problem.source_loc.line else loc
-    if problem.code == "unknown-icon" and not problem.source_loc.line and problem.region_loc.line:
+    if problem.code in TEXT_CODES and not problem.source_loc.line and problem.region_loc.line:
         place, notes = problem.region_loc, ()  # the template's own text: the region is the place
     if problem.code == "unknown-field" and problem.region_loc.line:
         # a field no card has is the template's mistake (a misspelt placeholder): point at the template
