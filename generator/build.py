@@ -84,6 +84,9 @@ class BuildOptions:
     stamp_date: str | None = None
     """The date of the pages' version stamp (YYYY-MM-DD); None: ``SOURCE_DATE_EPOCH`` if set, else
     the day the definition file was last changed (``stamp_text``)."""
+    lang: str | None = None
+    """``--lang``: print the games in this of their languages (``GAME-de.pdf``), or ``all`` of them
+    (one file each); None: in the language their files are written in (``GAME.pdf``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,11 +165,30 @@ def expansion_for(project: Project, game: GameDefinition, options: BuildOptions,
         raise BuildError(str(exc.args[0])) from None
 
 
+def in_languages(game: GameDefinition, lang: str | None) -> list[GameDefinition]:
+    """``game`` in each language ``--lang`` asks for (itself when it asks none); BuildError for a
+    language the game does not declare."""
+    if lang is None:
+        return [game]
+    declared = game.info.languages
+    if lang == "all":
+        chosen = list(declared) or [""]
+    elif lang in declared:
+        chosen = [lang]
+    else:
+        names = ", ".join(declared) if declared else "none (add languages: [en, de] and its translations)"
+        raise BuildError(f"{game.info.id} is not written in '{lang}': its languages are {names}")
+    description = registry.describe(game)
+    return [description.localized(game, language) if language else game for language in chosen]
+
+
 def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: BuildOptions,
              *, expansion_required: bool = True, settings: FaceSettings | None = None) -> Kit:
     """The pieces of ``game`` for this build (with the ``--expansion`` pieces after its own);
     ``settings`` draws the faces at another size than the build's (a shop's)."""
     expansion = expansion_for(project, game, options, required=expansion_required)
+    if expansion is not None and game.info.language:
+        expansion = registry.describe(expansion).localized(expansion, game.info.language)
     players = options.players
     if players is not None and players not in game.info.players:
         raise BuildError(f"{game.info.name} is played by {game.info.players_text} players, not {players}")
@@ -234,6 +256,14 @@ def check_build(
         raise BuildError(f"no game of this build has an expansion '{options.expansion}'")
     checked = [*games, *(e for e in expansions.values() if e is not None)]
     rule_findings = validate_games(checked)
+    laid: list[GameDefinition] = []
+    for game in games:
+        try:
+            laid += in_languages(game, options.lang)
+        except BuildError as exc:
+            if options.lang != "all":
+                raise
+            laid.append(game)
     findings = _template_findings(toolkit.layouts, checked, project.games, unused=unused_templates)
     broken = {f.game_id for f in findings if f.is_error}
     breaks_rules = {f.game_id for f in rule_findings if f.is_error}
@@ -241,11 +271,11 @@ def check_build(
     fit_problems: list[FitProblem] = []
     documents: list[tuple[GameDefinition, Document]] = []
     kits: list[tuple[GameDefinition, Kit]] = []
-    for game in games:
+    for game in laid:
         expansion = expansions[game.info.id]
         if game.info.id in broken or (expansion is not None and expansion.info.id in broken):
             continue
-        progress(f"laying out {game.info.id}")
+        progress(f"laying out {game.info.id}" + (f" in {game.info.language}" if game.info.language else ""))
         try:
             kit = make_kit(project, game, toolkit, options, expansion_required=required)
         except BuildError as exc:
@@ -347,6 +377,8 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], 
             try:
                 layouts.face(name)
             except KeyError:
+                if name in layouts.broken:
+                    continue  # a layout file defines it, and its problems say why it cannot be read
                 close = difflib.get_close_matches(name, defined, n=1, cutoff=0.6)
                 hint = f"did you mean '{close[0]}'? or add it" if close else "add it"
                 findings.append(Finding(places.get(name, game.info.loc), TEMPLATE_RULE_ID, "missing-template",
@@ -398,7 +430,7 @@ def plan_build(
     checked = check_build(project, games, options, toolkit, progress, unused_templates=False)
     if checked.has_errors:
         raise BuildError("the project has errors (listed above); nothing was built", checked.findings)
-    missing = [g.info.id for g in games if all(d is not g for d, _ in checked.documents)]
+    missing = [g.info.id for g in games if all(d.info.id != g.info.id for d, _ in checked.documents)]
     if missing:  # never "0 files" without a reason: every game asked for is printed or refused
         raise BuildError(f"{', '.join(missing)} could not be laid out (see the findings above); nothing was built",
                          checked.findings)
@@ -411,11 +443,12 @@ def plan_build(
         for game, document in checked.documents:
             progress(f"rendering {game.info.id}")
             pdf = render_pdf(document, toolkit.fonts)
-            stem = out_dir / game.info.id
+            stem = out_dir / (f"{game.info.id}-{game.info.language}" if options.lang and game.info.language
+                              else game.info.id)
             plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".pdf"), pdf, len(document.pages), "pdf"))
             plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".json"), manifest_json(document), 0, "manifest"))
             if options.cut_file == "svg":
-                plan.files += cut_files(game.info.id, document, out_dir)
+                plan.files += cut_files(stem.name, document, out_dir)
         if options.alignment_page:
             test = alignment_document(sheet_options(toolkit, options))
             plan.files.append(BuiltFile("alignment", out_dir / "alignment.pdf", render_pdf(test, toolkit.fonts),

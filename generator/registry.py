@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import importlib
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Mapping, Sequence, TypeVar
 
 from .model.definition import GameDefinition
@@ -64,6 +64,9 @@ class GameDescription(ABC, Generic[D]):
     """The game's name in messages and listings."""
     face_templates: tuple[str, ...] = ()
     """The names of the face templates the game draws with (``face_fields`` gives their fields)."""
+    partial: bool = False
+    """Whether ``load`` may return a definition together with problems (a card list with a wrong
+    cell, kept as written): ``validate`` then checks it too, so one run reports every mistake."""
     example: str | None = None
     """A project folder (relative to the toolkit's files) with an example of the game, for games
     the shipped ``card_defs/`` does not hold (``cardforge init --example KIND`` copies it)."""
@@ -115,6 +118,19 @@ class GameDescription(ABC, Generic[D]):
             ", ".join(map(str, players[:-1])) + f" or {players[-1]}" if len(players) > 1 else str(players[0]))
         return {"name": definition.info.name, "title": definition.info.printed_title, "players": counts,
                 "cards": str(self.card_count(definition))}
+
+    def localized(self, definition: D, language: str) -> D:
+        """``definition`` with its words in ``language`` (one of its ``languages``): its name,
+        title, description and rules page from its translations, where they give them (the
+        words of the first language where not: ``validate`` warns about each). A game whose card
+        words are translatable reads ``definition.info.language`` when it draws them."""
+        info = definition.info
+        found = info.translation(language)
+        if found is None:
+            return replace(definition, info=replace(info, language=language))  # type: ignore[type-var]
+        localized = replace(info, language=language, name=found.name or info.name, title=found.title or info.title,
+                            description=found.description or info.description, rules=found.rules or info.rules)
+        return replace(definition, info=localized)  # type: ignore[type-var]
 
     def emblems(self, definition: D) -> "list[tuple[Symbol, Colour]]":
         """Symbols in colour shown under the rules summary's title (a game's suits...)."""

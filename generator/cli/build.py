@@ -113,6 +113,9 @@ def _report(exc: BuildError) -> NoReturn:
 @click.option("--only", "only", multiple=True, metavar="ID",
               help="Build just these cards or tokens (repeat it, or separate ids with commas): a reprint of lost or "
                    "changed cards. An id without its copy number takes every copy (red-1 is red-1-1, red-1-2...).")
+@click.option("--lang", default=None, metavar="LANG",
+              help="Print the game in this of its languages (output/GAME-LANG.pdf, its rules page too), or 'all' of "
+                   "them, one file each. Default: the language its files are written in (output/GAME.pdf).")
 @click.option("--stamp-date", default=None, callback=_date,
               help="Date of the version stamp on every page, YYYY-MM-DD (default: SOURCE_DATE_EPOCH if set, else the "
                    "day the definition file was last changed).")
@@ -120,8 +123,8 @@ def _report(exc: BuildError) -> NoReturn:
 @project_option
 def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: str, back_offset: tuple[float, float],
                   crop_marks: bool, gutterfold: bool, copies: int, board_paper: str | None, alignment_page: bool,
-                  cut_file: str | None, registration_marks: bool, only: tuple[str, ...], stamp_date: str | None,
-                  card_size: str | None,
+                  cut_file: str | None, registration_marks: bool, only: tuple[str, ...], lang: str | None,
+                  stamp_date: str | None, card_size: str | None,
                   bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
                   expansion: str | None, project_dir: Path | None) -> None:
     """Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it.
@@ -137,7 +140,7 @@ def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: 
                            bleed_mm=bleed_mm, crop_marks=crop_marks, gutterfold=gutterfold, ink_saver=ink_saver,
                            copies=copies, players=players, all_packs=all_packs, expansion=expansion,
                            board_paper=board_paper, alignment_page=alignment_page, stamp_date=stamp_date,
-                           cut_file=cut_file, registration_marks=registration_marks,
+                           cut_file=cut_file, registration_marks=registration_marks, lang=lang,
                            only=tuple(i.strip() for value in only for i in value.split(",") if i.strip()))
     out_dir = _out_dir(out, project_dir)
     plan = _plan_and_write(lambda progress: plan_build(project, chosen, options, out_dir, progress=progress),

@@ -192,12 +192,14 @@ class FaceContext:
 
     def regions(self, fill: FieldFill | None = None, values: Mapping[str, str] | None = None, *,
                 piece_id: str = "", side: Sequence[FaceRegion] | None = None, colour: Colour = BLACK,
-                sources: Mapping[str, SourceLoc] | None = None) -> list[Item]:
+                sources: Mapping[str, SourceLoc] | None = None, texts: Mapping[str, str] | None = None) -> list[Item]:
         """Every region of a side of the template (the front by default), in order: ``fill``
         draws the fields the game draws itself (returning None for a field it leaves to the
         template), and ``values`` (the card's fields as text) fill placeholders, plain fields,
         conditions and colours. Mirrored regions are drawn twice. ``sources`` give, per field,
-        where a definition file holds its text (for the location of a text that does not fit)."""
+        where a definition file holds its text (for the location of a text that does not fit).
+        ``texts`` are the fields as printed when they differ from ``values`` (a translation):
+        text is drawn from them, while conditions, colours and pictures keep to ``values``."""
         items: list[Item] = []
         known = values or {}
         regions = self.template.regions if side is None else side
@@ -207,7 +209,7 @@ class FaceContext:
                 self._compare(region, known)
                 if not shown(region.when, known, self.booleans):
                     continue
-                drawn = self._region(region, fill, known, piece_id, colour, sources or {})
+                drawn = self._region(region, fill, known, piece_id, colour, sources or {}, texts)
             except MissingField as exc:
                 self._problem(piece_id, region, exc.message(), "layout.fields", "unknown-field")
                 continue
@@ -298,7 +300,8 @@ class FaceContext:
                           "layout.images", "low-resolution", warning=True)
 
     def _region(self, region: FaceRegion, fill: FieldFill | None, values: Mapping[str, str], piece_id: str,
-                colour: Colour, sources: Mapping[str, SourceLoc]) -> list[Item]:
+                colour: Colour, sources: Mapping[str, SourceLoc], texts: Mapping[str, str] | None = None) -> list[Item]:
+        shown = values if texts is None else texts
         box = self.box(region)
         if region.shape is not None:
             return self._shape(region, box, values)
@@ -318,7 +321,7 @@ class FaceContext:
         if self.settings.ink_saver and region.colour is not None and luminance(ink_colour) > INK_SAVER_LIGHT:
             ink_colour = BLACK  # light text drawn on a solid colour would vanish on white paper
         if region.text is not None:
-            text = fill_in(region.text, values)
+            text = fill_in(region.text, shown)
             names = [name for name, _ in placeholders(region.text)]
             source = next((sources[n] for n in names if n in sources), UNKNOWN_LOC)
             return self.text(piece_id, region, text, ink_colour, ANCHORS[region.align], region.wrap, source,
@@ -326,9 +329,9 @@ class FaceContext:
         drawn = fill(region, box) if fill is not None else None
         if drawn is not None:
             return drawn
-        if region.field not in values:
+        if region.field not in shown:
             raise MissingField(region.field, values)
-        return self.text(piece_id, region, values[region.field], ink_colour, ANCHORS[region.align], region.wrap,
+        return self.text(piece_id, region, shown[region.field], ink_colour, ANCHORS[region.align], region.wrap,
                          sources.get(region.field, UNKNOWN_LOC), region.valign.value)
 
     def _outline(self, kind: ShapeKind, box: Box, colour: Colour) -> list[Item]:
@@ -428,7 +431,7 @@ def _with_rules(kit: Kit, game: GameDefinition, tools: FaceTools) -> Kit:
     description = registry.describe(game)
     problems: list[FitProblem] = []
     scenes = rules_pages(game.info.id, game.info.printed_title, rules, description.rules_values(game), tools.measurer,
-                         problems, description.emblems(game))
+                         problems, description.emblems(game), tools.layouts.fallback_fonts)
     pages = tuple(Sheetlet("rules" if n == 1 else f"rules-{n}", scene) for n, scene in enumerate(scenes, 1))
     return replace(kit, pages=kit.pages + pages, fit_problems=kit.fit_problems + tuple(problems))
 

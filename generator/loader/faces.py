@@ -38,7 +38,8 @@ FILLS = ("field", "text", "image", "shape")
 STYLE = ("font", "max_pt", "min_pt", "mirrored", "colour", "align", "valign", "wrap", "when", "bleed",
          "fill", "stroke", "stroke_width", "opacity", "radius", "points")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)?")
+"""A field a placeholder names: ``rank``, a translation ``name.de``, or the deck's ``deck.title``."""
 FILTERS = ("upper", "lower")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 SHAPE_KINDS = tuple(k.value for k in ShapeKind)

@@ -31,6 +31,7 @@ class Custom(GameDescription[CustomDefinition]):
     kind = KIND
     title = "card-list deck"
     example = "examples/orchard"
+    partial = True
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[CustomDefinition]:
         from .loader import build_custom
@@ -44,7 +45,8 @@ class Custom(GameDescription[CustomDefinition]):
 
     def template_fields(self, definition: CustomDefinition) -> dict[str, tuple[str, ...]]:
         """Each face template the deck's cards use, with the fields every card has."""
-        fields = (*definition.columns, "id", "count", "name", "title")
+        fields = (*definition.columns, *(f"{name}.{language}" for language, name in definition.translated_fields),
+                  "id", "count", "name", "title", "deck.name", "deck.title")
         return {name: fields for name in definition.templates()}
 
     def template_places(self, definition: CustomDefinition) -> dict[str, SourceLoc]:
