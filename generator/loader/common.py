@@ -271,7 +271,7 @@ def read_rules(reader: Reader, node: yaml.Node) -> RulesText | None:
     if fields is None or "sections" not in fields:
         return None
     credit = " ".join((reader.text(fields["credit"], "rules credit") or "").split()) if "credit" in fields else ""
-    heading = (reader.text(fields["heading"], "rules heading") or "") if "heading" in fields else ""
+    title = (reader.text(fields["heading"], "rules heading") or "") if "heading" in fields else ""
     continued = (reader.text(fields["continued"], "rules continued") or "") if "continued" in fields else ""
     sections: list[RulesSection] = []
     for item in reader.sequence(fields["sections"], "rules sections") or []:
@@ -293,4 +293,4 @@ def read_rules(reader: Reader, node: yaml.Node) -> RulesText | None:
             reader.error(item, f"rules section '{heading}' needs text or items")
         if heading is not None:
             sections.append(RulesSection(heading, tuple(blocks), reader.loc(item)))
-    return RulesText(tuple(sections), credit, reader.loc(node), heading.strip(), continued.strip())
+    return RulesText(tuple(sections), credit, reader.loc(node), title.strip(), continued.strip())
