@@ -40,7 +40,7 @@ from .loader.layouts import ProjectArtwork, load_layout_library
 from .model import GameDefinition, Project
 from .model.limits import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_BUILD_COPIES, MAX_PIECES
 from .model.templates import LayoutLibrary
-from .validate import Finding, Note, Severity, fit_findings, validate_games
+from .validate import Finding, Note, Severity, fit_findings, rule_findings, validate_games
 
 TEMPLATE_RULE_ID = "layout.templates"
 SHEET_RULE_ID = "layout.sheet-fit"
@@ -255,7 +255,8 @@ def check_build(
     if options.expansion is not None and not any(expansions.values()):
         raise BuildError(f"no game of this build has an expansion '{options.expansion}'")
     checked = [*games, *(e for e in expansions.values() if e is not None)]
-    rule_findings = validate_games(checked)
+    raw = rule_findings(checked)
+    rule_found = validate_games(checked, checked=raw)
     laid: list[GameDefinition] = []
     for game in games:
         try:
@@ -266,9 +267,9 @@ def check_build(
             laid.append(game)
     findings = _template_findings(toolkit.layouts, checked, project.games, unused=unused_templates)
     broken = {f.game_id for f in findings if f.is_error}
-    breaks_rules = {f.game_id for f in rule_findings if f.is_error}
-    departs = {f.game_id for f in rule_findings if f.deviation}
-    fit_problems: list[FitProblem] = []
+    breaks_rules = {f.game_id for f in rule_found if f.is_error}
+    departs = {f.game_id for f in rule_found if f.deviation}
+    fit_problems: list[Finding] = []
     documents: list[tuple[GameDefinition, Document]] = []
     kits: list[tuple[GameDefinition, Kit]] = []
     for game in laid:
@@ -291,7 +292,7 @@ def check_build(
                 continue
             raise
         kits.append((game, kit))
-        fit_problems += kit.fit_problems
+        fit_problems += fit_findings(checked, kit.fit_problems, owner=game.info.id)
         if any(not problem.warning for problem in kit.fit_problems):
             continue  # a face that cannot be drawn: no pages (a warning, a low-resolution picture, prints)
         if options.only:
@@ -309,8 +310,10 @@ def check_build(
             documents.append((game, plan_document(kit, stamped, f"{game.info.name}: print-and-play kit")))
         except FitError as exc:
             findings.append(_sheet_finding(game, toolkit, options, str(exc)))
-    # the rules were checked once above; the faces add what could not be drawn
-    return CheckedBuild(sorted([*rule_findings, *fit_findings(checked, fit_problems), *findings]), documents, kits)
+    # the rules were checked once above; the faces add what could not be drawn, and the games'
+    # declared deviations apply to all of it (a deck may declare its mixed backs)
+    final = validate_games(checked, checked=raw, extra=[*fit_problems, *findings], built=bool(kits))
+    return CheckedBuild(final, documents, kits)
 
 
 def select(kit: Kit, only: Sequence[str]) -> Kit:

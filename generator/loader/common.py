@@ -21,8 +21,9 @@ TRANSLATION_FIELDS = ("name", "title", "description", "rules", "cards")
 LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
 """A language code as BCP 47 writes it: ``de``, ``pt-BR``, ``fr``."""
 SYMBOLS = tuple(s.value for s in Symbol)
-_DEVIATION_KEY = re.compile(r"([a-z0-9][a-z0-9_-]*(?:\.[a-z0-9][a-z0-9_-]*)+)(?:/([a-z0-9][a-z0-9_-]*))?")
-"""``rule-id/code`` or a bare ``rule-id`` (every code of the rule): ``firecrackers.prices/cost-mismatch``."""
+_DEVIATION_KEY = re.compile(r"([a-z0-9][a-z0-9_-]*(?:\.[a-z0-9][a-z0-9_-]*)+|preflight)(?:/([a-z0-9][a-z0-9_-]*))?")
+"""``rule-id/code`` or a bare ``rule-id`` (every code of the rule): ``firecrackers.prices/cost-mismatch``,
+``preflight/text-too-small`` (the preflight's id has no dot)."""
 
 
 @dataclass

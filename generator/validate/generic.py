@@ -10,7 +10,7 @@ from ..model import GameDefinition
 from ..model.definition import DealsHands, DeclaresCounts
 from ..model.source import SourceLoc
 from .findings import Severity
-from .registry import Reporter, RulePack, rules_for
+from .registry import Reporter, RulePack, declarable_rules
 
 GENERIC = RulePack()
 """The rules every game is checked against, whatever its kind."""
@@ -106,7 +106,7 @@ STALE_CODE = "stale-deviation"
     """,
 )
 def deviations(report: Reporter, game: GameDefinition) -> None:
-    rules = {rule.id: rule for rule in rules_for(game)}
+    rules = {rule.id: rule for rule in declarable_rules(game)}
     for deviation in game.info.deviations:
         rule = rules.get(deviation.rule_id)
         if rule is None:
@@ -120,8 +120,10 @@ def deviations(report: Reporter, game: GameDefinition) -> None:
             hint = f"did you mean '{close[0]}'?" if close else f"its codes: {', '.join(rule.codes)}"
             report("unknown-rule", deviation.loc, f"deviation '{deviation.key}': rule {rule.id} has no code "
                                                   f"'{deviation.code}' ({hint})")
-        elif not rule.declarable:
-            report("not-declarable", deviation.loc, f"deviation '{deviation.key}': findings of {rule.id} are "
+        elif not rule.declares(deviation.code):
+            what = f"findings of {rule.id}" if not rule.declarable or deviation.code is None else \
+                f"{rule.id}/{deviation.code} findings"
+            report("not-declarable", deviation.loc, f"deviation '{deviation.key}': {what} are "
                                                     "mistakes in the file, not departures from the rulebook; fix them")
 
 
