@@ -325,13 +325,22 @@ def select(kit: Kit, only: Sequence[str]) -> Kit:
     ids = [p.id for p in (*kit.cards, *kit.tokens)]
     missing = [name for name in only if not any(i == name or i.startswith(f"{name}-") for i in ids)]
     if missing:
-        import difflib
-
-        hints = [f"'{m}'" + (f" (did you mean {', '.join(difflib.get_close_matches(m, ids, n=3, cutoff=0.5))}?)"
-                             if difflib.get_close_matches(m, ids, n=3, cutoff=0.5) else "") for m in missing]
+        hints = [f"'{m}'" + (f" (did you mean '{near}'?)" if (near := nearest_id(m, ids)) else "") for m in missing]
         raise BuildError(f"{kit.game_id} has no card or token {', '.join(hints)} (cardforge deck {kit.game_id} lists them)")
     return Kit(kit.game_id, tuple(p for p in kit.cards if chosen(p.id)), tuple(p for p in kit.tokens if chosen(p.id)),
                None, (), kit.fit_problems, kit.corner_radius_mm)
+
+
+def nearest_id(wanted: str, ids: Sequence[str]) -> str | None:
+    """The real id (or the start of ids that ``--only`` takes, ``red-1`` for ``red-1-1``...)
+    nearest to a mistyped one: ``rde-1`` is ``red-1``, ``yelow`` is ``yellow``."""
+    names: dict[str, None] = {}
+    for piece in ids:
+        parts = piece.split("-")
+        for end in range(1, len(parts) + 1):
+            names.setdefault("-".join(parts[:end]))
+    ranked = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.5)
+    return ranked[0] if ranked else None
 
 
 def stamp_text(game: GameDefinition, options: BuildOptions) -> str:

@@ -252,14 +252,11 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
     files: list[tuple[Path, bytes]] = []
     try:
         if png_dir is not None:
-            faces: dict[str, Scene] = {}
-            for piece in (*kit.cards, *kit.tokens):
-                for scene in (piece.front, piece.back):
-                    if scene is not None:
-                        faces.setdefault(scene.key, scene)
-            jobs = [(scene, toolkit.fonts, dpi, bleed) for scene in faces.values()]
-            for key, png in zip(faces, map_in_order(export_png, jobs)):  # every core: cairo takes its time
-                files.append((png_dir / f"{_safe_name(key)}.png", png))
+            faces = png_faces(kit)
+            jobs = [(face.scene, toolkit.fonts, dpi, bleed) for face in faces]
+            for face, png in zip(faces, map_in_order(export_png, jobs)):  # every core: cairo takes its time
+                files.append((png_dir / face.file, png))
+            files.append((png_dir / "index.csv", png_index(faces)))
         if tts_dir is not None:
             files += _tts_files(game_id, kit, toolkit, tts_dir)
     except FontError as exc:
@@ -267,6 +264,39 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
     except ArtworkError as exc:
         raise render_error(toolkit.layouts, exc) from None
     return files
+
+
+def png_faces(kit: Kit) -> list[Any]:
+    """Each distinct face of the kit's cards and tokens once (faces that look alike are one), its
+    file named after the first card that shows it (``sun-1.png``; ``sun-1-back.png``, or
+    ``back.png`` when every card has that back), with the cards that show it."""
+    from ..pod import distinct, unique
+
+    faces = unique(distinct(kit.game_id, (*kit.cards, *kit.tokens), "png"))
+    backs = [face for face in faces if face.side == "back"]
+    names: set[str] = set()
+    for face in faces:
+        stem = face.cards[0] if face.side == "front" else ("back" if len(backs) == 1 else f"{face.cards[0]}-back")
+        name = f"{_safe_name(stem)}.png"
+        while name in names:  # a card id that looks like another's back
+            name = f"{name[:-4]}-{face.side}.png"
+        names.add(name)
+        face.file = name
+    return faces
+
+
+def png_index(faces: list[Any]) -> bytes:
+    """``index.csv`` beside exported PNGs: each file, the cards that show it, its side and how
+    many cards do (card ids separated by spaces)."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["file", "card", "side", "count"])
+    for face in faces:
+        writer.writerow([face.file, " ".join(face.cards), face.side, len(face.cards)])
+    return out.getvalue().encode("utf-8")
 
 
 def _tts_files(game_id: str, kit: Kit, toolkit: Toolkit, tts_dir: Path) -> list[tuple[Path, bytes]]:
