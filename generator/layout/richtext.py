@@ -287,8 +287,9 @@ def resolve(parsed: Parsed, font: str, measurer: TextMeasurer, fallbacks: Sequen
                 # "3 :coin:": the space between a number and its icon does not break
                 if isinstance(line[-1], Atom) and line[-1].text == " " and len(line) >= 2 and \
                         isinstance(line[-2], list) and _ends_in_digit(line[-2]):
-                    space = line.pop()
-                    word = line.pop()  # type: ignore[assignment]
+                    space, before = line.pop(), line.pop()
+                    assert isinstance(space, Atom) and isinstance(before, list)
+                    word = before
                     word.append(Atom("text", " ", space.font))
                 word.append(Atom("icon", icon=piece))
             previous = ""
@@ -471,9 +472,9 @@ def fit_rich(
         shown = plain_text([p for p in parsed if not isinstance(p, Icon)])
         return RichFit((), min_pt, f"'{shown}' is {widest:.1f} mm wide at {min_pt:g} pt; the box is "
                                    f"{box.width:.1f} x {box.height:.1f} mm", tuple(issues))
-    lines = wrap_words(paragraphs, layout, box.width)
-    need = "a word is wider than the box" if lines is None else (
-        f"needs {len(lines)} lines at {min_pt:g} pt, the box holds "
+    wrapped = wrap_words(paragraphs, layout, box.width)
+    need = "a word is wider than the box" if wrapped is None else (
+        f"needs {len(wrapped)} lines at {min_pt:g} pt, the box holds "
         f"{int(box.height // (min_pt * LEADING / PT_PER_MM))}")
     return RichFit((), min_pt, f"{need} ({box.width:.1f} x {box.height:.1f} mm)", tuple(issues))
 

@@ -135,8 +135,8 @@ def _place(pages: _Pages, text: str, x: float, width: float, bullet: bool, measu
             _issues(result, problems, loc)
         if result.problem is None:
             items = list(result.items)
-            if bullet and items:
-                first = items[0]
+            first = next((item for item in items if isinstance(item, Text)), None)
+            if bullet and first is not None:
                 items.append(Text(x - 3.2, first.y, BULLET, "sans", BODY_PT, BLACK))
             pages.pages[-1].extend(items)
             pages.y += len(result.items) * LINE_MM + 1.8

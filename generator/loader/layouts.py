@@ -361,9 +361,13 @@ def _font(entry: _Entry, keys: tuple[str, ...]) -> FontFace:
         except FontError as exc:
             reader.error(file_node if file_node is not None else node, str(exc))
             path = None
+    bold, italic, both = styles.get("bold", ""), styles.get("italic", ""), styles.get("bold_italic", "")
     if path is None:
-        return FontFace(entry.name, stand_in.path, stand_in.shown, loc=reader.loc(entry.node), **styles)
-    return FontFace(entry.name, str(path), display_path(path), loc=reader.loc(entry.node), **styles)
+        path, shown = Path(stand_in.path), stand_in.shown
+    else:
+        shown = display_path(path)
+    return FontFace(entry.name, str(path), shown, loc=reader.loc(entry.node), bold=bold, italic=italic,
+                    bold_italic=both)
 
 
 def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,

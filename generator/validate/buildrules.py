@@ -17,7 +17,7 @@ def _build_rule(rule_id: str, codes: tuple[str, ...], rationale: str, declarable
         """Reported while the faces are laid out (``build.check_build``)."""
 
     BUILD.rule(rule_id, codes=codes, rationale=rationale, declarable=declarable,
-               mistakes=mistakes)(made_by_the_build)  # type: ignore[arg-type]
+               mistakes=mistakes)(made_by_the_build)
 
 
 _build_rule("layout.backs", ("mixed-backs",), """

@@ -20,7 +20,7 @@ from typing import Mapping
 
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 _NUMBER = re.compile(r"(?<![\w.])([+\-\u2212]?)(\d+(?:\.\d+)?)(?![\w])")
-_WORDS = {
+_WORDS: dict[str, Fraction | int | None] = {
     "zero": 0, "no": None, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "twenty": 20, "once": 1, "twice": 2,
     "double": 2, "triple": 3, "half": Fraction(1, 2),
@@ -38,9 +38,9 @@ def numbers(text: str) -> Counter[Fraction]:
         value = Fraction(digits)
         found[-value if sign in ("-", "\u2212") else value] += 1
     for word in _WORD.findall(text):
-        value = _WORDS[word.lower()]
-        assert value is not None
-        found[Fraction(value)] += 1
+        meant = _WORDS[word.lower()]
+        if meant is not None:
+            found[Fraction(meant)] += 1
     return found
 
 
