@@ -42,14 +42,13 @@ class FontMetrics:
     embedding: str = ""
     """Why the font's licence (its OS/2 ``fsType``) forbids embedding it in a PDF as cardforge does
     (a subset of its outlines); empty when it allows it. Preflight reports it, located."""
-    chars: frozenset[int] = frozenset()
+    chars: frozenset[str] = frozenset()
     """The characters the font draws (its character map, glyph 0 excepted; the no-break space
     where the space is, as reportlab draws it)."""
 
     def covers(self, text: str) -> bool:
         """Whether the font draws every character of ``text``."""
-        chars = self.chars
-        return all(ord(char) in chars for char in text)
+        return self.chars.issuperset(text)
 
     def string_width(self, text: str, size_pt: float) -> float:
         """The width of ``text`` in points (no kerning, as the PDF draws it)."""
@@ -227,9 +226,9 @@ def parse_metrics(data: bytes, name: str) -> FontMetrics:
         widths[0xA0] = widths[0x20]
     elif 0xA0 in to_glyph and 0xA0 in widths:
         widths[0x20] = widths[0xA0]
-    chars = {char for char, glyph in to_glyph.items() if 0 < glyph < glyphs}
-    if 0x20 in chars or 0xA0 in chars:
-        chars |= {0x20, 0xA0}
+    chars = {chr(char) for char, glyph in to_glyph.items() if 0 < glyph < glyphs and char < 0x110000}
+    if " " in chars or "\u00a0" in chars:
+        chars |= {" ", "\u00a0"}
     return FontMetrics(ascent, default, widths, embedding, frozenset(chars))
 
 
