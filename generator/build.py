@@ -25,7 +25,7 @@ from . import registry
 from .atomicio import StagedWrite
 from .fontbook import FontBook, FontError
 from .layout.faces import FaceTools, UnknownField, build_kit
-from .layout.kit import FaceSettings, FitProblem, Kit
+from .layout.kit import FaceSettings, Kit
 from .layout.page import Document
 from .layout.sheets import (
     Duplex,
@@ -258,13 +258,15 @@ def check_build(
     raw = rule_findings(checked)
     rule_found = validate_games(checked, checked=raw)
     laid: list[GameDefinition] = []
+    refused: list[BuildError] = []
     for game in games:
         try:
             laid += in_languages(game, options.lang)
-        except BuildError as exc:
-            if options.lang != "all":
-                raise
-            laid.append(game)
+        except BuildError as exc:  # a build of several games prints those written in that language
+            refused.append(exc)
+    if refused and (len(games) == 1 or not laid):
+        raise refused[0]
+    games = [game for game in games if any(g.info.id == game.info.id for g in laid)]
     findings = _template_findings(toolkit.layouts, checked, project.games, unused=unused_templates)
     broken = {f.game_id for f in findings if f.is_error}
     breaks_rules = {f.game_id for f in rule_found if f.is_error}
@@ -442,7 +444,8 @@ def plan_build(
     checked = check_build(project, games, options, toolkit, progress, unused_templates=False)
     if checked.has_errors:
         raise BuildError("the project has errors (listed above); nothing was built", checked.findings)
-    missing = [g.info.id for g in games if all(d.info.id != g.info.id for d, _ in checked.documents)]
+    asked = [g for g in games if options.lang in (None, "all") or options.lang in g.info.languages]
+    missing = [g.info.id for g in asked if all(d.info.id != g.info.id for d, _ in checked.documents)]
     if missing:  # never "0 files" without a reason: every game asked for is printed or refused
         raise BuildError(f"{', '.join(missing)} could not be laid out (see the findings above); nothing was built",
                          checked.findings)

@@ -27,7 +27,6 @@ from ..build import (
 )
 from ..fontbook import FontError
 from ..layout.kit import Kit
-from ..layout.scene import Scene
 from ..model.shops import SHOPS as SHOP_KEYS
 from ..layout.sheets import Duplex
 from ..model import GameDefinition, Project

@@ -30,7 +30,7 @@ from typing import Mapping, Sequence
 from ..model.common import Colour
 from ..model.templates import Icon
 from .scene import BLACK, PT_PER_MM, Anchor, Image, Item, Text, TextMeasurer
-from .textfit import BREAKABLE, LEADING, Box, FitResult, anchor_x, fit_text, largest_size, text_top
+from .textfit import BREAKABLE, LEADING, Box, anchor_x, fit_text, largest_size, text_top
 
 TAG = re.compile(r"<(/?)([bi])>|<br\s*/?>", re.IGNORECASE)
 """The markup: ``<b>``, ``</b>``, ``<i>``, ``</i>``, ``<br>`` (``<br/>``, ``<br />``)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Callable, Sequence, TypeVar
+from typing import Callable, TypeVar
 from dataclasses import dataclass
 
 from ..model.common import Colour
