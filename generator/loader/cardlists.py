@@ -25,7 +25,8 @@ MAX_TABLE_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 20_000
 MAX_COLUMNS = 200
 KINDS = (".csv", ".xlsx")
-_COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)?")
+"""A column name; ``name.de`` is the column ``name`` in German (a language the deck declares)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ class Custom(GameDescription[CustomDefinition]):
     kind = KIND
     title = "card-list deck"
     example = "examples/orchard"
+    partial = True
 
     def example_folder(self) -> Path:
         """Orchard lives with the toolkit's shipped files (the repository's ``examples/``)."""
@@ -50,7 +51,8 @@ class Custom(GameDescription[CustomDefinition]):
 
     def template_fields(self, definition: CustomDefinition) -> dict[str, tuple[str, ...]]:
         """Each face template the deck's cards use, with the fields every card has."""
-        fields = (*definition.columns, "id", "count", "name", "title")
+        fields = (*definition.columns, *(f"{name}.{language}" for language, name in definition.translated_fields),
+                  "id", "count", "name", "title", "deck.name", "deck.title")
         return {name: fields for name in definition.templates()}
 
     def template_places(self, definition: CustomDefinition) -> dict[str, SourceLoc]:
