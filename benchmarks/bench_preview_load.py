@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.paths import shipped_root  # noqa: E402
+from tests.capped import default_signals  # noqa: E402
 
 
 def timed_gets(port: int, count: int) -> list[float]:
@@ -108,7 +109,8 @@ def main() -> None:
         for part in ("card_defs", "layouts"):
             shutil.copytree(shipped_root() / part, project / part)
         process = subprocess.Popen([sys.executable, "-m", "generator.cli.main", "preview", "--no-browser", "--port", "0",
-                                    "--project", str(project)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                    "--project", str(project)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                   preexec_fn=default_signals)  # stopped by Ctrl-C below, whatever this was started with
         assert process.stdout is not None
         first = process.stdout.readline()
         found = re.search(r"at http://127\.0\.0\.1:(\d+)/", first)

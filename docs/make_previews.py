@@ -33,6 +33,8 @@ SHOTS = [
     # a designer's own deck: the Orchard example project (cardforge init DIR --example custom)
     ("orchard", ["--project", "examples/orchard"], 0, "orchard-fronts.png", 50),
     ("orchard", ["--project", "examples/orchard"], 1, "orchard-backs.png", 40),
+    # the same deck in German (--lang de: output/orchard-de.pdf), its marked-up action cards
+    ("orchard", ["--project", "examples/orchard", "--lang", "de"], 8, "orchard-de-actions.png", 50),
 ]
 
 REPORT_SHOTS = [
@@ -70,7 +72,8 @@ def main() -> None:
             out = Path(folder) / name
             result = CliRunner().invoke(cli, ["build", game, "--out", str(out), *options])
             assert result.exit_code == 0, result.output
-            document = pymupdf.open(out / f"{game}.pdf")
+            lang = options[options.index("--lang") + 1] if "--lang" in options else ""
+            document = pymupdf.open(out / (f"{game}-{lang}.pdf" if lang else f"{game}.pdf"))
             document[page % document.page_count].get_pixmap(dpi=dpi).save(PREVIEWS / name)
             print(PREVIEWS / name)
     report_charts()

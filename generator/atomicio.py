@@ -16,6 +16,7 @@ is refused (``OutputError``), as is an output folder that is not a real folder.
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import stat
@@ -100,7 +101,8 @@ def held_signals() -> Iterator[None]:
     def note(signum: int, _frame: FrameType | None) -> None:
         pending.append(signum)
 
-    previous = {number: signal.signal(number, note) for number in _HELD}
+    previous = {number: signal.signal(number, note) for number in _HELD
+                if signal.getsignal(number) != signal.SIG_IGN}  # an ignored signal stays ignored
     try:
         yield
     finally:
@@ -141,6 +143,19 @@ def _sync_folder(path: Path) -> None:
         os.close(descriptor)
 
 
+def _temporary_beside(path: Path) -> tuple[int, Path]:
+    """A new file beside ``path`` to write into, created exclusively with the permissions every
+    new file of the user gets (0666 less the umask, as the staged outputs of ``StagedWrite``):
+    ``tempfile.mkstemp`` makes it 0600, and the output kept that after the rename."""
+    for _ in range(100):
+        candidate = path.parent / f"{PREFIX}{path.name}.{secrets.token_hex(6)}.part"
+        try:
+            return os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666), candidate
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{path.parent}: no free name for a temporary file")
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` in one step; on any error the old file is left as it was
     and the temporary file is removed. The few milliseconds of the writing hold SIGINT, SIGTERM
@@ -150,8 +165,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     with held_signals():
         _make_folder(path.parent)
         check_target(path)
-        descriptor, name = tempfile.mkstemp(prefix=f"{PREFIX}{path.name}.", suffix=".part", dir=path.parent)
-        temporary = Path(name)
+        descriptor, temporary = _temporary_beside(path)
         try:
             with os.fdopen(descriptor, "wb") as handle:
                 handle.write(data)

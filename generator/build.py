@@ -25,7 +25,7 @@ from . import registry
 from .atomicio import StagedWrite
 from .fontbook import FontBook, FontError
 from .layout.faces import FaceTools, UnknownField, build_kit
-from .layout.kit import FaceSettings, FitProblem, Kit
+from .layout.kit import FaceSettings, Kit
 from .layout.page import Document
 from .layout.sheets import (
     Duplex,
@@ -41,7 +41,7 @@ from .model import GameDefinition, Project
 from .model.limits import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_BUILD_COPIES, MAX_PIECES
 from .model.templates import LayoutLibrary
 from .saferead import MAX_DEFINITION_BYTES, ReadError, read_regular
-from .validate import Finding, Note, Severity, fit_findings, validate_games
+from .validate import Finding, Note, Severity, fit_findings, rule_findings, validate_games
 
 TEMPLATE_RULE_ID = "layout.templates"
 SHEET_RULE_ID = "layout.sheet-fit"
@@ -85,6 +85,9 @@ class BuildOptions:
     stamp_date: str | None = None
     """The date of the pages' version stamp (YYYY-MM-DD); None: ``SOURCE_DATE_EPOCH`` if set, else
     the day the definition file was last changed (``stamp_text``)."""
+    lang: str | None = None
+    """``--lang``: print the games in this of their languages (``GAME-de.pdf``), or ``all`` of them
+    (one file each); None: in the language their files are written in (``GAME.pdf``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,11 +166,30 @@ def expansion_for(project: Project, game: GameDefinition, options: BuildOptions,
         raise BuildError(str(exc.args[0])) from None
 
 
+def in_languages(game: GameDefinition, lang: str | None) -> list[GameDefinition]:
+    """``game`` in each language ``--lang`` asks for (itself when it asks none); BuildError for a
+    language the game does not declare."""
+    if lang is None:
+        return [game]
+    declared = game.info.languages
+    if lang == "all":
+        chosen = list(declared) or [""]
+    elif lang in declared:
+        chosen = [lang]
+    else:
+        names = ", ".join(declared) if declared else "none (add languages: [en, de] and its translations)"
+        raise BuildError(f"{game.info.id} is not written in '{lang}': its languages are {names}")
+    description = registry.describe(game)
+    return [description.localized(game, language) if language else game for language in chosen]
+
+
 def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: BuildOptions,
              *, expansion_required: bool = True, settings: FaceSettings | None = None) -> Kit:
     """The pieces of ``game`` for this build (with the ``--expansion`` pieces after its own);
     ``settings`` draws the faces at another size than the build's (a shop's)."""
     expansion = expansion_for(project, game, options, required=expansion_required)
+    if expansion is not None and game.info.language:
+        expansion = registry.describe(expansion).localized(expansion, game.info.language)
     players = options.players
     if players is not None and players not in game.info.players:
         raise BuildError(f"{game.info.name} is played by {game.info.players_text} players, not {players}")
@@ -234,19 +256,30 @@ def check_build(
     if options.expansion is not None and not any(expansions.values()):
         raise BuildError(f"no game of this build has an expansion '{options.expansion}'")
     checked = [*games, *(e for e in expansions.values() if e is not None)]
-    rule_findings = validate_games(checked)
+    raw = rule_findings(checked)
+    rule_found = validate_games(checked, checked=raw)
+    laid: list[GameDefinition] = []
+    refused: list[BuildError] = []
+    for game in games:
+        try:
+            laid += in_languages(game, options.lang)
+        except BuildError as exc:  # a build of several games prints those written in that language
+            refused.append(exc)
+    if refused and (len(games) == 1 or not laid):
+        raise refused[0]
+    games = [game for game in games if any(g.info.id == game.info.id for g in laid)]
     findings = _template_findings(toolkit.layouts, checked, project.games, unused=unused_templates)
     broken = {f.game_id for f in findings if f.is_error}
-    breaks_rules = {f.game_id for f in rule_findings if f.is_error}
-    departs = {f.game_id for f in rule_findings if f.deviation}
-    fit_problems: list[FitProblem] = []
+    breaks_rules = {f.game_id for f in rule_found if f.is_error}
+    departs = {f.game_id for f in rule_found if f.deviation}
+    fit_problems: list[Finding] = []
     documents: list[tuple[GameDefinition, Document]] = []
     kits: list[tuple[GameDefinition, Kit]] = []
-    for game in games:
+    for game in laid:
         expansion = expansions[game.info.id]
         if game.info.id in broken or (expansion is not None and expansion.info.id in broken):
             continue
-        progress(f"laying out {game.info.id}")
+        progress(f"laying out {game.info.id}" + (f" in {game.info.language}" if game.info.language else ""))
         try:
             kit = make_kit(project, game, toolkit, options, expansion_required=required)
         except BuildError as exc:
@@ -262,7 +295,7 @@ def check_build(
                 continue
             raise
         kits.append((game, kit))
-        fit_problems += kit.fit_problems
+        fit_problems += fit_findings(checked, kit.fit_problems, owner=game.info.id)
         if any(not problem.warning for problem in kit.fit_problems):
             continue  # a face that cannot be drawn: no pages (a warning, a low-resolution picture, prints)
         if options.only:
@@ -280,8 +313,10 @@ def check_build(
             documents.append((game, plan_document(kit, stamped, f"{game.info.name}: print-and-play kit")))
         except FitError as exc:
             findings.append(_sheet_finding(game, toolkit, options, str(exc)))
-    # the rules were checked once above; the faces add what could not be drawn
-    return CheckedBuild(sorted([*rule_findings, *fit_findings(checked, fit_problems), *findings]), documents, kits)
+    # the rules were checked once above; the faces add what could not be drawn, and the games'
+    # declared deviations apply to all of it (a deck may declare its mixed backs)
+    final = validate_games(checked, checked=raw, extra=[*fit_problems, *findings], built=bool(kits))
+    return CheckedBuild(final, documents, kits)
 
 
 def select(kit: Kit, only: Sequence[str]) -> Kit:
@@ -293,13 +328,22 @@ def select(kit: Kit, only: Sequence[str]) -> Kit:
     ids = [p.id for p in (*kit.cards, *kit.tokens)]
     missing = [name for name in only if not any(i == name or i.startswith(f"{name}-") for i in ids)]
     if missing:
-        import difflib
-
-        hints = [f"'{m}'" + (f" (did you mean {', '.join(difflib.get_close_matches(m, ids, n=3, cutoff=0.5))}?)"
-                             if difflib.get_close_matches(m, ids, n=3, cutoff=0.5) else "") for m in missing]
+        hints = [f"'{m}'" + (f" (did you mean '{near}'?)" if (near := nearest_id(m, ids)) else "") for m in missing]
         raise BuildError(f"{kit.game_id} has no card or token {', '.join(hints)} (cardforge deck {kit.game_id} lists them)")
     return Kit(kit.game_id, tuple(p for p in kit.cards if chosen(p.id)), tuple(p for p in kit.tokens if chosen(p.id)),
                None, (), kit.fit_problems, kit.corner_radius_mm)
+
+
+def nearest_id(wanted: str, ids: Sequence[str]) -> str | None:
+    """The real id (or the start of ids that ``--only`` takes, ``red-1`` for ``red-1-1``...)
+    nearest to a mistyped one: ``rde-1`` is ``red-1``, ``yelow`` is ``yellow``."""
+    names: dict[str, None] = {}
+    for piece in ids:
+        parts = piece.split("-")
+        for end in range(1, len(parts) + 1):
+            names.setdefault("-".join(parts[:end]))
+    ranked = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.5)
+    return ranked[0] if ranked else None
 
 
 def stamp_text(game: GameDefinition, options: BuildOptions) -> str:
@@ -348,6 +392,8 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], 
             try:
                 layouts.face(name)
             except KeyError:
+                if name in layouts.broken:
+                    continue  # a layout file defines it, and its problems say why it cannot be read
                 close = difflib.get_close_matches(name, defined, n=1, cutoff=0.6)
                 hint = f"did you mean '{close[0]}'? or add it" if close else "add it"
                 findings.append(Finding(places.get(name, game.info.loc), TEMPLATE_RULE_ID, "missing-template",
@@ -399,7 +445,8 @@ def plan_build(
     checked = check_build(project, games, options, toolkit, progress, unused_templates=False)
     if checked.has_errors:
         raise BuildError("the project has errors (listed above); nothing was built", checked.findings)
-    missing = [g.info.id for g in games if all(d is not g for d, _ in checked.documents)]
+    asked = [g for g in games if options.lang in (None, "all") or options.lang in g.info.languages]
+    missing = [g.info.id for g in asked if all(d.info.id != g.info.id for d, _ in checked.documents)]
     if missing:  # never "0 files" without a reason: every game asked for is printed or refused
         raise BuildError(f"{', '.join(missing)} could not be laid out (see the findings above); nothing was built",
                          checked.findings)
@@ -412,11 +459,12 @@ def plan_build(
         for game, document in checked.documents:
             progress(f"rendering {game.info.id}")
             pdf = render_pdf(document, toolkit.fonts)
-            stem = out_dir / game.info.id
+            stem = out_dir / (f"{game.info.id}-{game.info.language}" if options.lang and game.info.language
+                              else game.info.id)
             plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".pdf"), pdf, len(document.pages), "pdf"))
             plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".json"), manifest_json(document), 0, "manifest"))
             if options.cut_file == "svg":
-                plan.files += cut_files(game.info.id, document, out_dir)
+                plan.files += cut_files(stem.name, document, out_dir)
         if options.alignment_page:
             test = alignment_document(sheet_options(toolkit, options))
             plan.files.append(BuiltFile("alignment", out_dir / "alignment.pdf", render_pdf(test, toolkit.fonts),

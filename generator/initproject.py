@@ -1,12 +1,20 @@
 """``cardforge init``: a new project folder holding a copy of the shipped definitions, or of a
-game's example project (``--example custom``: a small deck of our own, to start a game from)."""
+game's example project (``--example custom``: a small deck of our own, to start a game from).
+
+The project is copied into a temporary folder inside the target first and its folders are renamed
+into place together, so an interrupted or failed ``init`` leaves no half project behind (a second
+``init`` would refuse it as "already exists")."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
 from . import registry
+from .atomicio import PREFIX, held_signals
 from .paths import shipped_root
 
 COPIED_FOLDERS: tuple[str, ...] = ("card_defs", "layouts")
@@ -16,38 +24,84 @@ COPIED_SUFFIXES = (".yaml", ".yml", ".md", ".csv", ".xlsx", ".svg", ".png", ".jp
 
 class InitError(Exception):
     """The folder cannot be made into a project (it already holds one, is a file, or the example
-    asked for does not exist)."""
+    asked for does not exist or holds no files)."""
+
+
+def project_source(example: str | None = None) -> tuple[Path, tuple[str, ...]]:
+    """The folder a new project is copied from and its folders to copy: the shipped games, or the
+    example project of the game kind ``example`` (InitError when it has none)."""
+    if example is None:
+        return shipped_root(), COPIED_FOLDERS
+    try:
+        description = registry.lookup(example)
+    except registry.RegistryError as exc:
+        raise InitError(str(exc)) from None
+    folder = description.example_folder()
+    if folder is None:
+        examples = ", ".join(d.kind for d in registry.descriptions() if d.example_folder()) or "none"
+        raise InitError(f"{example} has no example project (examples: {examples})")
+    return folder, EXAMPLE_FOLDERS
+
+
+def files_to_copy(source: Path, folders: tuple[str, ...]) -> list[Path]:
+    """The files of ``source``'s ``folders`` a project is made of, relative to ``source``."""
+    found: list[Path] = []
+    for folder in folders:
+        origin = source / folder
+        if origin.is_dir():
+            found += [file.relative_to(source) for file in sorted(origin.rglob("*"))
+                      if file.is_file() and file.suffix.lower() in COPIED_SUFFIXES]
+    return found
 
 
 def init_project(target: Path, example: str | None = None) -> list[Path]:
     """Copy the shipped definitions and layouts (or the example project of the game kind
-    ``example``) into ``target``; returns the files written."""
-    source, folders = shipped_root(), COPIED_FOLDERS
-    if example is not None:
-        try:
-            description = registry.lookup(example)
-        except registry.RegistryError as exc:
-            raise InitError(str(exc)) from None
-        if description.example is None:
-            examples = ", ".join(d.kind for d in registry.descriptions() if d.example) or "none"
-            raise InitError(f"{example} has no example project (examples: {examples})")
-        source, folders = shipped_root() / description.example, EXAMPLE_FOLDERS
+    ``example``) into ``target``; returns the files written. InitError, with nothing written, when
+    ``target`` already holds a project or there is nothing to copy."""
+    source, folders = project_source(example)
+    files = files_to_copy(source, folders)
+    if not any(file.parts[0] == "card_defs" for file in files):
+        what = f"the example of {example}" if example else "the shipped games"
+        raise InitError(f"{source}: {what} has no definitions to copy (no card_defs/ files); this installation "
+                        "of cardforge is incomplete, reinstall it")
     if target.exists() and not target.is_dir():
         raise InitError(f"{target}: exists and is not a folder")
-    for folder in folders:
-        if (target / folder).exists():
+    made = {file.parts[0] for file in files}
+    for folder in sorted(made):
+        if (target / folder).exists() or (target / folder).is_symlink():
             raise InitError(f"{target / folder}: already exists; nothing was changed")
-    written: list[Path] = []
-    target.mkdir(parents=True, exist_ok=True)
-    for folder in folders:
-        origin = source / folder
-        if not origin.is_dir():
-            continue
-        for file in sorted(origin.rglob("*")):
-            if file.is_file() and file.suffix.lower() in COPIED_SUFFIXES:
-                destination = target / folder / file.relative_to(origin)
-                destination.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(file, destination)
-                written.append(destination)
-    (target / "output").mkdir(exist_ok=True)
-    return written
+    created = not target.exists()
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=PREFIX, dir=target))
+    except OSError as exc:
+        raise InitError(f"{target}: cannot create the project: {exc.strerror or exc}") from None
+    try:
+        for file in files:
+            (stage / file).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source / file, stage / file)
+        with held_signals():
+            _move_in(stage, target, sorted(made))
+    except OSError as exc:
+        raise InitError(f"{target}: cannot create the project: {exc.strerror or exc}; nothing was kept") from None
+    finally:
+        with held_signals():
+            shutil.rmtree(stage, ignore_errors=True)
+            if created and not any(target.iterdir()):
+                target.rmdir()
+    with contextlib.suppress(OSError):  # where builds go; a build makes it too, so it is no error here
+        (target / "output").mkdir(exist_ok=True)
+    return [target / file for file in files]
+
+
+def _move_in(stage: Path, target: Path, folders: list[str]) -> None:
+    """Rename the staged ``folders`` into ``target``, all or none (a failure moves back those done)."""
+    moved: list[str] = []
+    try:
+        for folder in folders:
+            os.rename(stage / folder, target / folder)
+            moved.append(folder)
+    except OSError:
+        for folder in reversed(moved):
+            os.rename(target / folder, stage / folder)
+        raise

@@ -4,6 +4,7 @@ the games shipped with the toolkit."""
 from __future__ import annotations
 
 import errno
+import functools
 import os
 from pathlib import Path
 
@@ -14,9 +15,19 @@ class ProjectNotFound(Exception):
     """The folder named by ``--project`` is not a cardforge project."""
 
 
+_PACKAGE = Path(__file__).resolve().parent
+SHIPPED_IN_PACKAGE = "shipped"
+"""The package folder a wheel holds the shipped files in (pyproject.toml's force-include puts the
+repository's top-level ``card_defs/``, ``layouts/``, ``fonts/`` and ``examples/`` there)."""
+
+
+@functools.cache
 def shipped_root() -> Path:
-    """The folder holding the shipped ``card_defs/``, ``layouts/`` and ``fonts/`` (the source tree)."""
-    return Path(__file__).resolve().parent.parent
+    """The folder holding the shipped ``card_defs/``, ``layouts/``, ``fonts/`` and ``examples/``:
+    inside the package when cardforge is installed from a wheel, else the root of the source tree
+    (a checkout, or an editable install of one), where they are kept."""
+    installed = _PACKAGE / SHIPPED_IN_PACKAGE
+    return installed if (installed / PROJECT_MARKER).is_dir() else _PACKAGE.parent
 
 
 def find_project(option: str | Path | None, cwd: Path | None = None) -> Path:

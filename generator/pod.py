@@ -96,24 +96,37 @@ def check_pod(project: Project, game: GameDefinition, toolkit: Toolkit, options:
 
 
 def distinct(game_id: str, cards: tuple[Piece, ...], extension: str) -> dict[str, PodFace]:
-    """Each distinct face of the deck (fronts first, then backs) with the cards that show it; a
-    front's file is named after its first card, backs are numbered when there are several."""
+    """Each distinct face of the deck (fronts first, then backs) with the cards that show it, by
+    the key of every scene that draws it: faces that look the same (two templates with the same
+    back) are one face, ordered and counted once. A front's file is named after its first card,
+    backs are numbered when there are several."""
     faces: dict[str, PodFace] = {}
+    looks: dict[object, PodFace] = {}
     for side in ("front", "back"):
         for piece in cards:
             scene = piece.front if side == "front" else piece.back
             if scene is None:
                 continue
-            face = faces.setdefault(scene.key, PodFace(scene.key, side, "", scene))
+            face = faces.get(scene.key)
+            if face is None:
+                face = looks.get((side, scene.look()))
+                if face is None:
+                    face = looks[(side, scene.look())] = PodFace(scene.key, side, "", scene)
+                faces[scene.key] = face
             face.cards.append(piece.id)
-    backs = [f for f in faces.values() if f.side == "back"]
-    for face in faces.values():
+    backs = [f for f in unique(faces) if f.side == "back"]
+    for face in unique(faces):
         if face.side == "front":
             stem = f"{game_id}-front-{face.cards[0]}"
         else:
             stem = f"{game_id}-back" + (f"-{backs.index(face) + 1}" if len(backs) > 1 else "")
         face.file = f"{safe_name(stem)}.{extension}"
     return faces
+
+
+def unique(faces: dict[str, PodFace]) -> list[PodFace]:
+    """Each face once (``distinct`` gives a face under the key of every scene that draws it)."""
+    return list({id(face): face for face in faces.values()}.values())
 
 
 def plan_pod(project: Project, game: GameDefinition, options: BuildOptions, shop: Shop, out_dir: Path,
@@ -130,7 +143,7 @@ def plan_pod(project: Project, game: GameDefinition, options: BuildOptions, shop
             faces = _pdf(plan, kit, settings, toolkit, out_dir, game, progress)
     except FontError as exc:
         raise BuildError(str(exc)) from None
-    plan.files.append(BuiltFile(game.info.id, out_dir / "quantities.csv", quantities_csv(faces.values()), 0, "csv"))
+    plan.files.append(BuiltFile(game.info.id, out_dir / "quantities.csv", quantities_csv(unique(faces)), 0, "csv"))
     manifest = pod_manifest(game, kit, settings, shop, size, faces)
     plan.files.append(BuiltFile(game.info.id, out_dir / f"{game.info.id}-{shop.key}.json",
                                 (json.dumps(manifest, indent=1) + "\n").encode("utf-8"), 0, "manifest"))
@@ -142,9 +155,9 @@ def _pngs(plan: PodPlan, kit: Kit, settings: FaceSettings, toolkit: Toolkit, out
     shop = plan.shop
     faces = distinct(kit.game_id, kit.cards, "png")
     size_px = shop.image_px(settings.card_width_mm, settings.card_height_mm)
-    progress(f"rendering {len(faces)} faces at {size_px[0]} x {size_px[1]} px")
-    jobs = [(face.scene, toolkit.fonts, size_px, shop.dpi) for face in faces.values()]
-    for face, png in zip(faces.values(), map_in_order(_face_png, jobs)):  # every core: cairo takes its time
+    progress(f"rendering {len(unique(faces))} faces at {size_px[0]} x {size_px[1]} px")
+    jobs = [(face.scene, toolkit.fonts, size_px, shop.dpi) for face in unique(faces)]
+    for face, png in zip(unique(faces), map_in_order(_face_png, jobs)):  # every core: cairo takes its time
         plan.files.append(BuiltFile(kit.game_id, out_dir / face.file, png, 1, "png"))
     return faces
 
@@ -166,7 +179,7 @@ def _pdf(plan: PodPlan, kit: Kit, settings: FaceSettings, toolkit: Toolkit, out_
     shop = plan.shop
     name = f"{game.info.id}-{shop.key}.pdf"
     faces = distinct(kit.game_id, kit.cards, "pdf")
-    for face in faces.values():
+    for face in unique(faces):
         face.file = name
     b = settings.bleed_mm
     w, h = settings.card_width_mm + 2 * b, settings.card_height_mm + 2 * b
@@ -220,8 +233,8 @@ def pod_manifest(game: GameDefinition, kit: Kit, settings: FaceSettings, shop: S
     w, h = settings.card_width_mm, settings.card_height_mm
     pairs: dict[tuple[str, str], int] = {}
     for piece in kit.cards:
-        front = faces[piece.front.key].file if shop.kind is FileKind.PNG else piece.front.key
-        back = (faces[piece.back.key].file if shop.kind is FileKind.PNG else piece.back.key) if piece.back else ""
+        front = faces[piece.front.key].file if shop.kind is FileKind.PNG else faces[piece.front.key].key
+        back = (faces[piece.back.key].file if shop.kind is FileKind.PNG else faces[piece.back.key].key) if piece.back else ""
         pairs[(front, back)] = pairs.get((front, back), 0) + 1
     left_out = {}
     if kit.tokens:
@@ -246,7 +259,7 @@ def pod_manifest(game: GameDefinition, kit: Kit, settings: FaceSettings, shop: S
         manifest["page_mm"] = [round(w + 2 * settings.bleed_mm, 3), round(h + 2 * settings.bleed_mm, 3)]
         manifest["page_order"] = shop.page_order.value
     manifest["faces"] = [{"file": f.file, "side": f.side, "count": len(f.cards), "key": f.key, "cards": f.cards,
-                          **({"pages": f.pages} if f.pages else {})} for f in faces.values()]
+                          **({"pages": f.pages} if f.pages else {})} for f in unique(faces)]
     manifest["pairs"] = [{"front": front, "back": back, "count": count} for (front, back), count in pairs.items()]
     manifest["left_out"] = {**left_out, "note": "tokens and boards are not cards: print them with cardforge build"} if left_out else {}
     return manifest

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import os
+import sys
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Mapping, Sequence, TypeVar
 
 from .model.definition import GameDefinition
@@ -64,9 +67,20 @@ class GameDescription(ABC, Generic[D]):
     """The game's name in messages and listings."""
     face_templates: tuple[str, ...] = ()
     """The names of the face templates the game draws with (``face_fields`` gives their fields)."""
+    partial: bool = False
+    """Whether ``load`` may return a definition together with problems (a card list with a wrong
+    cell, kept as written): ``validate`` then checks it too, so one run reports every mistake."""
     example: str | None = None
-    """A project folder (relative to the toolkit's files) with an example of the game, for games
-    the shipped ``card_defs/`` does not hold (``cardforge init --example KIND`` copies it)."""
+    """A project folder with an example of the game, for games the shipped ``card_defs/`` does not
+    hold (``cardforge init DIR --example KIND`` copies it): a folder of the game's package,
+    relative to the module that defines the description, so that a game package carries its own."""
+
+    def example_folder(self) -> Path | None:
+        """Where ``example`` is on this machine (None when the game has none)."""
+        if self.example is None:
+            return None
+        module = sys.modules[type(self).__module__]
+        return Path(module.__file__ or ".").resolve().parent / self.example
 
     @abstractmethod
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[GameDefinition]:
@@ -108,13 +122,28 @@ class GameDescription(ABC, Generic[D]):
 
     def rules_values(self, definition: D) -> dict[str, str]:
         """What a rules summary's ``{placeholders}`` may name: the game's name, title, player
-        counts and card count, and whatever else the game adds."""
+        counts (``{players}`` in English words; ``{min_players}`` and ``{max_players}`` for a
+        translation to word its own) and card count, and whatever else the game adds."""
         players = sorted(definition.info.players)
         contiguous = players == list(range(players[0], players[-1] + 1))
         counts = f"{players[0]} to {players[-1]}" if contiguous and len(players) > 1 else (
             ", ".join(map(str, players[:-1])) + f" or {players[-1]}" if len(players) > 1 else str(players[0]))
         return {"name": definition.info.name, "title": definition.info.printed_title, "players": counts,
+                "min_players": str(players[0]), "max_players": str(players[-1]),
                 "cards": str(self.card_count(definition))}
+
+    def localized(self, definition: D, language: str) -> D:
+        """``definition`` with its words in ``language`` (one of its ``languages``): its name,
+        title, description and rules page from its translations, where they give them (the
+        words of the first language where not: ``validate`` warns about each). A game whose card
+        words are translatable reads ``definition.info.language`` when it draws them."""
+        info = definition.info
+        found = info.translation(language)
+        if found is None:
+            return replace(definition, info=replace(info, language=language))  # type: ignore[type-var]
+        localized = replace(info, language=language, name=found.name or info.name, title=found.title or info.title,
+                            description=found.description or info.description, rules=found.rules or info.rules)
+        return replace(definition, info=localized)  # type: ignore[type-var]
 
     def emblems(self, definition: D) -> "list[tuple[Symbol, Colour]]":
         """Symbols in colour shown under the rules summary's title (a game's suits...)."""
@@ -157,6 +186,11 @@ def _builtin() -> None:
         _REGISTRY.sources.setdefault(kind, source)
 
 
+NO_GAME_PACKAGES = "CARDFORGE_NO_GAME_PACKAGES"
+"""Set to 1, the toolkit knows its built-in games only and reads no installed game package (as
+pytest's PYTEST_DISABLE_PLUGIN_AUTOLOAD): to tell whether an installed package causes a problem."""
+
+
 def _scan() -> None:
     """Add the entry points of installed packages (read once: it costs tens of milliseconds)."""
     if _REGISTRY.scanned:
@@ -164,8 +198,9 @@ def _scan() -> None:
     _builtin()
     from importlib import metadata
 
-    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        _REGISTRY.sources.setdefault(entry.name, entry.value)
+    if os.environ.get(NO_GAME_PACKAGES, "") in ("", "0"):
+        for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+            _REGISTRY.sources.setdefault(entry.name, entry.value)
     _REGISTRY.scanned = True
 
 

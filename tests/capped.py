@@ -83,15 +83,14 @@ if pause:
             sys.stderr.flush()
             time.sleep(pause)
     atomicio.os.replace = slow_replace
-    import tempfile
-    _mkstemp = tempfile.mkstemp
-    def slow_mkstemp(*args, **kwargs):
-        made = _mkstemp(*args, **kwargs)
-        sys.stderr.write(f"test: temporary {os.path.basename(made[1])}\n")
+    _temporary = atomicio._temporary_beside
+    def slow_temporary(path):
+        made = _temporary(path)
+        sys.stderr.write(f"test: temporary {made[1].name}\n")
         sys.stderr.flush()
         time.sleep(pause)
         return made
-    tempfile.mkstemp = slow_mkstemp
+    atomicio._temporary_beside = slow_temporary
 
 from generator.cli import main
 main()
@@ -111,11 +110,25 @@ class Result:
         return self.stdout + self.stderr
 
 
+INTERRUPTIONS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def default_signals() -> None:
+    """A ``preexec_fn`` giving the child the default SIGINT, SIGTERM and SIGHUP, whatever the test
+    run inherited: a shell that starts the suite in the background hands it SIGINT ignored, and a
+    command keeps a signal it was started with ignored, so a test that interrupts a child sets
+    what it relies on."""
+    for signum in INTERRUPTIONS:
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def limits(memory: int = MEMORY_BYTES, file_bytes: int | None = None):  # type: ignore[no-untyped-def]
     """A ``preexec_fn`` capping the child's address space (and the size of a file it writes: with
-    SIGXFSZ ignored, a write past it fails as on a full disk)."""
+    SIGXFSZ ignored, a write past it fails as on a full disk), with the default interruption
+    signals (``default_signals``)."""
 
     def apply() -> None:
+        default_signals()
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
         if file_bytes is not None:
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -43,3 +45,15 @@ def project_copy(tmp_path: Path) -> Path:
 
     init_project(tmp_path / "proj")
     return tmp_path / "proj"
+
+
+@pytest.fixture()
+def sigint_raises() -> Iterator[None]:
+    """SIGINT raises KeyboardInterrupt in this process during the test, as in a terminal: a test
+    run started in the background by a shell inherits SIGINT ignored, and Python then installs no
+    handler of its own."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -7,23 +7,11 @@ import os
 import signal
 import threading
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 from generator import atomicio
 from generator.atomicio import OutputError, StagedWrite, held_signals, write_atomic, write_all
-
-
-@pytest.fixture()
-def sigint_raises() -> Iterator[None]:
-    """SIGINT raises KeyboardInterrupt in this process, whatever disposition the tests inherited
-    (a shell that starts them in the background makes SIGINT ignored)."""
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _old_output(folder: Path) -> dict[str, bytes]:
@@ -165,8 +153,8 @@ def test_write_atomic_leaves_no_temporary_file_whenever_it_is_interrupted(tmp_pa
     turn) acts once the file is in place, and nothing else is left."""
     target = tmp_path / "game.json"
     target.write_text("old")
-    for name in ("mkstemp", "fdopen", "fsync", "replace"):
-        module = atomicio.tempfile if name == "mkstemp" else atomicio.os
+    for name in ("_temporary_beside", "fdopen", "fsync", "replace"):
+        module = atomicio if name == "_temporary_beside" else atomicio.os
         real = getattr(module, name)
 
         def interrupted(*args: object, _real: object = real, **kwargs: object) -> object:

@@ -94,6 +94,41 @@ def test_init_then_edit_then_commands_see_the_copy(tmp_path: Path) -> None:
     assert again.exit_code == 1 and "already exists" in again.output
 
 
+def test_init_with_nothing_to_copy_is_an_error_and_creates_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An installation without the shipped files once made "Created mine/ with 0 files", exit 0."""
+    from generator import initproject, registry
+
+    monkeypatch.setattr(initproject, "shipped_root", lambda: tmp_path / "empty-install")
+    monkeypatch.setattr(type(registry.lookup("custom")), "example_folder", lambda _: tmp_path / "empty-install")
+    for args in (("init", str(tmp_path / "mine")), ("init", str(tmp_path / "mine"), "--example", "custom")):
+        result = run(*args)
+        assert result.exit_code == 1 and "no definitions to copy" in result.output, result.output
+        assert not (tmp_path / "mine").exists()
+
+
+def test_a_failed_init_leaves_no_half_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills (or the command is stopped) half way through the copy: the target holds
+    none of the new folders and no temporary folder, so the next init is not refused."""
+    from generator import initproject
+
+    real, copied = initproject.shutil.copyfile, []
+
+    def full_disk(source: Path, target: Path) -> None:
+        if len(copied) == 3:
+            raise OSError(28, "No space left on device")
+        copied.append(real(source, target))
+
+    monkeypatch.setattr(initproject.shutil, "copyfile", full_disk)
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine")
+    result = run("init", str(tmp_path / "mine"))
+    assert result.exit_code == 1 and "No space left on device" in result.output, result.output
+    assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["notes.txt"]
+    monkeypatch.setattr(initproject.shutil, "copyfile", real)
+    assert run("init", str(tmp_path / "mine")).exit_code == 0
+    assert (tmp_path / "mine" / "card_defs" / "hanabi.yaml").is_file()
+
+
 def test_project_defaults_to_current_folder_with_card_defs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     run("init", str(tmp_path / "p"))
     (tmp_path / "p" / "card_defs" / "scoreworks.yaml").unlink()
@@ -118,3 +153,13 @@ def test_definition_errors_exit_1_with_places_and_no_traceback(tmp_path: Path) -
 def test_project_option_must_be_a_project(tmp_path: Path) -> None:
     result = run("list", "--project", str(tmp_path))
     assert result.exit_code == 1 and "not a cardforge project" in result.output
+
+
+def test_version_is_written_once() -> None:
+    """``cardforge --version`` and the installed distribution's metadata both read generator/__init__.py."""
+    from importlib import metadata
+
+    import generator
+
+    assert run("--version").output == f"cardforge, version {generator.__version__}\n"
+    assert metadata.version("cardforge") == generator.__version__

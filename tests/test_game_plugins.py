@@ -21,7 +21,7 @@ TOY = Path(__file__).parent / "data" / "toygame"
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The toy game installed with pip into a folder that is put on PYTHONPATH."""
     work = tmp_path_factory.mktemp("toygame")
-    shutil.copytree(TOY, work / "src", ignore=shutil.ignore_patterns("example", "__pycache__"))
+    shutil.copytree(TOY, work / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "build"))
     target = work / "site"
     result = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
                              str(work / "src")], capture_output=True, text=True)
@@ -31,12 +31,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture()
 def example(tmp_path: Path) -> Path:
-    shutil.copytree(TOY / "example", tmp_path / "example")
+    shutil.copytree(TOY / "cardforge_highcard" / "example", tmp_path / "example")
     return tmp_path / "example"
 
 
-def cardforge(*args: str, cwd: Path, site: Path | None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
+def cardforge(*args: str, cwd: Path, site: Path | None, **extra: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, **extra}
     if site is not None:
         env["PYTHONPATH"] = str(site)
     return subprocess.run([sys.executable, "-m", "generator.cli.main", *args], cwd=cwd, env=env,
@@ -94,10 +94,21 @@ def test_its_own_rules_take_declared_deviations(site: Path, example: Path) -> No
     assert played.returncode == 0, played.stderr
 
 
-def test_without_the_package_the_game_is_unknown(example: Path) -> None:
-    result = cardforge("validate", cwd=example, site=None)
+def test_without_the_package_the_game_is_unknown(site: Path, example: Path) -> None:
+    """With game packages turned off (CARDFORGE_NO_GAME_PACKAGES=1), the installed toy game is not
+    read, whatever this environment holds, and its definition names an unknown game, located."""
+    result = cardforge("validate", cwd=example, site=site, CARDFORGE_NO_GAME_PACKAGES="1")
     assert result.returncode == 1
     assert "card_defs/highcard.yaml:2:7: unknown game 'highcard' (expected one of: hanabi, sequence" in result.stdout
+    assert "highcard)" not in result.stdout
+
+
+def test_a_game_package_carries_its_example_project(site: Path, tmp_path: Path) -> None:
+    """cardforge init DIR --example highcard copies the example the toy package installs with it."""
+    created = cardforge("init", "mine", "--example", "highcard", cwd=tmp_path, site=site)
+    assert created.returncode == 0, created.stderr
+    assert (tmp_path / "mine" / "card_defs" / "highcard.yaml").is_file()
+    assert cardforge("validate", cwd=tmp_path / "mine", site=site).stdout.startswith("ok: 1 game checked (highcard)")
 
 
 def test_a_registered_game_that_cannot_be_imported_is_a_located_error(tmp_path: Path, example: Path) -> None:

@@ -90,7 +90,7 @@ def sequence_chips(p: Path) -> list[str]:
     return ["build", "sequence", "--out", "out"]
 
 
-@case(1, "1000000 copies of a card; at most 1000 are supported", "card_defs/firecrackers.yaml:277:")
+@case(1, "1000000 copies of a card; at most 1000 are supported", "card_defs/firecrackers.yaml:279:")
 def firecrackers_copies(p: Path) -> list[str]:
     edit(p / "card_defs/firecrackers.yaml", "{number: 1, count: 2}", "{number: 1, count: 1000000}")
     return ["validate", "firecrackers"]

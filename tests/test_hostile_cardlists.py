@@ -47,6 +47,19 @@ def rows() -> list[list[object]]:
     return [[int(v) if v.isdigit() else (v or None) for v in row] for row in csv.reader(text.splitlines())]
 
 
+def with_cell(project: Path, card: str, column: str, value: str) -> Path:
+    """The example's card list as ``card_defs/cards.csv``, with ``value`` in the ``column`` of the
+    card ``card``."""
+    target = orchard(project, "cards.csv")
+    table = rows()
+    at = table[0].index(column)
+    for row in table:
+        if row[0] == card:
+            row[at] = value
+    target.write_text("\n".join(",".join("" if v is None else str(v) for v in row) for row in table) + "\n")
+    return target
+
+
 def with_rows(project: Path, extra: bytes) -> list[str]:
     """The example's cards in a workbook whose sheet ends with the raw XML ``extra``."""
     orchard(project, "cards.xlsx", workbook(sheet=SHEET_HEAD + sheet_rows(rows()) + extra + SHEET_TAIL))
@@ -131,7 +144,7 @@ def xlsx_a_million_shared_strings_stored(p: Path) -> list[str]:
     return ["validate"]
 
 
-@case(1, "part xl/worksheets/sheet1.xml unpacks to 300,009,", "card_defs/cards.xlsx:1:1:")
+@case(1, "part xl/worksheets/sheet1.xml unpacks to 300,0", "card_defs/cards.xlsx:1:1:")
 def xlsx_50_million_empty_rows(p: Path) -> list[str]:
     # 0.45 MB on disk (the trial's was 441 KB): ran for over 90 s
     sheet = repeated(SHEET_HEAD + sheet_rows(rows()), b"<row/>" * 100_000, 500, SHEET_TAIL)
@@ -162,7 +175,7 @@ def xlsx_value_in_the_last_column(p: Path) -> list[str]:
 @case(1, "more than 100,000 cells (cards x columns) in one list", "card_defs/cards.xlsx:")
 def xlsx_one_value_far_right_of_many_rows(p: Path) -> list[str]:
     # every row is as wide as the widest: 5 000 rows of 200 columns are a million cells
-    header = rows()[0] + [f"extra{i}" for i in range(193)]
+    header = rows()[0] + [f"extra{i}" for i in range(200 - len(rows()[0]))]
     body = [[f"c{i}", 1, "orchard", "apple", 1, "#c0392b"] for i in range(5000)]
     orchard(p, "cards.xlsx", workbook([header] + body))
     return ["validate"]
@@ -265,25 +278,19 @@ def xlsx_rich_text_of_20000_runs(p: Path) -> list[str]:
 
 @case(1, "the count of card 'apple-1' is a number of 5000 digits; at most 30 are supported", "card_defs/cards.csv:2:9:")
 def csv_count_of_5000_digits(p: Path) -> list[str]:
-    target = orchard(p, "cards.csv")
-    text = (p / "card_defs/orchard.csv").read_text()
-    target.write_text(text.replace("apple-1,1,", "apple-1," + "9" * 5000 + ",", 1))  # Python's "Exceeds the limit"
+    with_cell(p, "apple-1", "count", "9" * 5000)  # Python's "Exceeds the limit (4300 digits)"
     return ["validate"]
 
 
 @case(1, "the value of card 'apple-2' is a number of 400 digits; at most 30 are supported", "card_defs/cards.csv:3:")
 def csv_field_of_400_digits(p: Path) -> list[str]:
-    target = orchard(p, "cards.csv")
-    text = (p / "card_defs/orchard.csv").read_text()
-    target.write_text(text.replace("apple-2,1,orchard,apple,2,", "apple-2,1,orchard,apple," + "9" * 400 + ",", 1))
+    with_cell(p, "apple-2", "value", "9" * 400)
     return ["deck", "orchard", "--json"]
 
 
 @case(1, "a value of 40,000 characters; at most 32,767", "card_defs/cards.csv:2:")
 def csv_cell_of_40000_characters(p: Path) -> list[str]:
-    target = orchard(p, "cards.csv")
-    text = (p / "card_defs/orchard.csv").read_text()
-    target.write_text(text.replace("apple-1,1,orchard,apple,1,#c0392b,", "apple-1,1,orchard,apple,1,#c0392b," + "x" * 40_000, 1))
+    with_cell(p, "apple-1", "text", "x" * 40_000)
     return ["validate"]
 
 
@@ -312,13 +319,6 @@ def csv_of_10_gb(p: Path) -> list[str]:
 @case(1, "not a valid CSV line", "card_defs/cards.csv:2:1:")
 def csv_line_of_5_mb(p: Path) -> list[str]:
     orchard(p, "cards.csv").write_text("id,count\n\"" + "x" * 5_000_000 + "\"\n")
-    return ["validate"]
-
-
-@case(1, "card_defs/cards.csv:2:1: card id 'app\\x00le-1' should use letters", "card_defs/cards.csv:2:1:")
-def csv_with_a_nul(p: Path) -> list[str]:
-    target = orchard(p, "cards.csv")
-    target.write_bytes((p / "card_defs/orchard.csv").read_bytes().replace(b"apple-1", b"app\0le-1", 1))
     return ["validate"]
 
 
@@ -392,3 +392,12 @@ def test_a_csv_with_old_mac_line_ends_is_read(project_copy: Path) -> None:
     target.write_bytes((project_copy / "card_defs/orchard.csv").read_bytes().replace(b"\n", b"\r"))
     result = run("validate", "orchard", cwd=project_copy)
     assert result.code == 0, result.output  # was "new-line character seen in unquoted field"
+
+
+def test_a_nul_in_a_csv_is_located(project_copy: Path) -> None:
+    """A NUL byte in a card list is a mistake at its cell (the deck's composition then says what
+    the missing card changes: every mistake is reported)."""
+    with_cell(project_copy, "apple-1", "id", "app\0le-1")
+    result = run("validate", cwd=project_copy)
+    assert result.code == 1 and "Traceback" not in result.output
+    assert "card_defs/cards.csv:2:1: card id 'app\\x00le-1' should use letters" in result.output, result.output

@@ -23,7 +23,7 @@ from typing import IO
 
 import pytest
 
-from .capped import command, environment, limits
+from .capped import command, default_signals, environment, limits
 
 GAMES = ("hanabi", "hanabi-multicolor", "sequence")
 """The games built (three games, six files: enough moments to interrupt, quick to build)."""
@@ -148,6 +148,28 @@ def test_ctrl_c_while_a_command_starts_prints_one_line(tmp_path: Path, args: tup
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP") or not Path("/proc/self/status").exists(),
+                    reason="reads /proc to see the child start; SIGHUP is POSIX")
+def test_a_signal_the_command_was_started_with_ignored_stays_ignored(tmp_path: Path) -> None:
+    """``nohup cardforge ...`` ignores SIGHUP so that a long run outlives its terminal: the command
+    keeps it ignored (it handled it as Ctrl-C and stopped), and still handles SIGTERM."""
+
+    def nohup() -> None:
+        default_signals()
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+    child = subprocess.Popen(command("build", "hanabi", "--out", "out"), cwd=tmp_path, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=environment(), preexec_fn=nohup)
+    deadline = time.monotonic() + 20
+    while not _handlers_installed(child.pid):
+        assert time.monotonic() < deadline and child.poll() is None
+        time.sleep(0.001)
+    child.send_signal(signal.SIGHUP)
+    output, errors = child.communicate(timeout=60)
+    assert child.returncode == 0 and "interrupted" not in errors, output + errors
+    assert (tmp_path / "out" / "hanabi.pdf").exists()
+
+
 def _children(pid: int) -> list[int]:
     found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
     return [int(p) for p in found]
@@ -169,7 +191,8 @@ def test_simulator_workers_end_with_their_parent_quietly(signum: int, group: boo
     command killed outright: every worker ends within seconds and none prints a traceback (they
     printed BrokenPipeError and KeyboardInterrupt tracebacks)."""
     child = subprocess.Popen(command("simulate", "hanabi", "-k", "100000", "-w", "2"), stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=environment(), start_new_session=True)
+                             stderr=subprocess.PIPE, text=True, env=environment(), start_new_session=True,
+                             preexec_fn=default_signals)
     deadline = time.monotonic() + 30
     workers: list[int] = []
     while len(workers) < 2:

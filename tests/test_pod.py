@@ -210,7 +210,7 @@ def test_pdf_preset_is_one_card_a_page_with_boxes(exports: dict[tuple[str, str],
 def test_png_export_takes_bleed_and_dpi(tmp_path: Path) -> None:
     result = run("export", "hanabi", "--png", str(tmp_path / "p"), "--bleed", "3", "--dpi", "150")
     assert result.exit_code == 0, result.output
-    image = Image.open(tmp_path / "p" / "hanabi_front_red-1.png")
+    image = Image.open(tmp_path / "p" / "red-1-1.png")
     assert image.size == (round((63.5 + 6) / 25.4 * 150), round((88.9 + 6) / 25.4 * 150))
     assert round(image.info["dpi"][0]) == 150
     plain = Image.open(io.BytesIO(_png_without_bleed(tmp_path)))
@@ -220,7 +220,7 @@ def test_png_export_takes_bleed_and_dpi(tmp_path: Path) -> None:
 def _png_without_bleed(tmp_path: Path) -> bytes:
     result = run("export", "hanabi", "--png", str(tmp_path / "q"), "--dpi", "150")
     assert result.exit_code == 0, result.output
-    return (tmp_path / "q" / "hanabi_front_red-1.png").read_bytes()
+    return (tmp_path / "q" / "red-1-1.png").read_bytes()
 
 
 def test_the_same_faces_give_the_same_files_whenever_they_are_made(exports: dict[tuple[str, str], Path],

@@ -26,6 +26,7 @@ from generator.preview.server import PreviewServer
 from generator.preview.session import PreviewSession
 from generator.preview.snapshot import update
 from generator.preview.watch import changes, poll_changes
+from tests.capped import default_signals
 from tests.previewkit import edit, make_project, png
 
 
@@ -263,7 +264,8 @@ def test_a_save_is_noticed(tmp_path: Path, poll: bool) -> None:
 
 def test_the_command_serves_and_stops_cleanly_on_ctrl_c(starfall: Path) -> None:
     process = subprocess.Popen([sys.executable, "-m", "generator.cli.main", "preview", "--no-browser", "--port", "0",
-                                "--project", str(starfall)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                "--project", str(starfall)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               preexec_fn=default_signals)
     assert process.stdout is not None
     line = process.stdout.readline()
     found = re.search(r"at http://127\.0\.0\.1:(\d+)/", line)

@@ -23,6 +23,7 @@ import pytest
 from generator.preview.http import Limits
 from generator.preview.server import PreviewServer
 from generator.preview.session import PreviewSession
+from tests.capped import default_signals
 from tests.previewkit import edit, make_project
 
 STREAMS = 200
@@ -78,7 +79,8 @@ def reset(sock: socket.socket) -> None:
 
 def test_200_event_streams_leave_the_terminal_clean_and_every_page_answered(starfall: Path) -> None:
     process = subprocess.Popen([sys.executable, "-m", "generator.cli.main", "preview", "--no-browser", "--port", "0",
-                                "--project", str(starfall)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                "--project", str(starfall)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               preexec_fn=default_signals)  # the Ctrl-C below stops it, whatever the suite inherited
     assert process.stdout is not None
     streams: list[socket.socket] = []
     try:

@@ -12,9 +12,7 @@ from click.testing import CliRunner, Result
 from generator import registry
 from generator.cli.main import cli
 from generator.games import BUILTIN
-from generator.loader import load_project
-from generator.model import Project
-from generator.paths import shipped_root
+from tests.registered import definitions_of, project_of
 
 
 def run(*args: str) -> Result:
@@ -22,15 +20,12 @@ def run(*args: str) -> Result:
 
 
 @pytest.mark.parametrize("kind", registry.kinds())
-def test_every_registered_game_goes_through_every_command(kind: str, shipped_project: Project, tmp_path: Path) -> None:
+def test_every_registered_game_goes_through_every_command(kind: str, tmp_path: Path) -> None:
     """Each game from the shipped definitions, or from its own example project."""
     description = registry.lookup(kind)
-    project, where = shipped_project, []
-    if not any(g.info.kind == kind for g in project.games) and description.example:
-        folder = shipped_root() / description.example
-        project, where = load_project(folder), ["--project", str(folder)]
-    games = [g for g in project.games if g.info.kind == kind]
-    assert games, f"no shipped definition or example of the registered game '{kind}'"
+    project, folder = project_of(kind)
+    where = ["--project", str(folder)] if folder is not None else []
+    games = definitions_of(kind)
 
     def run(*args: str) -> Result:
         return CliRunner().invoke(cli, [*args, *where])

@@ -15,9 +15,7 @@ from typing import Any
 
 import pytest
 
-from generator.loader import load_project
 from generator.model import GameDefinition
-from generator.paths import shipped_root
 from generator.sim.api import (
     TERMINAL,
     BotSpec,
@@ -29,6 +27,7 @@ from generator.sim.api import (
 )
 from generator.sim.registry import simulated_kinds, simulator_for
 from generator.sim.runner import make_bots, play_game, run
+from tests.registered import definitions_of, project_of
 
 GAMES_PER_KIND = 200
 SLOW_GAMES_PER_KIND = 3000
@@ -37,7 +36,6 @@ DEEP_GAMES = 4
 MAX_DECISIONS = 50_000
 """A bound no real game reaches under random play (Firecrackers with 10 players takes the most)."""
 
-PROJECT = load_project(shipped_root())
 
 
 class _NotAnAction:
@@ -48,9 +46,7 @@ class _NotAnAction:
 
 
 def definitions(kind: str) -> list[GameDefinition]:
-    found = [g for g in PROJECT.games if g.info.kind == kind]
-    assert found, f"the shipped project has no game of kind {kind}"
-    return found
+    return definitions_of(kind)
 
 
 def player_counts(definition: GameDefinition) -> list[int]:
@@ -65,7 +61,7 @@ def tables(kind: str) -> list[tuple[GameDefinition, int, dict[str, Any]]]:
     for definition in definitions(kind):
         for players in player_counts(definition):
             result.append((definition, players, {}))
-        for expansion in PROJECT.expansions_of(definition.info.id):
+        for expansion in project_of(kind)[0].expansions_of(definition.info.id):
             result.append((definition, player_counts(definition)[1], {"expansion": expansion}))
     return result
 

@@ -37,10 +37,14 @@ def _raise(signum: int, _frame: FrameType | None) -> None:
 
 def install_signal_handlers() -> None:
     """SIGINT, SIGTERM and SIGHUP raise Interrupted in the main thread (SIGTERM's default would end
-    the process without any clean-up)."""
+    the process without any clean-up). A signal the command was started with ignored stays
+    ignored, as Python itself does for SIGINT: whoever started it asked for that (``nohup``
+    ignores SIGHUP so that a long sweep outlives its terminal; a shell script's ``&`` ignores
+    SIGINT)."""
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), _raise)
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, _raise)
 
 
 def main() -> None:

@@ -27,7 +27,6 @@ from ..build import (
 )
 from ..fontbook import FontError
 from ..layout.kit import Kit
-from ..layout.scene import Scene
 from ..model.shops import SHOPS as SHOP_KEYS
 from ..layout.sheets import Duplex
 from ..model import GameDefinition, Project
@@ -113,6 +112,9 @@ def _report(exc: BuildError) -> NoReturn:
 @click.option("--only", "only", multiple=True, metavar="ID",
               help="Build just these cards or tokens (repeat it, or separate ids with commas): a reprint of lost or "
                    "changed cards. An id without its copy number takes every copy (red-1 is red-1-1, red-1-2...).")
+@click.option("--lang", default=None, metavar="LANG",
+              help="Print the game in this of its languages (output/GAME-LANG.pdf, its rules page too), or 'all' of "
+                   "them, one file each. Default: the language its files are written in (output/GAME.pdf).")
 @click.option("--stamp-date", default=None, callback=_date,
               help="Date of the version stamp on every page, YYYY-MM-DD (default: SOURCE_DATE_EPOCH if set, else the "
                    "day the definition file was last changed).")
@@ -120,8 +122,8 @@ def _report(exc: BuildError) -> NoReturn:
 @project_option
 def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: str, back_offset: tuple[float, float],
                   crop_marks: bool, gutterfold: bool, copies: int, board_paper: str | None, alignment_page: bool,
-                  cut_file: str | None, registration_marks: bool, only: tuple[str, ...], stamp_date: str | None,
-                  card_size: str | None,
+                  cut_file: str | None, registration_marks: bool, only: tuple[str, ...], lang: str | None,
+                  stamp_date: str | None, card_size: str | None,
                   bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
                   expansion: str | None, project_dir: Path | None) -> None:
     """Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it.
@@ -137,7 +139,7 @@ def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: 
                            bleed_mm=bleed_mm, crop_marks=crop_marks, gutterfold=gutterfold, ink_saver=ink_saver,
                            copies=copies, players=players, all_packs=all_packs, expansion=expansion,
                            board_paper=board_paper, alignment_page=alignment_page, stamp_date=stamp_date,
-                           cut_file=cut_file, registration_marks=registration_marks,
+                           cut_file=cut_file, registration_marks=registration_marks, lang=lang,
                            only=tuple(i.strip() for value in only for i in value.split(",") if i.strip()))
     out_dir = _out_dir(out, project_dir)
     plan = _plan_and_write(lambda progress: plan_build(project, chosen, options, out_dir, progress=progress),
@@ -249,14 +251,11 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
     files: list[tuple[Path, bytes]] = []
     try:
         if png_dir is not None:
-            faces: dict[str, Scene] = {}
-            for piece in (*kit.cards, *kit.tokens):
-                for scene in (piece.front, piece.back):
-                    if scene is not None:
-                        faces.setdefault(scene.key, scene)
-            jobs = [(scene, toolkit.fonts, dpi, bleed) for scene in faces.values()]
-            for key, png in zip(faces, map_in_order(export_png, jobs)):  # every core: cairo takes its time
-                files.append((png_dir / f"{_safe_name(key)}.png", png))
+            faces = png_faces(kit)
+            jobs = [(face.scene, toolkit.fonts, dpi, bleed) for face in faces]
+            for face, png in zip(faces, map_in_order(export_png, jobs)):  # every core: cairo takes its time
+                files.append((png_dir / face.file, png))
+            files.append((png_dir / "index.csv", png_index(faces)))
         if tts_dir is not None:
             files += _tts_files(game_id, kit, toolkit, tts_dir)
     except FontError as exc:
@@ -264,6 +263,39 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
     except ArtworkError as exc:
         raise render_error(toolkit.layouts, exc) from None
     return files
+
+
+def png_faces(kit: Kit) -> list[Any]:
+    """Each distinct face of the kit's cards and tokens once (faces that look alike are one), its
+    file named after the first card that shows it (``sun-1.png``; ``sun-1-back.png``, or
+    ``back.png`` when every card has that back), with the cards that show it."""
+    from ..pod import distinct, unique
+
+    faces = unique(distinct(kit.game_id, (*kit.cards, *kit.tokens), "png"))
+    backs = [face for face in faces if face.side == "back"]
+    names: set[str] = set()
+    for face in faces:
+        stem = face.cards[0] if face.side == "front" else ("back" if len(backs) == 1 else f"{face.cards[0]}-back")
+        name = f"{_safe_name(stem)}.png"
+        while name in names:  # a card id that looks like another's back
+            name = f"{name[:-4]}-{face.side}.png"
+        names.add(name)
+        face.file = name
+    return faces
+
+
+def png_index(faces: list[Any]) -> bytes:
+    """``index.csv`` beside exported PNGs: each file, the cards that show it, its side and how
+    many cards do (card ids separated by spaces)."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["file", "card", "side", "count"])
+    for face in faces:
+        writer.writerow([face.file, " ".join(face.cards), face.side, len(face.cards)])
+    return out.getvalue().encode("utf-8")
 
 
 def _tts_files(game_id: str, kit: Kit, toolkit: Toolkit, tts_dir: Path) -> list[tuple[Path, bytes]]:

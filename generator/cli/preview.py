@@ -90,38 +90,38 @@ def preview_command(ctx: click.Context, games: tuple[str, ...], port: int, host:
     server = _serve(host, port, session, chosen_port)
     thread = threading.Thread(target=server.serve_forever, name="preview-server", daemon=True)
     thread.start()
-    snapshot = session.snapshot
-    faces = sum(len(g.cards) for g in snapshot.games)
-    click.echo(f"cardforge preview: {faces} distinct faces of {len(snapshot.games)} "
-               f"{'game' if len(snapshot.games) == 1 else 'games'} "
-               f"({time.perf_counter() - started:.2f} s) at {server.url}")
-    click.echo("Watching the project's files; Ctrl-C stops.")
-    if first is not None and first.problems:
-        _problems(snapshot.problems)
-    if not no_browser:
-        try:
-            webbrowser.open(server.url)
-        except Exception:  # no browser to open: the address above still works
-            pass
-
-    shown = snapshot.problems
-
-    def on_pass(report: PassReport) -> None:
-        nonlocal shown
-        server.hub.publish()
-        now = session.snapshot
-        laid = f"{', '.join(report.games)} laid out, " if report.games else ""
-        status = (f"{report.problems} problem{'s' if report.problems != 1 else ''} (on the page)"
-                  if report.problems else "no problems")
-        click.echo(f"{time.strftime('%H:%M:%S')} version {report.version}: {laid}{report.faces} faces redrawn "
-                   f"in {report.seconds * 1000:.0f} ms; {status}")
-        if now.problems != shown:
-            _problems(now.problems)
-            shown = now.problems
-
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _stop_on_terminate)
-    try:
+    try:  # from the moment the server runs, Ctrl-C stops it cleanly (the address is printed inside)
+        snapshot = session.snapshot
+        faces = sum(len(g.cards) for g in snapshot.games)
+        click.echo(f"cardforge preview: {faces} distinct faces of {len(snapshot.games)} "
+                   f"{'game' if len(snapshot.games) == 1 else 'games'} "
+                   f"({time.perf_counter() - started:.2f} s) at {server.url}")
+        click.echo("Watching the project's files; Ctrl-C stops.")
+        if first is not None and first.problems:
+            _problems(snapshot.problems)
+        if not no_browser:
+            try:
+                webbrowser.open(server.url)
+            except Exception:  # no browser to open: the address above still works
+                pass
+
+        shown = snapshot.problems
+
+        def on_pass(report: PassReport) -> None:
+            nonlocal shown
+            server.hub.publish()
+            now = session.snapshot
+            laid = f"{', '.join(report.games)} laid out, " if report.games else ""
+            status = (f"{report.problems} problem{'s' if report.problems != 1 else ''} (on the page)"
+                      if report.problems else "no problems")
+            click.echo(f"{time.strftime('%H:%M:%S')} version {report.version}: {laid}{report.faces} faces redrawn "
+                       f"in {report.seconds * 1000:.0f} ms; {status}")
+            if now.problems != shown:
+                _problems(now.problems)
+                shown = now.problems
+
         watch_project(session, on_pass, stop, poll=poll)
     except KeyboardInterrupt:
         pass

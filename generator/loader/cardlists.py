@@ -25,7 +25,8 @@ from .fields import Reader, describe
 from .workbook import WorkbookRefused, read_first_sheet
 
 KINDS = (".csv", ".xlsx")
-_COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)?")
+"""A column name; ``name.de`` is the column ``name`` in German (a language the deck declares)."""
 
 
 @dataclass(frozen=True, slots=True)

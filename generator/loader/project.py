@@ -71,7 +71,7 @@ def _build(root: yaml.Node, path: str, file: Path) -> list[GameDefinition]:
             if count > MAX_CARDS:  # each game's loader refuses more first, where the counts are
                 reader.error(game.info.loc, f"{game.info.id} has {count} cards; at most {MAX_CARDS} are supported")
     if reader.problems:
-        raise DefinitionErrors(reader.problems)
+        raise DefinitionErrors(reader.problems, games if description is not None and description.partial else ())
     return games
 
 
@@ -158,6 +158,9 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None,
         except DefinitionErrors as exc:
             problems.extend(exc.problems)
             failed.add(_top_scalar(root, "id") or "")
+            partial = exc.partial
+            if partial:  # checked by validate with the rest (a build refuses a file with problems)
+                per_file.append(partial)
     # a partial read has no view of every base game, nor one where a file could not be read
     games, found = merge_files(per_file, complete=only is None and not unreadable, failed=failed)
     return games, problems + found

@@ -65,10 +65,17 @@ class GameView:
     """How many printed pages the sheet view shows (0 when the kit could not be imposed)."""
     stale: bool = False
     """The game's definition cannot be loaded now: these are its last good cards."""
+    language: str = ""
+    """The language of these cards ("" for a game in one language)."""
+    game: str = ""
+    """The game's id (``id`` adds the language of a translation: ``orchard.de``)."""
+    languages: tuple[str, ...] = ()
+    """Every language of the game, the first the one its files are written in."""
 
     def as_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "cards": [c.as_json() for c in self.cards], "pages": self.pages,
-                "stale": self.stale}
+                "stale": self.stale, "language": self.language, "game": self.game or self.id,
+                "languages": list(self.languages)}
 
 
 @dataclass(frozen=True, slots=True)

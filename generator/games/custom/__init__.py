@@ -9,9 +9,11 @@ Rooms: ``model``, ``loader`` (with ``generator.loader.cardlists`` for the card l
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from generator.model.source import SourceLoc
+from generator.paths import shipped_root
 from generator.registry import DeckRequest, GameDescription
 
 from .model import KIND, CustomDefinition
@@ -31,6 +33,11 @@ class Custom(GameDescription[CustomDefinition]):
     kind = KIND
     title = "card-list deck"
     example = "examples/orchard"
+    partial = True
+
+    def example_folder(self) -> Path:
+        """Orchard lives with the toolkit's shipped files (the repository's ``examples/``)."""
+        return shipped_root() / "examples" / "orchard"
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[CustomDefinition]:
         from .loader import build_custom
@@ -44,7 +51,8 @@ class Custom(GameDescription[CustomDefinition]):
 
     def template_fields(self, definition: CustomDefinition) -> dict[str, tuple[str, ...]]:
         """Each face template the deck's cards use, with the fields every card has."""
-        fields = (*definition.columns, "id", "count", "name", "title")
+        fields = (*definition.columns, *(f"{name}.{language}" for language, name in definition.translated_fields),
+                  "id", "count", "name", "title", "deck.name", "deck.title")
         return {name: fields for name in definition.templates()}
 
     def template_places(self, definition: CustomDefinition) -> dict[str, SourceLoc]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.model import GameDefinition
+from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
 
 from .model import CustomDefinition
@@ -41,3 +42,26 @@ def composition(report: Reporter, game: GameDefinition) -> None:
                 shown = repr(value) if value else "(empty)"
                 report("unexpected-value", rule.loc,
                        f"{count} cards with {rule.field} {shown}, a value the composition does not list")
+
+
+@CHECKS.rule(
+    "custom.translations",
+    severity=Severity.WARNING,
+    codes=("missing-translation",),
+    rationale="""
+    A field the deck translates (a column name.de, or its column in a language's card table)
+    prints in the first language on every card whose translation is missing: each such cell is
+    reported where it is (or should be) written.
+    """,
+)
+def translations(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, CustomDefinition)
+    for language, field in game.translated_fields:
+        for row in game.rows:
+            source = row.value(field)
+            if not source or row.translated(language, field):
+                continue
+            cell = row.translation_cell(language, field)
+            where = cell if cell is not None else row.cell(field)
+            report("missing-translation", where,
+                   f"card '{row.id}': {field} has no {language} translation ('{source}' prints as written)")

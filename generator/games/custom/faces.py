@@ -20,19 +20,37 @@ from .model import CardRow, CustomCard, CustomDefinition, FieldType
 
 PLAIN_BACK = (
     FaceRegion("ground", 0, 0, 63.5, 88.9, "", shape=Shape(ShapeKind.RECT, fill="#283044"), bleed=True),
-    FaceRegion("title", 4, 38, 55.5, 12, "", "serif-bold", 24, 8, text="{title|upper}", colour="#ffffff", wrap=False),
+    FaceRegion("title", 4, 38, 55.5, 12, "", "serif-bold", 24, 8, text="{deck.title|upper}", colour="#ffffff",
+               wrap=False),
 )
 """The back of a template that has none: the deck's title on a dark ground (poker proportions,
 scaled to the card)."""
 
 
+DECK_FIELDS = ("deck.name", "deck.title")
+"""The deck's own name and title, which every card's template may show."""
+
+
 def values(game: CustomDefinition, row: CardRow) -> dict[str, str]:
     """What a card's template may show: every column of the card list (empty when the card has no
-    value), its id and count, and the deck's name and title."""
-    found = dict.fromkeys(game.columns, "")
+    value) with its translations (``name.de``), its id and count, and the deck's name and title
+    (``{deck.name}``, ``{deck.title}``; also ``{name}`` and ``{title}`` when the card list has no
+    column of that name: a column of the card's own always wins)."""
+    found = {"name": game.info.name, "title": game.info.printed_title,
+             "deck.name": game.info.name, "deck.title": game.info.printed_title}
+    found.update(dict.fromkeys(game.columns, ""))
     found.update(row.values)
-    found.update(id=row.id, count=str(row.count), name=game.info.name, title=game.info.printed_title)
+    found.update({f"{name}.{language}": "" for language, name in game.translated_fields})
+    found.update({f"{name}.{language}": text for language, name, text in row.translations})
+    found.update(id=row.id, count=str(row.count))
     return found
+
+
+def texts(game: CustomDefinition, row: CardRow, known: dict[str, str]) -> dict[str, str]:
+    """``values`` with the card's fields in the language of this build (see ``CustomDefinition.texts``)."""
+    shown = dict(known)
+    shown.update(game.texts(row))
+    return shown
 
 
 def build(game: CustomDefinition, tools: FaceTools) -> Kit:
@@ -47,10 +65,15 @@ def build(game: CustomDefinition, tools: FaceTools) -> Kit:
     for row in game.rows:
         ctx = contexts[row.template]
         fields = values(game, row)
+        shown = texts(game, row, fields)
         sources = dict(row.cells)
-        front = _face(ctx, game, row.template, "front", ctx.template.regions, fields, row.id, sources, scenes)
+        language = game.info.language
+        if language:
+            sources.update({name: loc for lang, name, loc in row.translation_cells
+                            if lang == language and row.translated(lang, name)})
+        front = _face(ctx, game, row.template, "front", ctx.template.regions, fields, shown, row.id, sources, scenes)
         back_regions = ctx.template.back if ctx.template.back is not None else _plain_back(ctx)
-        back = _face(ctx, game, row.template, "back", back_regions, fields, row.id, sources, scenes)
+        back = _face(ctx, game, row.template, "back", back_regions, fields, shown, row.id, sources, scenes)
         pieces += [Piece(card.id, PieceKind.CARD, front, back) for card in copies.get(row.id, ())]
         backs.setdefault(back.look(), Counter())[row.template] += row.count
     problems: list[FitProblem] = [p for ctx in contexts.values() for p in (*ctx.problems, *ctx.unmatched())]
@@ -90,14 +113,15 @@ def _mixed_backs(backs: dict[BackLook, Counter[str]], contexts: dict[str, FaceCo
 
 
 def _face(ctx: FaceContext, game: CustomDefinition, template: str, side: str, regions: tuple[FaceRegion, ...],
-          fields: dict[str, str], piece_id: str, sources: dict[str, SourceLoc], scenes: dict[str, Scene]) -> Scene:
+          fields: dict[str, str], shown: dict[str, str], piece_id: str, sources: dict[str, SourceLoc],
+          scenes: dict[str, Scene]) -> Scene:
     """The scene of one side of a card; cards whose fields draw the same side share one scene."""
-    used = [(name, fields.get(name)) for name in _sorted_fields(regions)]
+    used = [(name, fields.get(name), shown.get(name)) for name in _sorted_fields(regions)]
     digest = hashlib.sha1(repr((template, side, used)).encode()).hexdigest()[:16]
     key = f"{game.info.id}:{side}:{template}:{digest}"
     found = scenes.get(key)
     if found is None:
-        items = ctx.regions(None, fields, piece_id=piece_id, side=regions, colour=INK, sources=sources)
+        items = ctx.regions(None, fields, piece_id=piece_id, side=regions, colour=INK, sources=sources, texts=shown)
         found = scenes[key] = Scene(key, ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items))
     return found
 

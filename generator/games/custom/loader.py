@@ -3,6 +3,7 @@ located in the file where it is written (a CSV cell as ``cards.csv:7:12``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 
@@ -27,7 +28,10 @@ _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def build_custom(reader: Reader, root: yaml.Node) -> list[CustomDefinition]:
-    """The deck one file defines ([] with located problems when it cannot be built)."""
+    """The deck one file defines ([] with located problems when it cannot be built). A card-list
+    cell that is wrong is reported and the card keeps it as written, so the deck is still checked
+    (templates, composition) in the same run: such a deck is for checking only, the loader's
+    caller refuses to print a file with problems."""
     fields = reader.mapping(root, "the card-list definition", FIELDS_REQUIRED, FIELDS_OPTIONAL)
     if fields is None:
         return []
@@ -35,19 +39,97 @@ def build_custom(reader: Reader, root: yaml.Node) -> list[CustomDefinition]:
     if "rulebook" not in fields:
         fields["rulebook"] = yaml.ScalarNode("tag:yaml.org,2002:str", "the designer's own rules",
                                              root.start_mark, root.end_mark)
-    header = read_header(reader, fields)
+    header = read_header(reader, fields, card_tables=True)
     specs = _specs(reader, fields["fields"]) if "fields" in fields else ()
-    table = read_table(reader, fields["cards"], "cards") if "cards" in fields else None
     template = header.id or ""
     if "template" in fields:
         template = reader.name(fields["template"], "template") or template
-    rows = _rows(reader, table, specs, template) if table is not None else ()
     composition = _composition(reader, fields["composition"]) if "composition" in fields else Composition()
     info = make_info(header, KIND, None, reader.loc(root))
-    if len(reader.problems) > before or info is None or table is None:
+    structural = len(reader.problems) > before  # the definition itself: nothing to check the cards with
+    table = read_table(reader, fields["cards"], "cards") if "cards" in fields else None
+    if table is None:
         return []
-    columns = tuple(c for c in table.columns if c not in RESERVED)
-    return [CustomDefinition(info, rows, columns, specs, composition, template, reader.loc(fields["cards"]))]
+    columns, translated = _columns(reader, table, header.languages)
+    tables = {lang: found for lang, node in (header.translation_cards or {}).items()
+              if (found := read_table(reader, node, f"the cards in {lang}")) is not None}
+    rows = _rows(reader, table, specs, template, translated)
+    rows, more = _translation_tables(reader, rows, tables, columns)
+    translated += more
+    if structural or info is None or not rows:
+        return []
+    return [CustomDefinition(info, rows, columns, specs, composition, template, reader.loc(fields["cards"]),
+                             tuple(dict.fromkeys(translated)))]
+
+
+def _columns(reader: Reader, table: Table, languages: tuple[str, ...]) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
+    """The card's fields (the columns but ``id``, ``count``, ``template`` and translations) and
+    the (language, field) of each translation column (``name.de``): a column whose name ends in
+    a language the deck does not declare is reported at its header cell."""
+    fields = tuple(c for c in table.columns if c not in RESERVED and "." not in c)
+    translated: list[tuple[str, str]] = []
+    header = table.rows[0].loc if table.rows else SourceLoc(reader.path, 1, 1)
+    for column in table.columns:
+        if "." not in column:
+            continue
+        name, _, language = column.rpartition(".")
+        where = next((row.cells[column].loc for row in table.rows if column in row.cells), header)
+        where = SourceLoc(where.path, 1, where.column) if where.path == header.path else where
+        if language not in languages[1:]:
+            listed = ", ".join(languages[1:])
+            why = (f"'{language}' is not one of the deck's further languages ({listed})" if listed
+                   else f"the deck names no languages: add languages: [en, {language}] to it")
+            reader.error(where, f"column '{column}' looks like a translation of '{name}', but {why}")
+        elif name not in fields:
+            reader.error(where, f"column '{column}' translates '{name}', which is not a column of the card list")
+        else:
+            translated.append((language, name))
+    return fields, translated
+
+
+def _translation_tables(reader: Reader, rows: tuple[CardRow, ...], tables: dict[str, Table],
+                        fields: tuple[str, ...]) -> tuple[tuple[CardRow, ...], list[tuple[str, str]]]:
+    """The cards with the translations of each language's table (``translations: {de: {cards:
+    FILE}}``: an ``id`` column and the fields in that language, named as in the card list)."""
+    by_id = {row.id: row for row in rows}
+    extra: dict[str, list[tuple[str, str, str]]] = {}
+    cells: dict[str, list[tuple[str, str, SourceLoc]]] = {}
+    translated: list[tuple[str, str]] = []
+    for language, table in tables.items():
+        header = table.rows[0].loc if table.rows else SourceLoc(reader.path, 1, 1)
+        if "id" not in table.columns:
+            reader.error(header, f"the cards in {language} have no 'id' column (the id of the card each row translates)")
+            continue
+        columns = []
+        for column in table.columns:
+            name = column[:-len(language) - 1] if column.endswith(f".{language}") else column
+            if column == "id":
+                continue
+            if name in RESERVED or name not in fields:
+                where = next((row.cells[column].loc for row in table.rows if column in row.cells), header)
+                reader.error(SourceLoc(where.path, 1, where.column), f"column '{column}' of the cards in {language} is "
+                             f"not a field of the card list (fields: {', '.join(fields)})")
+                continue
+            columns.append((column, name))
+            translated.append((language, name))
+        for row in table.rows:
+            cell = row.cells.get("id")
+            if cell is None or not cell.text:
+                continue
+            if cell.text not in by_id:
+                close = difflib.get_close_matches(cell.text, list(by_id), n=1, cutoff=0.6)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                reader.error(cell.loc, f"the cards in {language} translate card '{cell.text}', which the card list "
+                                       f"does not have{hint}")
+                continue
+            for column, name in columns:
+                if column in row.cells:
+                    extra.setdefault(cell.text, []).append((language, name, row.cells[column].text))
+                    cells.setdefault(cell.text, []).append((language, name, row.cells[column].loc))
+    updated = tuple(dataclasses.replace(row, translations=row.translations + tuple(extra.get(row.id, ())),
+                                        translation_cells=row.translation_cells + tuple(cells.get(row.id, ())))
+                    if row.id in extra else row for row in rows)
+    return updated, translated
 
 
 def _specs(reader: Reader, node: yaml.Node) -> tuple[FieldSpec, ...]:
@@ -87,7 +169,8 @@ def _specs(reader: Reader, node: yaml.Node) -> tuple[FieldSpec, ...]:
     return tuple(specs)
 
 
-def _rows(reader: Reader, table: Table, specs: tuple[FieldSpec, ...], template: str) -> tuple[CardRow, ...]:
+def _rows(reader: Reader, table: Table, specs: tuple[FieldSpec, ...], template: str,
+          translated: list[tuple[str, str]] = ()) -> tuple[CardRow, ...]:  # type: ignore[assignment]
     if "id" not in table.columns:
         loc = table.rows[0].loc if table.rows else SourceLoc(reader.path, 1, 1)
         reader.error(loc, "the card list has no 'id' column (one id per distinct card)")
@@ -100,7 +183,7 @@ def _rows(reader: Reader, table: Table, specs: tuple[FieldSpec, ...], template: 
     rows: list[CardRow] = []
     seen: dict[str, SourceLoc] = {}
     for row in table.rows:
-        card = _row(reader, row, declared, template, seen)
+        card = _row(reader, row, declared, template, seen, translated)
         if card is not None:
             rows.append(card)
     if not rows and not reader.problems:
@@ -109,18 +192,21 @@ def _rows(reader: Reader, table: Table, specs: tuple[FieldSpec, ...], template: 
 
 
 def _row(reader: Reader, row: Row, declared: dict[str, FieldSpec], template: str,
-         seen: dict[str, SourceLoc]) -> CardRow | None:
-    before = len(reader.problems)
+         seen: dict[str, SourceLoc], translated: list[tuple[str, str]] = ()) -> CardRow | None:  # type: ignore[assignment]
+    """One card; None when its id is unusable. A cell that breaks its field's type is reported
+    and kept as written (the rest of the deck is still checked)."""
     id_cell = row.cells.get("id", Cell("", row.loc))
     card_id = id_cell.text
     if not card_id:
         reader.error(id_cell.loc, "a card without an id")
-    elif not _ID.fullmatch(card_id):
+        return None
+    if not _ID.fullmatch(card_id):
         reader.error(id_cell.loc, f"card id {card_id!r} should use letters, digits, '.', '-' and '_'")
-    elif card_id in seen:
+        return None
+    if card_id in seen:
         reader.error(id_cell.loc, f"card id '{card_id}' is used twice (first at line {seen[card_id].line})")
-    else:
-        seen[card_id] = id_cell.loc
+        return None
+    seen[card_id] = id_cell.loc
     count = 1
     if "count" in row.cells and row.cells["count"].text:
         cell = row.cells["count"]
@@ -139,20 +225,26 @@ def _row(reader: Reader, row: Row, declared: dict[str, FieldSpec], template: str
     if "template" in row.cells and row.cells["template"].text:
         chosen = row.cells["template"].text
     values: list[tuple[str, str]] = []
+    translations: list[tuple[str, str, str]] = []
+    translation_cells: list[tuple[str, str, SourceLoc]] = []
+    wanted = {f"{name}.{language}": (language, name) for language, name in translated}
     for name, cell in row.cells.items():
         if name in RESERVED:
             continue
+        if "." in name:
+            if name in wanted:
+                language, field = wanted[name]
+                translations.append((language, field, cell.text))
+                translation_cells.append((language, field, cell.loc))
+            continue
         spec = declared.get(name)
         value = _checked(reader, cell, spec, card_id) if spec is not None else cell.text
-        if value is not None:
-            values.append((name, value))
+        values.append((name, cell.text if value is None else value))
     for spec in declared.values():
         if spec.required and not (row.cells.get(spec.name) or Cell("", row.loc)).text:
             reader.error(row.cells.get(spec.name, Cell("", row.loc)).loc, f"card '{card_id}' has no {spec.name} (required)")
-    if len(reader.problems) > before:
-        return None
     cells = tuple((name, cell.loc) for name, cell in row.cells.items())
-    return CardRow(card_id, count, tuple(values), chosen, row.loc, cells)
+    return CardRow(card_id, count, tuple(values), chosen, row.loc, cells, tuple(translations), tuple(translation_cells))
 
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]+)?|[.,][0-9]+)")

@@ -67,9 +67,21 @@ class CardRow:
     loc: SourceLoc = dataclasses.field(default=UNKNOWN_LOC, compare=False)
     cells: tuple[tuple[str, SourceLoc], ...] = dataclasses.field(default=(), compare=False)
     """Where each field of this card is written (for messages about its text)."""
+    translations: tuple[tuple[str, str, str], ...] = ()
+    """(language, field, text) of every translated field of the card (a ``name.de`` column, or a
+    translation table's cell; empty when the cell is)."""
+    translation_cells: tuple[tuple[str, str, SourceLoc], ...] = dataclasses.field(default=(), compare=False)
+    """(language, field, place) of every translation cell of this card."""
 
     def value(self, name: str) -> str | None:
         return next((v for k, v in self.values if k == name), None)
+
+    def translated(self, language: str, name: str) -> str | None:
+        """The card's ``name`` in ``language`` (None: no translation; "" an empty cell)."""
+        return next((text for lang, key, text in self.translations if lang == language and key == name), None)
+
+    def translation_cell(self, language: str, name: str) -> SourceLoc | None:
+        return next((loc for lang, key, loc in self.translation_cells if lang == language and key == name), None)
 
     def cell(self, name: str) -> SourceLoc:
         return next((loc for k, loc in self.cells if k == name), self.loc)
@@ -119,6 +131,21 @@ class CustomDefinition:
     template: str = ""
     """The face template of cards whose row names none (default: the deck's id)."""
     cards_loc: SourceLoc = dataclasses.field(default=UNKNOWN_LOC, compare=False)
+    translated_fields: tuple[tuple[str, str], ...] = ()
+    """(language, field) of every field the deck translates (a ``name.de`` column, or a column of
+    the language's translation table)."""
+
+    def texts(self, row: CardRow) -> dict[str, str]:
+        """The card's fields as printed in this definition's language: its translations where
+        it has them (an empty translation cell prints the field as written)."""
+        shown = dict(row.values)
+        language = self.info.language
+        if language and self.info.languages and language != self.info.languages[0]:
+            for name, _ in row.values:
+                text = row.translated(language, name)
+                if text:
+                    shown[name] = text
+        return shown
 
     def cards(self) -> tuple[CustomCard, ...]:
         """Every physical card, row by row, copies together."""

@@ -29,6 +29,7 @@ class HighCard(GameDescription[HighCardDefinition]):
     kind = KIND
     title = "High Card"
     face_templates = (KIND,)
+    example = "example"
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[HighCardDefinition]:
         from .loader import build
