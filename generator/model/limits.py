@@ -57,6 +57,15 @@ MAX_CARD_MM = 400.0
 """Card templates and the base size of face templates, in millimetres: a card of 1e-300 mm divides
 by almost nothing, one of 1e12 mm asks for pages nobody can print. Tarot cards are 70 x 120."""
 
+MIN_PIECE_MM = 5.0
+MAX_PIECE_MM = 1200.0
+"""Tokens and tiles given in millimetres are at least 5 mm across; boards and mats at most 1200 mm
+a side (A0 is 841 x 1189): a larger one is tiled over hundreds of sheets."""
+
+MAX_COMPONENTS = 50
+"""Components of one definition (decks, tokens, boards, mats, boxes): a large box game has a
+dozen."""
+
 MIN_SHEET_MM = 50.0
 MAX_SHEET_MM = 1500.0
 """Sheets of paper, in millimetres (A0 is 841 x 1189)."""
@@ -87,6 +96,10 @@ alignment page's rulers read up to 5); more would move backs off their cards."""
 
 MAX_DPI = 1200
 """``export --dpi``: the resolution of PNG faces."""
+
+MAX_SHOWCASE_PX = 8000
+"""``export --showcase --width``: the picture's width in pixels (8000 px wide is a 16-megapixel
+picture at a fan's proportions, far beyond any web page)."""
 
 MAX_IMAGE_PIXELS = 25_000_000
 """Pixels of one image, PNG artwork or embedded in an SVG, checked from its header before it is
