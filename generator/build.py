@@ -32,6 +32,7 @@ from .layout.sheets import (
     FitError,
     SheetOptions,
     alignment_document,
+    large_page_count,
     plan_document,
     size_problems,
 )
@@ -314,11 +315,13 @@ def check_build(
         if sizes:
             findings += [_component_size_finding(game, kit, toolkit, options, name, message) for name, message in sizes]
             continue
-        pieces = (len(kit.cards) + len(kit.tokens)) * options.copies + len(kit.boards)
+        large = large_page_count(kit, sheets)
+        pieces = (len(kit.cards) + len(kit.tokens)) * options.copies + large
         if pieces > MAX_PIECES:
+            extra = f" and {large} pages of boards, mats and boxes" if large else ""
             findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "too-many-pieces", Severity.ERROR,
                                     f"{game.info.id}: {pieces} pieces to lay out ({len(kit.cards)} cards and "
-                                    f"{len(kit.tokens)} tokens, {options.copies} copies); at most {MAX_PIECES} "
+                                    f"{len(kit.tokens)} tokens, {options.copies} copies{extra}); at most {MAX_PIECES} "
                                     "are supported", game.info.id))
             continue
         findings += preflight_home(game, kit, toolkit, options)

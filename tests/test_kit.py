@@ -253,3 +253,8 @@ def test_the_four_commands_declare_the_build_options_once() -> None:
         bleed.type.convert("11", bleed, None)
     result = run("preview", "--bleed", "nan", "--no-browser")
     assert result.exit_code == 2
+
+
+def test_a_components_card_list_validates_with_its_definition(project: Path) -> None:
+    result = run("validate", "--project", str(project), str(project / "card_defs" / "voyages.csv"))
+    assert result.exit_code == 0 and "1 game checked (lanterns)" in result.output

@@ -80,19 +80,32 @@ def _name(row: int, col: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
+def tiling(width_mm: float, height_mm: float, sheet: SheetTemplate, overlap: float
+           ) -> tuple[SheetTemplate, tuple[int, float, float], tuple[int, float, float]]:
+    """The orientation of ``sheet`` that tiles a board in the fewest tiles, and the tiles across
+    and down (``windows``)."""
+    best = None
+    for paper in (sheet, sheet.turned()):
+        _, _, pw, ph = paper.printable
+        across = windows(width_mm, pw - SIDE_MM * 2, overlap)
+        down = windows(height_mm, ph - HEADER_MM - FOOTER_MM, overlap)
+        if best is None or across[0] * down[0] < best[1][0] * best[2][0]:
+            best = (paper, across, down)
+    assert best is not None
+    return best
+
+
+def tile_count(width_mm: float, height_mm: float, sheet: SheetTemplate, overlap_mm: float) -> int:
+    """How many pages a board tiled over ``sheet`` takes (its tiles and the assembly map)."""
+    _, across, down = tiling(width_mm, height_mm, sheet, max(overlap_mm, MIN_OVERLAP_MM))
+    return across[0] * down[0] + 1
+
+
 def tile_pages(board: Scene, sheet: SheetTemplate, overlap: float, game_id: str, piece_id: str = "board",
                kind: PieceKind = PieceKind.BOARD, component: str = "board") -> list[Page]:
     """One page per tile (see the module docstring) and the assembly map."""
     what = f"{game_id} {piece_id}"
-    best = None
-    for paper in (sheet, sheet.turned()):
-        _, _, pw, ph = paper.printable
-        across = windows(board.width_mm, pw - SIDE_MM * 2, overlap)
-        down = windows(board.height_mm, ph - HEADER_MM - FOOTER_MM, overlap)
-        if best is None or across[0] * down[0] < best[1][0] * best[2][0]:
-            best = (paper, across, down)
-    assert best is not None
-    paper, (nx, step_x, tw), (ny, step_y, th) = best
+    paper, (nx, step_x, tw), (ny, step_y, th) = tiling(board.width_mm, board.height_mm, sheet, overlap)
     total = nx * ny
     x = (paper.width_mm - tw) / 2
     y = paper.margin_mm + HEADER_MM

@@ -18,7 +18,7 @@ from typing import Sequence
 from ..model.common import Colour
 from ..model.components import PieceShape
 from ..model.templates import SheetTemplate
-from .boardtiles import board_pages, fits
+from .boardtiles import board_pages, fits, tile_count
 from .cuts import with_registration
 from .footer import ESTIMATE, add_footer
 from .kit import Kit, Piece, PieceKind
@@ -479,6 +479,21 @@ def large_problem(pieces: Sequence[Piece], options: SheetOptions) -> str | None:
     if pieces[0].kind is PieceKind.BOX or any(piece.back is not None for piece in pieces):
         return too_large(pieces[0], options)  # a box, or a two-sided board, is never tiled
     return None
+
+
+def large_page_count(kit: Kit, options: SheetOptions) -> int:
+    """How many pages the kit's boards, mats and boxes take at most (a tiled board counts its
+    tiles), to bound a build's work before it is planned."""
+    count = 0
+    for _, pieces in groups(kit.boards):
+        first = pieces[0].front
+        if fits(first.width_mm, first.height_mm, options.sheet) or (
+                options.board_sheet is not None and fits(first.width_mm, first.height_mm, options.board_sheet)):
+            count += len(pieces)
+        else:
+            count += len(pieces) * tile_count(first.width_mm, first.height_mm, options.board_sheet or options.sheet,
+                                              options.tile_overlap_mm)
+    return count
 
 
 def too_large(piece: Piece, options: SheetOptions) -> str:

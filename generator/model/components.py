@@ -119,8 +119,3 @@ class Component:
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
     box: BoxSpec | None = None
     """What a box holds (kind ``box`` only)."""
-
-    @property
-    def two_sided_by_default(self) -> bool:
-        """Whether a piece without a back in its template still gets one (cards: a plain back)."""
-        return self.kind is ComponentKind.DECK

@@ -84,8 +84,9 @@ MAX_BUILD_COPIES = 50
 """``--copies``: copies of each deck in one PDF (50 copies of Firecrackers are 750 pages)."""
 
 MAX_PIECES = 20_000
-"""Pieces (cards with their copies, tokens, board tiles) one game's PDF may place: every one is a
-placement on a page, and 20 000 poker cards are about 2 300 pages."""
+"""Pieces (cards with their copies, tokens, and a page for each board tile, mat and box) one
+game's PDF may place: every one is a placement on a page, and 20 000 poker cards are about 2 300
+pages."""
 
 MAX_BLEED_MM = 10.0
 """``--bleed``: bleed around each card, in millimetres (printers ask for 3)."""

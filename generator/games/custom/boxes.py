@@ -19,7 +19,7 @@ from .model import CustomComponent, CustomDefinition
 PLAIN_GROUND = Colour("#283044")
 """The ground of a box whose component names no face template."""
 TITLE_FONT = "serif-bold"
-MIN_TITLE_PT = 4.0
+MIN_TITLE_PT = 6.0
 BOX_FIELDS = ("id", "count", "name", "title", "deck.name", "deck.title", "deck", "cards")
 """What a box's face template may show: the game's name and title, the deck it holds and how
 many cards."""
@@ -69,7 +69,8 @@ def box_piece(game: CustomDefinition, component: CustomComponent, tools: FaceToo
 def _line(measurer: TextMeasurer, text: str, room_mm: float, depth_mm: float, length_mm: float,
           colour: Colour) -> list[Item]:
     """``text`` on one line centred on a ``length_mm`` x ``depth_mm`` strip, as large as fits
-    ``room_mm`` and half the strip's depth; nothing when that is under 4 pt (a very thin box)."""
+    ``room_mm`` and half the strip's depth; nothing when that is under 6 pt (a very thin box: printers
+    do not print smaller text well)."""
     size = depth_mm * 0.5 * PT_PER_MM
     while size >= MIN_TITLE_PT and measurer.width_mm(text, TITLE_FONT, size) > room_mm:
         size -= 0.25
