@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -258,3 +259,14 @@ def test_the_four_commands_declare_the_build_options_once() -> None:
 def test_a_components_card_list_validates_with_its_definition(project: Path) -> None:
     result = run("validate", "--project", str(project), str(project / "card_defs" / "voyages.csv"))
     assert result.exit_code == 0 and "1 game checked (lanterns)" in result.output
+
+
+def test_cut_files_follow_the_hexagons_and_the_box_net(tmp_path: Path) -> None:
+    result = run("build", "lanterns", "--project", str(EXAMPLE), "--out", str(tmp_path), "--cut-file", "svg",
+                 "--only", "reefs,box")
+    assert result.exit_code == 0, result.output
+    cuts = {path.name: path.read_text() for path in tmp_path.glob("lanterns-cut-p*.svg")}
+    hexes = [svg for svg in cuts.values() if svg.count("<path") == 6]
+    assert hexes and all(d.count("L") == 5 for d in re.findall(r' d="(M[^"]*)"', hexes[0]))
+    (box,) = [svg for svg in cuts.values() if svg.count("<path") == 1]
+    assert len(re.findall(r' d="(M[^"]*)"', box)[0].split("L")) > 30  # the net's outline, notch and flaps
