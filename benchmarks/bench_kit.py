@@ -5,6 +5,10 @@ ratio. Also the example kit (Lantern Harbour), built by this tree only.
 
 Run from the repository: python benchmarks/bench_kit.py [--against main] [--rounds 9]
 The other revision is taken with ``git archive`` into a temporary folder; nothing is checked out.
+
+Figures when components came in (a shared 2-core machine, two runs): main median 1.298 s, this
+tree 1.315 s (ratio 1.014, 9 rounds); main 1.412 s, this tree 1.392 s (ratio 0.985, 11 rounds):
+the same within the machine's noise. The example kit builds in about 1.2-1.3 s.
 """
 
 from __future__ import annotations
