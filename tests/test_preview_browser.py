@@ -193,18 +193,23 @@ def test_a_face_looks_as_the_pdf_draws_it(tab: Tab, live: Live) -> None:
     assert mean < 3.0 and far < 0.01, (mean, far)  # anti-aliasing of edges only
 
 
-@pytest.fixture()
-def orchard(tmp_path: Path) -> Iterator[Live]:
-    """The example project, written in English with a German translation, served and watched."""
+def serve_example(tmp_path: Path, name: str) -> Iterator[Live]:
+    """A copy of the shipped example project ``name``, served and watched."""
     import shutil
 
     from generator.paths import shipped_root
 
-    project = tmp_path / "orchard"
-    shutil.copytree(shipped_root() / "examples" / "orchard", project)
+    project = tmp_path / name
+    shutil.copytree(shipped_root() / "examples" / name, project)
     running = Live(project)
     yield running
     running.close()
+
+
+@pytest.fixture()
+def orchard(tmp_path: Path) -> Iterator[Live]:
+    """The example project, written in English with a German translation, served and watched."""
+    yield from serve_example(tmp_path, "orchard")
 
 
 def test_the_language_control_shows_the_cards_of_the_language_chosen(browser: Chromium, orchard: Live) -> None:
@@ -238,15 +243,7 @@ def test_the_language_control_shows_the_cards_of_the_language_chosen(browser: Ch
 @pytest.fixture()
 def lanterns(tmp_path: Path) -> Iterator[Live]:
     """The example of a whole game (two decks, tokens, tiles, a board, a box), served and watched."""
-    import shutil
-
-    from generator.paths import shipped_root
-
-    project = tmp_path / "lanterns"
-    shutil.copytree(shipped_root() / "examples" / "lanterns", project)
-    running = Live(project)
-    yield running
-    running.close()
+    yield from serve_example(tmp_path, "lanterns")
 
 
 def test_every_component_is_shown_and_the_page_filters_by_component(browser: Chromium, lanterns: Live) -> None:
