@@ -25,14 +25,16 @@ from . import registry
 from .atomicio import StagedWrite
 from .fontbook import FontBook, FontError
 from .layout.faces import FaceTools, UnknownField, build_kit
-from .layout.kit import FaceSettings, Kit
+from .layout.kit import FaceSettings, Kit, Piece
 from .layout.page import Document
 from .layout.sheets import (
     Duplex,
     FitError,
     SheetOptions,
     alignment_document,
+    large_page_count,
     plan_document,
+    size_problems,
 )
 from .loader import DefinitionErrors
 from .layout.regions import ArtworkSource
@@ -184,9 +186,11 @@ def in_languages(game: GameDefinition, lang: str | None) -> list[GameDefinition]
 
 
 def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: BuildOptions,
-             *, expansion_required: bool = True, settings: FaceSettings | None = None) -> Kit:
+             *, expansion_required: bool = True, settings: FaceSettings | None = None,
+             sizes: tuple[tuple[str, float, float], ...] = (), shop: bool = False) -> Kit:
     """The pieces of ``game`` for this build (with the ``--expansion`` pieces after its own);
-    ``settings`` draws the faces at another size than the build's (a shop's)."""
+    ``settings`` draws the faces at another size than the build's (a shop's), ``sizes`` the
+    decks named there at theirs, and ``shop`` every component with ``settings``' bleed."""
     expansion = expansion_for(project, game, options, required=expansion_required)
     if expansion is not None and game.info.language:
         expansion = registry.describe(expansion).localized(expansion, game.info.language)
@@ -194,7 +198,8 @@ def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: 
     if players is not None and players not in game.info.players:
         raise BuildError(f"{game.info.name} is played by {game.info.players_text} players, not {players}")
     request = registry.DeckRequest(players=players, all_cards=options.all_packs)
-    tools = FaceTools(settings or face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts, toolkit.artwork)
+    tools = FaceTools(settings or face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts, toolkit.artwork,
+                      sizes, shop)
     try:
         return build_kit(game, tools, request, expansion)
     except (KeyError, UnknownField) as exc:
@@ -242,6 +247,7 @@ def check_build(
     progress: Callable[[str], None] = lambda _: None,
     *,
     unused_templates: bool = True,
+    options_for_all: bool = False,
 ) -> CheckedBuild:
     """Every check a build makes, every finding at once: the definitions' rules, the face templates
     each game uses, text that does not fit at its smallest size, pieces that do not fit the sheet.
@@ -249,11 +255,12 @@ def check_build(
     An unusable option (an unknown paper, a bleed of 50 mm) is a BuildError: it is the command
     line's mistake, not the project's. ``unused_templates`` also warns about face templates no
     registered game draws (it reads every installed game: a build, which prints no warnings,
-    leaves it out)."""
+    leaves it out). ``options_for_all``: the options are for every game of a session (the
+    preview), so a game without the expansion or the board they name is no mistake."""
     sheets = sheet_options(toolkit, options)
-    required = len(games) == 1
+    required = len(games) == 1 and not options_for_all
     expansions = {g.info.id: expansion_for(project, g, options, required=required) for g in games}
-    if options.expansion is not None and not any(expansions.values()):
+    if options.expansion is not None and not any(expansions.values()) and not options_for_all:
         raise BuildError(f"no game of this build has an expansion '{options.expansion}'")
     checked = [*games, *(e for e in expansions.values() if e is not None)]
     raw = rule_findings(checked)
@@ -269,12 +276,15 @@ def check_build(
         raise refused[0]
     games = [game for game in games if any(g.info.id == game.info.id for g in laid)]
     findings = _template_findings(toolkit.layouts, checked, project.games, unused=unused_templates)
-    broken = {f.game_id for f in findings if f.is_error}
+    # a game drawn with a template that cannot be used is not laid out, but for a game of several
+    # components (a designer's kit), whose faces leave out just the components drawn with it
+    broken = {f.game_id for f in findings if f.is_error and not _lays_out_the_rest(checked, f.game_id)}
     breaks_rules = {f.game_id for f in rule_found if f.is_error}
     departs = {f.game_id for f in rule_found if f.deviation}
     fit_problems: list[Finding] = []
     documents: list[tuple[GameDefinition, Document]] = []
     kits: list[tuple[GameDefinition, Kit]] = []
+    no_board: list[str] = []
     for game in laid:
         expansion = expansions[game.info.id]
         if game.info.id in broken or (expansion is not None and expansion.info.id in broken):
@@ -300,11 +310,19 @@ def check_build(
             continue  # a face that cannot be drawn: no pages (a warning, a low-resolution picture, prints)
         if options.only:
             kit = select(kit, options.only)
-        pieces = (len(kit.cards) + len(kit.tokens)) * options.copies
+        if options.board_paper and not kit.boards:
+            no_board.append(game.info.id)
+        sizes = size_problems(kit, sheets)
+        if sizes:
+            findings += [_component_size_finding(game, kit, toolkit, options, name, message) for name, message in sizes]
+            continue
+        large = large_page_count(kit, sheets)
+        pieces = (len(kit.cards) + len(kit.tokens)) * options.copies + large
         if pieces > MAX_PIECES:
+            extra = f" and {large} pages of boards, mats and boxes" if large else ""
             findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "too-many-pieces", Severity.ERROR,
                                     f"{game.info.id}: {pieces} pieces to lay out ({len(kit.cards)} cards and "
-                                    f"{len(kit.tokens)} tokens, {options.copies} copies); at most {MAX_PIECES} "
+                                    f"{len(kit.tokens)} tokens, {options.copies} copies{extra}); at most {MAX_PIECES} "
                                     "are supported", game.info.id))
             continue
         findings += preflight_home(game, kit, toolkit, options)
@@ -313,25 +331,50 @@ def check_build(
             documents.append((game, plan_document(kit, stamped, f"{game.info.name}: print-and-play kit")))
         except FitError as exc:
             findings.append(_sheet_finding(game, toolkit, options, str(exc)))
+    if options.board_paper and kits and len(no_board) == len(kits) and not options_for_all:
+        what = "the pieces chosen" if options.only else ", ".join(dict.fromkeys(no_board))
+        raise BuildError(f"--board-paper {options.board_paper}: {what} "
+                         f"{'has' if len(set(no_board)) == 1 and not options.only else 'have'} no board, mat or box "
+                         "to print on it")
     # the rules were checked once above; the faces add what could not be drawn, and the games'
     # declared deviations apply to all of it (a deck may declare its mixed backs)
     final = validate_games(checked, checked=raw, extra=[*fit_problems, *findings], built=bool(kits))
     return CheckedBuild(final, documents, kits)
 
 
-def select(kit: Kit, only: Sequence[str]) -> Kit:
-    """The kit with only the pieces ``only`` names (a reprint of lost or changed cards); BuildError
-    naming the pieces that look alike for a name that matches none."""
-    def chosen(piece_id: str) -> bool:
-        return any(piece_id == name or piece_id.startswith(f"{name}-") for name in only)
+RULES_PAGES = "rules"
+"""``--only rules`` builds the rules page."""
 
-    ids = [p.id for p in (*kit.cards, *kit.tokens)]
-    missing = [name for name in only if not any(i == name or i.startswith(f"{name}-") for i in ids)]
+
+def _lays_out_the_rest(games: Sequence[GameDefinition], game_id: str) -> bool:
+    """Whether ``game_id`` draws each of its components apart (its description ``partial``), so a
+    template mistake in one leaves the others to be laid out and checked in the same run."""
+    game = next((g for g in games if g.info.id == game_id), None)
+    return game is not None and registry.describe(game).partial and len(getattr(game, "components", ())) > 1
+
+
+def select(kit: Kit, only: Sequence[str]) -> Kit:
+    """The kit with only the pieces ``only`` names (a reprint of lost or changed cards): a
+    component's name takes all its pieces (``rules``: the rules pages), else an id takes that piece
+    and an id without its copy number every copy. BuildError naming the pieces that look alike for
+    a name that matches none."""
+    components = {c.name for c in kit.components} | {p.component for p in kit.pieces}
+
+    def chosen(piece: Piece) -> bool:
+        return any(piece.component == name or piece.id == name or piece.id.startswith(f"{name}-") for name in only)
+
+    ids = [p.id for p in kit.pieces]
+    missing = [name for name in only if name not in components and name != RULES_PAGES
+               and not any(i == name or i.startswith(f"{name}-") for i in ids)]
     if missing:
-        hints = [f"'{m}'" + (f" (did you mean '{near}'?)" if (near := nearest_id(m, ids)) else "") for m in missing]
-        raise BuildError(f"{kit.game_id} has no card or token {', '.join(hints)} (cardforge deck {kit.game_id} lists them)")
-    return Kit(kit.game_id, tuple(p for p in kit.cards if chosen(p.id)), tuple(p for p in kit.tokens if chosen(p.id)),
-               None, (), kit.fit_problems, kit.corner_radius_mm)
+        hints = [f"'{m}'" + (f" (did you mean '{near}'?)" if (near := nearest_id(m, [*ids, *components])) else "")
+                 for m in missing]
+        names = f"; or name a component: {', '.join(sorted(components))}" if len(components) > 1 else ""
+        raise BuildError(f"{kit.game_id} has no card or token {', '.join(hints)} (cardforge deck "
+                         f"{kit.game_id} lists them{names})")
+    pages = kit.pages if RULES_PAGES in only else ()
+    return replace(kit, cards=tuple(p for p in kit.cards if chosen(p)), tokens=tuple(p for p in kit.tokens if chosen(p)),
+                   boards=tuple(p for p in kit.boards if chosen(p)), pages=pages)
 
 
 def nearest_id(wanted: str, ids: Sequence[str]) -> str | None:
@@ -421,6 +464,21 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], 
                                             f"'{region.field}'; the {registry.describe(game).title} faces draw: "
                                             f"{', '.join(fields)}", game.info.id))
     return findings
+
+
+def _component_size_finding(game: GameDefinition, kit: Kit, toolkit: Toolkit, options: BuildOptions, name: str,
+                            message: str) -> Finding:
+    """A component whose pieces do not fit the paper: at its ``size:`` in the definition when it
+    has one there (a designer's component), else as ``_sheet_finding``."""
+    component = kit.component(name)
+    if component is None or not component.size.loc.line:
+        return _sheet_finding(game, toolkit, options, message)
+    loc = component.size.loc
+    sheet = toolkit.layouts.sheet(options.paper)
+    notes = (Note(sheet.loc, f"the sheet '{sheet.name}' ({sheet.width_mm:g} x {sheet.height_mm:g} mm, "
+                             f"margin {sheet.margin_mm:g} mm) is here"),) if sheet.loc.line else ()
+    return Finding(loc, SHEET_RULE_ID, "piece-too-large", Severity.ERROR, f"{game.info.id} {name}: {message}",
+                   game.info.id, notes)
 
 
 def _sheet_finding(game: GameDefinition, toolkit: Toolkit, options: BuildOptions, message: str) -> Finding:

@@ -75,8 +75,14 @@ class GameDescription(ABC, Generic[D]):
     hold (``cardforge init DIR --example KIND`` copies it): a folder of the game's package,
     relative to the module that defines the description, so that a game package carries its own."""
 
-    def example_folder(self) -> Path | None:
-        """Where ``example`` is on this machine (None when the game has none)."""
+    def example_names(self) -> tuple[str, ...]:
+        """The names ``cardforge init DIR --example NAME`` takes for this game's examples: its
+        kind, when it has an example (a game with several names each)."""
+        return (self.kind,) if self.example is not None else ()
+
+    def example_folder(self, name: str | None = None) -> Path | None:
+        """Where the example ``name`` (one of ``example_names``; None: the game's own) is on this
+        machine (None when the game has none)."""
         if self.example is None:
             return None
         module = sys.modules[type(self).__module__]
@@ -239,6 +245,22 @@ def lookup(kind: str) -> "GameDescription[Any]":
         raise RegistryError(f"game '{kind}' is registered as {source}, which describes '{value.kind}'")
     _REGISTRY.loaded[kind] = value
     return value
+
+
+def example(name: str) -> tuple["GameDescription[Any]", Path | None]:
+    """The game whose example is called ``name`` and where that example is: a game kind names
+    its own, and a game may name more (``kit``, the custom game's example of a whole kit).
+    RegistryError naming the examples when none is called so."""
+    try:
+        found = lookup(name)
+        return found, found.example_folder()
+    except RegistryError:
+        pass
+    for description in descriptions():
+        if name in description.example_names():
+            return description, description.example_folder(name)
+    known = ", ".join(n for d in descriptions() for n in d.example_names()) or "none"
+    raise RegistryError(f"no example '{name}' (examples: {known})")
 
 
 def describe(definition: GameDefinition) -> "GameDescription[Any]":

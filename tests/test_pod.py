@@ -84,9 +84,10 @@ def manifest(folder: Path) -> dict:  # type: ignore[type-arg]
     return json.loads(next(folder.glob("*.json")).read_text())
 
 
-def quantities(folder: Path) -> list[dict[str, str]]:
+def quantities(folder: Path, kind: str = "card") -> list[dict[str, str]]:
+    """The rows of ``quantities.csv`` of faces of ``kind`` (the cards; ``""``: every row)."""
     with open(folder / "quantities.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
+        return [row for row in csv.DictReader(handle) if not kind or row["kind"] == kind]
 
 
 @pytest.mark.parametrize("game,cards", [("hanabi", 50), ("sequence", 104), ("firecrackers", 60), ("comets", 6)])
@@ -108,6 +109,24 @@ def test_png_presets_have_the_shops_pixel_size_dpi_and_quantities_that_add_up(
             image = Image.open(folder / row["file"])
             assert image.size == POKER_PX[shop] and image.mode == "RGB"
             assert round(image.info["dpi"][0]) == 300 and "icc_profile" in image.info
+
+
+def test_tokens_chips_and_boards_are_pdfs_of_their_own_with_bleed(exports: dict[tuple[str, str], Path]) -> None:
+    """The shipped games' other components go to the shop too: one piece a page at its size plus
+    the shop's bleed, trim and bleed boxes set."""
+    hanabi = exports[("hanabi", "mpc")]
+    with pikepdf.open(hanabi / "hanabi-note-tokens.pdf") as pdf:
+        assert len(pdf.pages) == 16  # 8 tokens, both sides
+        media, trim = [float(v) for v in pdf.pages[0].MediaBox], [float(v) for v in pdf.pages[0].TrimBox]
+        assert trim[2] - trim[0] == pytest.approx(26 / 25.4 * 72, abs=0.01)
+        assert media[2] - trim[2] == pytest.approx(36 / 300 * 72, abs=0.01)
+    assert {r["component"] for r in quantities(hanabi, "token")} == {"note-tokens", "storm-tokens"}
+    sequence = exports[("sequence", "drivethrucards")]
+    with pikepdf.open(sequence / "sequence-board.pdf") as pdf:
+        assert len(pdf.pages) == 1 and str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003"
+    info = manifest(sequence)
+    assert [(c["component"], c["kind"], c["pieces"]) for c in info["components"]] == [
+        ("deck", "deck", 104), ("chips", "token", 144), ("board", "board", 1)]
 
 
 def test_faces_have_real_bleed_to_the_image_edge(exports: dict[tuple[str, str], Path]) -> None:

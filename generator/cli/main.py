@@ -17,7 +17,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "deck": ("defs", "deck", "Every physical card of GAME that would be printed, in a deterministic order."),
     "board": ("defs", "board", "The board of GAME (Sequence): rows of card codes, XX for the free corners."),
     "build": ("build", "build_command", "Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it."),
-    "export": ("build", "export_command", "Images of GAME's faces: PNGs for print shops and web pages, or deck sheets for Tabletop Simulator."),
+    "export": ("build", "export_command", "Images of GAME's faces: PNGs for print shops and web pages, deck sheets for Tabletop Simulator, a showcase picture, or a print shop's files."),
     "preflight": ("preflight", "preflight_command", "Check GAME's faces as a print shop (--pod SHOP) or a home printer would: every problem, located on its card."),
     "simulate": ("simulate", "simulate_command", "Play GAME many times with bots and print score, length and win statistics."),
     "sweep": ("sweep", "sweep_command", "Play the same table under each value of a rule option or of the deck and print one summary row per value."),

@@ -25,7 +25,8 @@ from ..model.templates import (
     placeholders,
     truth,
 )
-from .kit import FaceSettings, FitProblem, Kit, Sheetlet
+from ..model.components import Component, ComponentKind
+from .kit import FaceSettings, FitProblem, Kit, Piece, PieceKind, Sheetlet
 from .rulespage import rules_pages
 from .regions import (
     ICON_LIKE,
@@ -271,6 +272,10 @@ class FaceContext:
         return (f"when {when.field} {verb} '{wanted}': no card drawn with {where} has that {when.field} "
                 f"({hint}they have: {listed})")
 
+    def ground(self, regions: Sequence[FaceRegion], values: Mapping[str, str]) -> Colour | None:
+        """The colour of a side's ground: the fill of its first shape run to the bleed edge, if any."""
+        return self._background_colour(regions, values)
+
     def _background_colour(self, regions: Sequence[FaceRegion], values: Mapping[str, str]) -> Colour | None:
         """The fill of the side's first background shape (run to the bleed edge), if any: in
         ink-saver mode light lines drawn on it take its colour."""
@@ -397,6 +402,19 @@ class FaceTools:
     measurer: TextMeasurer
     layouts: LayoutLibrary
     artwork: ArtworkSource | None = None
+    sizes: tuple[tuple[str, float, float], ...] = ()
+    """Components drawn at another size than their own: (component, width, height) in mm (a
+    print shop's card size for each deck)."""
+    shop_bleed: bool = False
+    """Every component is drawn with ``settings.bleed_mm``, its own bleed ignored (a shop's)."""
+
+    def size_of(self, component: str) -> tuple[float, float] | None:
+        """The size ``sizes`` gives ``component``, if any."""
+        return next(((w, h) for name, w, h in self.sizes if name == component), None)
+
+    def with_settings(self, settings: FaceSettings) -> "FaceTools":
+        """The same tools drawing at other settings (a component's size and bleed)."""
+        return replace(self, settings=settings)
 
     def context(self, template: str, booleans: frozenset[str] = frozenset()) -> FaceContext:
         """A fresh drawing context for the face template called ``template`` (``booleans``: the
@@ -416,11 +434,36 @@ def build_kit(
     """Every piece ``game`` prints for ``request`` (its game's ``kit``), with the pieces of
     ``expansion`` after its own."""
     request = request or registry.DeckRequest()
-    kit = _with_rules(registry.describe(game).kit(game, tools, request), game, tools)
+    kit = _with_rules(named(registry.describe(game).kit(game, tools, request)), game, tools)
     kit = replace(kit, corner_radius_mm=tools.settings.corner_radius_mm)
     if expansion is not None:
-        kit = kit.with_expansion(_with_rules(registry.describe(expansion).kit(expansion, tools, request), expansion, tools))
+        kit = kit.with_expansion(_with_rules(named(registry.describe(expansion).kit(expansion, tools, request)),
+                                             expansion, tools))
     return kit
+
+
+DEFAULT_COMPONENTS = {"cards": "deck", "tokens": "tokens", "boards": "board"}
+"""The component of a piece a game's kit leaves unnamed (a game package written before
+components), by the part of the kit it is in."""
+
+
+def named(kit: Kit) -> Kit:
+    """The kit with every piece in a component: a piece that names none is put in its part's
+    default (``deck``, ``tokens``, ``board``), and every component a piece names is listed."""
+    parts = {}
+    for part, default in DEFAULT_COMPONENTS.items():
+        pieces: tuple[Piece, ...] = getattr(kit, part)
+        parts[part] = tuple(p if p.component else replace(p, component=default) for p in pieces)
+    listed = {c.name for c in kit.components}
+    extra: dict[str, Component] = {}
+    for piece in (*parts["cards"], *parts["tokens"], *parts["boards"]):
+        if piece.component not in listed and piece.component not in extra:
+            kind = ComponentKind.DECK if piece.kind is PieceKind.CARD else ComponentKind(piece.kind.value)
+            extra[piece.component] = Component(piece.component, kind, shape=piece.shape)
+    if not extra and all(parts[part] == getattr(kit, part) for part in parts):
+        return kit
+    return replace(kit, cards=parts["cards"], tokens=parts["tokens"], boards=parts["boards"],
+                   components=kit.components + tuple(extra.values()))
 
 
 def _with_rules(kit: Kit, game: GameDefinition, tools: FaceTools) -> Kit:

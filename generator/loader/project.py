@@ -28,8 +28,8 @@ def definition_files(root: Path) -> list[Path]:
 
 def definitions_naming(root: Path, table: Path) -> list[Path]:
     """The definition files (the project's, and those beside ``table``) whose card list is the
-    file ``table`` (a top-level ``cards: sky.csv``): what ``cardforge validate card_defs/sky.csv``
-    checks. Files that cannot be read as YAML are passed over (validating them says why)."""
+    file ``table`` (a top-level ``cards: sky.csv``, or a component's): what ``cardforge validate
+    card_defs/sky.csv`` checks. Files that cannot be read as YAML are passed over (validating them says why)."""
     wanted = followed(table)
     try:
         candidates = definition_files(root) if (root / "card_defs").is_dir() else []
@@ -43,6 +43,7 @@ def definitions_naming(root: Path, table: Path) -> list[Path]:
         try:
             node = compose_file(file, display_path(file))
             names = [value for key in _TABLE_KEYS if (value := _top_scalar(node, key)) is not None]
+            names += _component_tables(node)
             if any(followed(followed(file).parent / name) == wanted for name in names):
                 found.append(file)
         except (DefinitionErrors, OSError, RuntimeError, ValueError):
@@ -103,6 +104,17 @@ def load_files(files: list[Path], root: Path | None = None) -> Project:
     if problems:
         raise DefinitionErrors(problems)
     return Project(str(root) if root else "", tuple(games))
+
+
+def _component_tables(root: yaml.Node) -> list[str]:
+    """The card list files the components of a definition name (``components: {ships: {cards:
+    ships.csv}}``)."""
+    found: list[str] = []
+    for key_node, value_node in root.value if isinstance(root, yaml.MappingNode) else ():
+        if isinstance(key_node, yaml.ScalarNode) and key_node.value == "components" and isinstance(value_node,
+                                                                                                   yaml.MappingNode):
+            found += [name for _, component in value_node.value if (name := _top_scalar(component, "cards"))]
+    return found
 
 
 def _top_scalar(root: yaml.Node, key: str) -> str | None:

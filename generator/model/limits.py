@@ -86,6 +86,15 @@ MAX_CARD_MM = 400.0
 """Card templates and the base size of face templates, in millimetres: a card of 1e-300 mm divides
 by almost nothing, one of 1e12 mm asks for pages nobody can print. Tarot cards are 70 x 120."""
 
+MIN_PIECE_MM = 5.0
+MAX_PIECE_MM = 1200.0
+"""Tokens and tiles given in millimetres are at least 5 mm across; boards and mats at most 1200 mm
+a side (A0 is 841 x 1189): a larger one is tiled over hundreds of sheets."""
+
+MAX_COMPONENTS = 50
+"""Components of one definition (decks, tokens, boards, mats, boxes): a large box game has a
+dozen."""
+
 MIN_SHEET_MM = 50.0
 MAX_SHEET_MM = 1500.0
 """Sheets of paper, in millimetres (A0 is 841 x 1189)."""
@@ -108,8 +117,9 @@ MAX_BUILD_COPIES = 50
 """``--copies``: copies of each deck in one PDF (50 copies of Firecrackers are 750 pages)."""
 
 MAX_PIECES = 20_000
-"""Pieces (cards with their copies, tokens, board tiles) one game's PDF may place: every one is a
-placement on a page, and 20 000 poker cards are about 2 300 pages."""
+"""Pieces (cards with their copies, tokens, and a page for each board tile, mat and box) one
+game's PDF may place: every one is a placement on a page, and 20 000 poker cards are about 2 300
+pages."""
 
 MAX_BLEED_MM = 10.0
 """``--bleed``: bleed around each card, in millimetres (printers ask for 3)."""
@@ -120,6 +130,10 @@ alignment page's rulers read up to 5); more would move backs off their cards."""
 
 MAX_DPI = 1200
 """``export --dpi``: the resolution of PNG faces."""
+
+MAX_SHOWCASE_PX = 8000
+"""``export --showcase --width``: the picture's width in pixels (8000 px wide is a 16-megapixel
+picture at a fan's proportions, far beyond any web page)."""
 
 MAX_IMAGE_PIXELS = 25_000_000
 """Pixels of one image, PNG artwork or embedded in an SVG, checked from its header before it is

@@ -112,12 +112,13 @@ class _Report:
 
 def check_faces(kit: Kit, target: Target, measurer: TextMeasurer, game_id: str, game_loc: SourceLoc,
                 *, cards_only: bool = False) -> list[Finding]:
-    """Every face of the kit checked for ``target`` (tokens only for text size: they are cut round)."""
+    """Every face of the kit checked for ``target`` (tokens, boards, mats and boxes only for the
+    size and the glyphs of their text: they are cut along outlines of their own, or tiled)."""
     report = _Report(game_id, game_loc, target)
     for face in distinct_faces(kit.cards):
         _check_card(report, face, target, measurer)
     if not cards_only:
-        for face in distinct_faces(kit.tokens):
+        for face in distinct_faces((*kit.tokens, *kit.boards)):
             for placed in placed_items(face.scene, measurer):
                 _text_size(report, face, placed, target)
                 _glyphs(report, face, placed, measurer)
@@ -224,7 +225,7 @@ def check_fonts(kit: Kit, fonts: FontBook, game_id: str, game_loc: SourceLoc) ->
     """Fonts the faces draw with whose licence or format forbids embedding them in a PDF (every
     printer gets the fonts inside the file; one that cannot be embedded cannot be sent)."""
     keys: set[str] = set()
-    for piece in (*kit.cards, *kit.tokens):
+    for piece in kit.pieces:
         for scene in (piece.front, piece.back):
             if scene is not None:
                 keys |= {item.font for item in all_items(scene.items) if isinstance(item, Text)}

@@ -314,7 +314,7 @@ class PreviewSession:
         kit: Kit | None = None
         document: Document | None = None
         try:
-            checked = check_build(project, [game], self.options, tools, unused_templates=False)
+            checked = check_build(project, [game], self.options, tools, unused_templates=False, options_for_all=True)
             findings = list(checked.findings)
             kit = next((k for g, k in checked.kits if g is game), None)
             document = next((d for g, d in checked.documents if g is game), None)

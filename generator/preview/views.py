@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from ..layout.kit import Kit, Piece, PieceKind
+from ..layout.kit import Kit, Piece
 from ..layout.scene import Scene
 from ..loader import Problem
 from ..model.source import SourceLoc
@@ -58,12 +58,12 @@ def _label(ids: Sequence[str]) -> str:
 
 
 def card_views(game_id: str, kit: Kit, records: Iterable[dict[str, Any]]) -> list[tuple[CardView, list[Scene]]]:
-    """One view per distinct (front, back) pair of the kit's cards, then its tokens, then its
-    board, each with the scenes it shows; ``records`` are the game's deck records (by id) whose
-    shared fields hovering shows."""
+    """One view per distinct (front, back) pair of the kit's pieces, component by component
+    (cards, tokens and tiles, boards, mats and boxes), each with the scenes it shows; ``records``
+    are the game's deck records (by id) whose shared fields hovering shows."""
     by_id = {str(r.get("id")): r for r in records}
     groups: dict[tuple[str, str | None], list[Piece]] = {}
-    for piece in (*kit.cards, *kit.tokens):
+    for piece in kit.pieces:
         back = face_id(game_id, piece.back) if piece.back is not None else None
         groups.setdefault((face_id(game_id, piece.front), back), []).append(piece)
     views: list[tuple[CardView, list[Scene]]] = []
@@ -73,12 +73,8 @@ def card_views(game_id: str, kit: Kit, records: Iterable[dict[str, Any]]) -> lis
         fields = _shared_fields([by_id[i] for i in ids if i in by_id])
         scenes = [first.front] + ([first.back] if first.back is not None else [])
         view = CardView(f"{game_id}/{front}/{back or ''}", first.kind.value, _label(ids), ids, fields, front, back,
-                        first.front.width_mm, first.front.height_mm)
+                        first.front.width_mm, first.front.height_mm, first.component)
         views.append((view, scenes))
-    if kit.board is not None:
-        board = face_id(game_id, kit.board)
-        views.append((CardView(f"{game_id}/{board}/", PieceKind.BOARD.value, "board", ("board",), (), board, None,
-                               kit.board.width_mm, kit.board.height_mm), [kit.board]))
     return views
 
 

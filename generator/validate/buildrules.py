@@ -45,8 +45,9 @@ _build_rule("layout.text-fit", ("text-does-not-fit",), """
 _build_rule("layout.fields", ("unknown-field", "bad-value", "unmatched-condition"), """
     A template names the card fields it draws.""", declarable=False)
 _build_rule("layout.templates", ("missing-template", "unknown-field", "unused-template", "cannot-lay-out",
-                                 "too-many-pieces"), """
-    A game is drawn with face templates a layout file defines.""", declarable=False)
+                                 "too-many-pieces", "unknown-size"), """
+    A game is drawn with face templates a layout file defines, its components at sizes the layouts
+    know.""", declarable=False)
 _build_rule("layout.sheet-fit", ("piece-too-large",), """
     Every piece fits the printable area of the sheet.""", declarable=False)
 

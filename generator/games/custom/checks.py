@@ -8,7 +8,7 @@ from generator.model import GameDefinition
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
 
-from .model import CustomDefinition
+from .model import CustomComponent, CustomDefinition
 
 CHECKS = RulePack()
 
@@ -23,14 +23,21 @@ CHECKS = RulePack()
 )
 def composition(report: Reporter, game: GameDefinition) -> None:
     assert isinstance(game, CustomDefinition)
-    cards = game.cards()
-    wanted = game.composition
+    for component in game.components:
+        _composition(report, component, "the deck" if not game.declared else component.name)
+
+
+def _composition(report: Reporter, component: CustomComponent, what: str) -> None:
+    """One component's composition (``what``: how messages name it)."""
+    cards = component.cards()
+    wanted = component.composition
     if wanted.total is not None and len(cards) != wanted.total:
-        report("total", wanted.total_loc, f"the deck has {len(cards)} cards; its composition says {wanted.total}")
+        report("total", wanted.total_loc, f"{what} has {len(cards)} {'cards' if what == 'the deck' else 'pieces'}; "
+                                          f"its composition says {wanted.total}")
     for rule in wanted.count_by:
-        if rule.field not in game.columns:
+        if rule.field not in component.columns:
             report("unknown-field", rule.loc,
-                   f"count_by '{rule.field}': the cards have no such field (fields: {', '.join(game.columns)})")
+                   f"count_by '{rule.field}': the cards have no such field (fields: {', '.join(component.columns)})")
             continue
         found = Counter(card.row.value(rule.field) or "" for card in cards)
         listed = {value for value, _, _ in rule.expected}
@@ -56,8 +63,13 @@ def composition(report: Reporter, game: GameDefinition) -> None:
 )
 def translations(report: Reporter, game: GameDefinition) -> None:
     assert isinstance(game, CustomDefinition)
-    for language, field in game.translated_fields:
-        for row in game.rows:
+    for component in game.components:
+        _translations(report, component)
+
+
+def _translations(report: Reporter, component: CustomComponent) -> None:
+    for language, field in component.translated_fields:
+        for row in component.rows:
             source = row.value(field)
             if not source or row.translated(language, field):
                 continue

@@ -12,15 +12,27 @@ import yaml
 from generator.loader.cardlists import Cell, Row, Table, read_table
 from generator.loader.common import HEADER_OPTIONAL, HEADER_REQUIRED, make_info, read_header
 from generator.loader.fields import Reader
+from generator.model.components import Component, ComponentKind, Size
 from generator.model.limits import MAX_NUMBER_DIGITS
 from generator.model.source import SourceLoc
 from generator.model.templates import truth
 
-from .model import KIND, RESERVED, CardRow, Composition, CountBy, CustomDefinition, FieldSpec, FieldType
+from .model import (
+    DECK,
+    KIND,
+    RESERVED,
+    CardRow,
+    Composition,
+    CountBy,
+    CustomComponent,
+    CustomDefinition,
+    FieldSpec,
+    FieldType,
+)
 
-FIELDS_REQUIRED = ("game", "id", "name", "players", "cards")
+FIELDS_REQUIRED = ("game", "id", "name", "players")
 FIELDS_OPTIONAL = tuple(k for k in HEADER_REQUIRED + HEADER_OPTIONAL if k not in FIELDS_REQUIRED) + (
-    "fields", "composition", "template")
+    "cards", "fields", "composition", "template", "components")
 MAX_COPIES = 1000
 """Copies of one card a deck may hold (a collectible-card prototype has a few of each)."""
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -35,6 +47,13 @@ def build_custom(reader: Reader, root: yaml.Node) -> list[CustomDefinition]:
     fields = reader.mapping(root, "the card-list definition", FIELDS_REQUIRED, FIELDS_OPTIONAL)
     if fields is None:
         return []
+    if "components" in fields:
+        from .loader_kit import build_kit
+
+        return build_kit(reader, root, fields)
+    if "cards" not in fields:  # a deck without components: its card list is required
+        reader.error(root, "the card-list definition is missing the required field 'cards' (or components:, "
+                           "for a game of several decks, tokens, boards...)")
     before = len(reader.problems)
     if "rulebook" not in fields:
         fields["rulebook"] = yaml.ScalarNode("tag:yaml.org,2002:str", "the designer's own rules",
@@ -58,8 +77,11 @@ def build_custom(reader: Reader, root: yaml.Node) -> list[CustomDefinition]:
     translated += more
     if structural or info is None or not rows:
         return []
-    return [CustomDefinition(info, rows, columns, specs, composition, template, reader.loc(fields["cards"]),
-                             tuple(dict.fromkeys(translated)))]
+    size = Size(header.card_size)  # a size problem is reported at the card template, as for every game
+    deck = CustomComponent(Component(DECK, ComponentKind.DECK, size, loc=reader.loc(root)), rows, columns, specs,
+                           composition, template, reader.loc(fields["cards"]), tuple(dict.fromkeys(translated)),
+                           game_size=True)
+    return [CustomDefinition(info, (deck,))]
 
 
 def _columns(reader: Reader, table: Table, languages: tuple[str, ...]) -> tuple[tuple[str, ...], list[tuple[str, str]]]:

@@ -22,6 +22,7 @@ from generator.layout.symbols import symbol
 from generator.model.templates import FaceRegion
 from generator.layout.textfit import Box
 from generator.model.common import Colour, Symbol
+from generator.model.components import Component, ComponentKind
 
 from . import rulebook
 from .model import (
@@ -43,6 +44,8 @@ VALUES = ("id", "pack", "pack_name", "firework", "number", "action", "action_lab
 SCOREWORKS_FIELDS = ("name", "rule", "replaces_default")
 SCOREWORKS_VALUES = ("id", "key", "card", "rule", "title")
 NIGHT = Colour("#221836")
+DECK = Component("deck", ComponentKind.DECK)
+"""The cards (the base game's and an expansion's: they print together)."""
 COIN = Colour("#e3b23c")
 COIN_EDGE = Colour("#9a6d12")
 BLACK_CARD = Colour("#202020")
@@ -183,7 +186,8 @@ def scoreworks_pieces(expansion: ScoreworksDefinition, ctx: FaceContext) -> list
     values = {"name": expansion.info.name, "title": expansion.info.printed_title}
     card_back = back(ctx, f"{expansion.info.id}:back", expansion.info.printed_title.upper(), WHITE, SCOREWORKS_SPARKS,
                      values)
-    return [Piece(c.id, PieceKind.CARD, scoreworks_front(ctx, expansion, c), card_back) for c in expansion.cards()]
+    return [Piece(c.id, PieceKind.CARD, scoreworks_front(ctx, expansion, c), card_back, component=DECK.name)
+            for c in expansion.cards()]
 
 
 def build(game: FirecrackersDefinition, ctx: FaceContext, *, players: int | None) -> Kit:
@@ -197,11 +201,11 @@ def build(game: FirecrackersDefinition, ctx: FaceContext, *, players: int | None
         key = (card.pack, card.number, card.action, card.cost)
         if key not in fronts:
             fronts[key] = front(ctx, game, card)
-        pieces.append(Piece(card.id, PieceKind.CARD, fronts[key], card_back))
-    return Kit(game.info.id, tuple(pieces), (), None, (), tuple(ctx.problems))
+        pieces.append(Piece(card.id, PieceKind.CARD, fronts[key], card_back, component=DECK.name))
+    return Kit(game.info.id, tuple(pieces), (), (), (), tuple(ctx.problems), components=(DECK,))
 
 
 def build_scoreworks_only(expansion: ScoreworksDefinition, ctx: FaceContext) -> Kit:
     """The Scoreworks cards on their own (for a player who owns the base game)."""
     pieces = scoreworks_pieces(expansion, ctx)
-    return Kit(expansion.info.id, tuple(pieces), (), None, (), tuple(ctx.problems))
+    return Kit(expansion.info.id, tuple(pieces), (), (), (), tuple(ctx.problems), components=(DECK,))

@@ -142,7 +142,8 @@ function setFace(side, faceId) {
 function fillInfo(info, card) {
   info.replaceChildren();
   const rows = [["id", card.ids.length > 6 ? `${card.ids.slice(0, 6).join(", ")} \u2026` : card.ids.join(", ")],
-                ["count", String(card.count)], ["kind", card.kind], ...card.fields];
+                ["count", String(card.count)], ["kind", card.kind],
+                ...(card.component ? [["component", card.component]] : []), ...card.fields];
   for (const [name, value] of rows) info.append(el("dt", {}, name), el("dd", {}, value));
 }
 function makeCard(card) {
@@ -237,10 +238,26 @@ function refreshFilterChoices() {
   for (const game of state.games.values()) for (const card of game.cards) for (const [name] of card.fields) names.add(name);
   fieldSelect.replaceChildren(el("option", { value: "" }, "any"), ...[...names].sort().map((n) => el("option", { value: n }, n)));
   fieldSelect.value = names.has(chosenField) ? chosenField : "";
+  refreshComponents();
   refreshValues();
+}
+// a game of several components (decks, tokens, a board...) is filtered by component too
+function refreshComponents() {
+  const select = $("filter-component");
+  const chosen = select.value;
+  const names = [];
+  for (const id of state.order) {
+    const game = state.games.get(id);
+    if (!game) continue;
+    for (const card of game.cards) if (card.component && !names.includes(card.component)) names.push(card.component);
+  }
+  select.replaceChildren(el("option", { value: "" }, "all"), ...names.map((n) => el("option", { value: n }, n)));
+  select.value = names.includes(chosen) ? chosen : "";
+  $("component-box").hidden = names.length < 2;
 }
 function fieldValue(card, name) {
   if (name === "kind") return card.kind;
+  if (name === "component") return card.component || undefined;
   const found = card.fields.find(([n]) => n === name);
   return found ? found[1] : undefined;
 }
@@ -260,6 +277,7 @@ function refreshValues() {
 }
 function applyFilters() {
   const game = $("filter-game").value;
+  const component = $("filter-component").value;
   const field = $("filter-field").value;
   const value = $("filter-value").value;
   const text = $("filter-text").value.trim().toLowerCase();
@@ -269,11 +287,11 @@ function applyFilters() {
     let visible = 0;
     for (const item of node.querySelectorAll(".grid > .card")) {
       const card = item._card;
-      let show = shownGame;
+      let show = shownGame && (!component || card.component === component);
       if (show && field && value) show = fieldValue(card, field) === value;
       else if (show && field) show = fieldValue(card, field) !== undefined;
       if (show && text) {
-        const words = [card.label, ...card.ids, card.kind, ...card.fields.map(([n, v]) => `${n}=${v}`), ...card.fields.map(([, v]) => v)];
+        const words = [card.label, ...card.ids, card.kind, card.component || "", ...card.fields.map(([n, v]) => `${n}=${v}`), ...card.fields.map(([, v]) => v)];
         show = words.some((w) => String(w).toLowerCase().includes(text));
       }
       item.hidden = !show;
@@ -287,7 +305,7 @@ function applyFilters() {
   }
 }
 function setupFilters() {
-  for (const id of ["filter-game", "filter-value", "filter-text"]) $(id).addEventListener("input", applyFilters);
+  for (const id of ["filter-game", "filter-component", "filter-value", "filter-text"]) $(id).addEventListener("input", applyFilters);
   $("filter-field").addEventListener("input", () => { refreshValues(); applyFilters(); });
 }
 
