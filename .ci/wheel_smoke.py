@@ -70,7 +70,8 @@ def build(work: Path) -> Path:
     for folder in ("card_defs", "layouts", "fonts", "examples", "generator/preview/static"):
         check(any(f"/{folder}/" in name for name in names), f"{sdist.name} holds no {folder}/")
     shipped = [n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("generator/shipped/")]
-    for part in ("card_defs/hanabi.yaml", "layouts/faces.yaml", "fonts/LICENSE-DejaVu.txt", "examples/orchard/"):
+    for part in ("card_defs/hanabi.yaml", "layouts/faces.yaml", "fonts/LICENSE-DejaVu.txt", "examples/orchard/",
+                 "examples/lanterns/"):
         check(any(n.startswith(f"generator/shipped/{part}") for n in shipped), f"{wheel.name} holds no {part}")
     print(f"  built {sdist.name} and {wheel.name} ({len(shipped)} shipped files in the wheel)")
     return wheel
@@ -116,6 +117,9 @@ def smoke(python: str, wheel: Path, work: Path) -> None:
     run(cardforge, "validate", cwd=here / "orchard")
     run(cardforge, "build", cwd=here / "orchard")
     check((here / "orchard" / "output" / "orchard.pdf").is_file(), "build of the example project")
+    run(cardforge, "init", "kit", "--example", "kit", cwd=here)
+    run(cardforge, "build", cwd=here / "kit")
+    check((here / "kit" / "output" / "lanterns.pdf").is_file(), "build of the example kit")
     if shutil.which("git"):
         _compare_against(cardforge, mine)
 

@@ -2,7 +2,7 @@
 run a simulation and a sweep and render charts of their HTML reports.
 
 Run from the repository: python docs/make_previews.py   (needs the test extra: pymupdf)
-(``--reports`` renders the report charts only.)
+(``--reports`` renders the report charts only; ``--kits`` the kits' pages and showcases only.)
 """
 
 from __future__ import annotations
@@ -33,6 +33,22 @@ SHOTS = [
     # a designer's own deck: the Orchard example project (cardforge init DIR --example custom)
     ("orchard", ["--project", "examples/orchard"], 0, "orchard-fronts.png", 50),
     ("orchard", ["--project", "examples/orchard"], 1, "orchard-backs.png", 40),
+    # the same deck in German (--lang de: output/orchard-de.pdf), its marked-up action cards
+    ("orchard", ["--project", "examples/orchard", "--lang", "de"], 8, "orchard-de-actions.png", 50),
+    # a whole game in one definition: the Lantern Harbour example (cardforge init DIR --example kit)
+    ("lanterns", ["--project", "examples/lanterns"], 0, "lanterns-ships.png", 50),
+    ("lanterns", ["--project", "examples/lanterns"], 12, "lanterns-voyages-and-tokens.png", 50),
+    ("lanterns", ["--project", "examples/lanterns"], 15, "lanterns-tile.png", 45),
+    ("lanterns", ["--project", "examples/lanterns"], 19, "lanterns-assembly-map.png", 45),
+    ("lanterns", ["--project", "examples/lanterns"], 20, "lanterns-box.png", 60),
+    ("lanterns", ["--project", "examples/lanterns", "--board-paper", "a2"], -3, "lanterns-board.png", 30),
+]
+
+SHOWCASES = [
+    # (export options, file name): pictures for a game's page (export --showcase)
+    (["lanterns", "--project", "examples/lanterns", "--width", "1200"], "lanterns-showcase-fan.png"),
+    (["lanterns", "--project", "examples/lanterns", "--layout", "grid", "--background", "#f1ead9", "--width", "1200"],
+     "lanterns-showcase-grid.png"),
 ]
 
 REPORT_SHOTS = [
@@ -65,15 +81,22 @@ def main() -> None:
     if "--reports" in sys.argv:
         report_charts()
         return
+    kits_only = "--kits" in sys.argv
     with tempfile.TemporaryDirectory() as folder:
         for game, options, page, name, dpi in SHOTS:
             out = Path(folder) / name
             result = CliRunner().invoke(cli, ["build", game, "--out", str(out), *options])
             assert result.exit_code == 0, result.output
-            document = pymupdf.open(out / f"{game}.pdf")
+            lang = options[options.index("--lang") + 1] if "--lang" in options else ""
+            document = pymupdf.open(out / (f"{game}-{lang}.pdf" if lang else f"{game}.pdf"))
             document[page % document.page_count].get_pixmap(dpi=dpi).save(PREVIEWS / name)
             print(PREVIEWS / name)
-    report_charts()
+    for options, name in SHOWCASES:
+        result = CliRunner().invoke(cli, ["export", *options, "--showcase", str(PREVIEWS / name)])
+        assert result.exit_code == 0, result.output
+        print(PREVIEWS / name)
+    if not kits_only:
+        report_charts()
 
 
 if __name__ == "__main__":

@@ -16,12 +16,15 @@ is refused (``OutputError``), as is an output folder that is not a real folder.
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import stat
 import tempfile
+import threading
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Iterator, Sequence
 
 from .saferead import file_kind
@@ -75,15 +78,46 @@ def _make_folder(path: Path) -> None:
 @contextmanager
 def held_signals() -> Iterator[None]:
     """SIGINT, SIGTERM and SIGHUP wait until the block ends (then they act as usual): for the
-    renames that put a run's files in place, and for removing temporary files."""
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows: nothing to hold
-        yield
+    renames that put a run's files in place, and for making and removing temporary files.
+
+    In the main thread the signals' Python handlers are replaced for the block by one that only
+    notes the signal, which is then handed to the handler that was there: blocking the signals
+    with ``pthread_sigmask`` alone holds them for this thread only, and a process with other
+    threads (an executor's, a cluster client's) has the signal delivered to one of those, whose
+    Python handler then runs in the main thread at once. Elsewhere the signals are blocked for
+    the calling thread, which is all a thread can do."""
+    if threading.current_thread() is not threading.main_thread():
+        if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows: nothing to hold
+            yield
+            return
+        previous_mask = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous_mask)
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    pending: list[int] = []
+
+    def note(signum: int, _frame: FrameType | None) -> None:
+        pending.append(signum)
+
+    previous = {number: signal.signal(number, note) for number in _HELD
+                if signal.getsignal(number) != signal.SIG_IGN}  # an ignored signal stays ignored
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if pending:
+            _deliver(pending[0], previous[pending[0]])
+
+
+def _deliver(signum: int, handler: object) -> None:
+    """Act on a held signal as ``handler`` (the one in place before it was held) would have."""
+    if callable(handler):
+        handler(signum, None)
+    elif handler == signal.SIG_DFL:
+        os.kill(os.getpid(), signum)  # the default action: end the process (SIGINT's default raises)
 
 
 def _write_file(path: Path, data: bytes) -> None:
@@ -109,26 +143,39 @@ def _sync_folder(path: Path) -> None:
         os.close(descriptor)
 
 
+def _temporary_beside(path: Path) -> tuple[int, Path]:
+    """A new file beside ``path`` to write into, created exclusively with the permissions every
+    new file of the user gets (0666 less the umask, as the staged outputs of ``StagedWrite``):
+    ``tempfile.mkstemp`` makes it 0600, and the output kept that after the rename."""
+    for _ in range(100):
+        candidate = path.parent / f"{PREFIX}{path.name}.{secrets.token_hex(6)}.part"
+        try:
+            return os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666), candidate
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{path.parent}: no free name for a temporary file")
+
+
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` in one step; on any error, or an interruption, the old file is
-    left as it was and the temporary file is removed. OutputError when ``path`` is not a regular
-    file (or its folder not a folder); OSError from the file system."""
-    _make_folder(path.parent)
-    check_target(path)
-    descriptor, name = tempfile.mkstemp(prefix=f"{PREFIX}{path.name}.", suffix=".part", dir=path.parent)
-    temporary = Path(name)
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        with held_signals():
+    """Replace ``path`` with ``data`` in one step; on any error the old file is left as it was
+    and the temporary file is removed. The few milliseconds of the writing hold SIGINT, SIGTERM
+    and SIGHUP back (they act as soon as it is done), so an interruption never leaves the
+    temporary file behind, whatever moment it arrives at. OutputError when ``path`` is not a
+    regular file (or its folder not a folder); OSError from the file system."""
+    with held_signals():
+        _make_folder(path.parent)
+        check_target(path)
+        descriptor, temporary = _temporary_beside(path)
+        try:
+            with os.fdopen(descriptor, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
             check_target(path)
             os.replace(temporary, path)
-    except BaseException:
-        with held_signals():
+        except BaseException:
             temporary.unlink(missing_ok=True)
-        raise
+            raise
 
 
 class StagedWrite:
@@ -156,7 +203,8 @@ class StagedWrite:
         try:
             for folder in folders:
                 try:
-                    stages[folder] = Path(tempfile.mkdtemp(prefix=PREFIX, dir=folder))
+                    with held_signals():  # a folder made is a folder known, to be removed below
+                        stages[folder] = Path(tempfile.mkdtemp(prefix=PREFIX, dir=folder))
                 except OSError as exc:
                     raise OutputError(f"{folder}: cannot write: {exc.strerror or exc}") from None
             staged: list[tuple[Path, Path]] = []

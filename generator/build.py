@@ -25,14 +25,16 @@ from . import registry
 from .atomicio import StagedWrite
 from .fontbook import FontBook, FontError
 from .layout.faces import FaceTools, UnknownField, build_kit
-from .layout.kit import FaceSettings, FitProblem, Kit
+from .layout.kit import FaceSettings, Kit, Piece
 from .layout.page import Document
 from .layout.sheets import (
     Duplex,
     FitError,
     SheetOptions,
     alignment_document,
+    large_page_count,
     plan_document,
+    size_problems,
 )
 from .loader import DefinitionErrors
 from .layout.regions import ArtworkSource
@@ -40,7 +42,8 @@ from .loader.layouts import ProjectArtwork, load_layout_library
 from .model import GameDefinition, Project
 from .model.limits import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_BUILD_COPIES, MAX_PIECES
 from .model.templates import LayoutLibrary
-from .validate import Finding, Note, Severity, fit_findings, validate_games
+from .saferead import MAX_DEFINITION_BYTES, ReadError, read_regular
+from .validate import Finding, Note, Severity, fit_findings, rule_findings, validate_games
 
 TEMPLATE_RULE_ID = "layout.templates"
 SHEET_RULE_ID = "layout.sheet-fit"
@@ -84,6 +87,9 @@ class BuildOptions:
     stamp_date: str | None = None
     """The date of the pages' version stamp (YYYY-MM-DD); None: ``SOURCE_DATE_EPOCH`` if set, else
     the day the definition file was last changed (``stamp_text``)."""
+    lang: str | None = None
+    """``--lang``: print the games in this of their languages (``GAME-de.pdf``), or ``all`` of them
+    (one file each); None: in the language their files are written in (``GAME.pdf``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,16 +168,38 @@ def expansion_for(project: Project, game: GameDefinition, options: BuildOptions,
         raise BuildError(str(exc.args[0])) from None
 
 
+def in_languages(game: GameDefinition, lang: str | None) -> list[GameDefinition]:
+    """``game`` in each language ``--lang`` asks for (itself when it asks none); BuildError for a
+    language the game does not declare."""
+    if lang is None:
+        return [game]
+    declared = game.info.languages
+    if lang == "all":
+        chosen = list(declared) or [""]
+    elif lang in declared:
+        chosen = [lang]
+    else:
+        names = ", ".join(declared) if declared else "none (add languages: [en, de] and its translations)"
+        raise BuildError(f"{game.info.id} is not written in '{lang}': its languages are {names}")
+    description = registry.describe(game)
+    return [description.localized(game, language) if language else game for language in chosen]
+
+
 def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: BuildOptions,
-             *, expansion_required: bool = True, settings: FaceSettings | None = None) -> Kit:
+             *, expansion_required: bool = True, settings: FaceSettings | None = None,
+             sizes: tuple[tuple[str, float, float], ...] = (), shop: bool = False) -> Kit:
     """The pieces of ``game`` for this build (with the ``--expansion`` pieces after its own);
-    ``settings`` draws the faces at another size than the build's (a shop's)."""
+    ``settings`` draws the faces at another size than the build's (a shop's), ``sizes`` the
+    decks named there at theirs, and ``shop`` every component with ``settings``' bleed."""
     expansion = expansion_for(project, game, options, required=expansion_required)
+    if expansion is not None and game.info.language:
+        expansion = registry.describe(expansion).localized(expansion, game.info.language)
     players = options.players
     if players is not None and players not in game.info.players:
         raise BuildError(f"{game.info.name} is played by {game.info.players_text} players, not {players}")
     request = registry.DeckRequest(players=players, all_cards=options.all_packs)
-    tools = FaceTools(settings or face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts, toolkit.artwork)
+    tools = FaceTools(settings or face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts, toolkit.artwork,
+                      sizes, shop)
     try:
         return build_kit(game, tools, request, expansion)
     except (KeyError, UnknownField) as exc:
@@ -219,6 +247,7 @@ def check_build(
     progress: Callable[[str], None] = lambda _: None,
     *,
     unused_templates: bool = True,
+    options_for_all: bool = False,
 ) -> CheckedBuild:
     """Every check a build makes, every finding at once: the definitions' rules, the face templates
     each game uses, text that does not fit at its smallest size, pieces that do not fit the sheet.
@@ -226,26 +255,41 @@ def check_build(
     An unusable option (an unknown paper, a bleed of 50 mm) is a BuildError: it is the command
     line's mistake, not the project's. ``unused_templates`` also warns about face templates no
     registered game draws (it reads every installed game: a build, which prints no warnings,
-    leaves it out)."""
+    leaves it out). ``options_for_all``: the options are for every game of a session (the
+    preview), so a game without the expansion or the board they name is no mistake."""
     sheets = sheet_options(toolkit, options)
-    required = len(games) == 1
+    required = len(games) == 1 and not options_for_all
     expansions = {g.info.id: expansion_for(project, g, options, required=required) for g in games}
-    if options.expansion is not None and not any(expansions.values()):
+    if options.expansion is not None and not any(expansions.values()) and not options_for_all:
         raise BuildError(f"no game of this build has an expansion '{options.expansion}'")
     checked = [*games, *(e for e in expansions.values() if e is not None)]
-    rule_findings = validate_games(checked)
+    raw = rule_findings(checked)
+    rule_found = validate_games(checked, checked=raw)
+    laid: list[GameDefinition] = []
+    refused: list[BuildError] = []
+    for game in games:
+        try:
+            laid += in_languages(game, options.lang)
+        except BuildError as exc:  # a build of several games prints those written in that language
+            refused.append(exc)
+    if refused and (len(games) == 1 or not laid):
+        raise refused[0]
+    games = [game for game in games if any(g.info.id == game.info.id for g in laid)]
     findings = _template_findings(toolkit.layouts, checked, project.games, unused=unused_templates)
-    broken = {f.game_id for f in findings if f.is_error}
-    breaks_rules = {f.game_id for f in rule_findings if f.is_error}
-    departs = {f.game_id for f in rule_findings if f.deviation}
-    fit_problems: list[FitProblem] = []
+    # a game drawn with a template that cannot be used is not laid out, but for a game of several
+    # components (a designer's kit), whose faces leave out just the components drawn with it
+    broken = {f.game_id for f in findings if f.is_error and not _lays_out_the_rest(checked, f.game_id)}
+    breaks_rules = {f.game_id for f in rule_found if f.is_error}
+    departs = {f.game_id for f in rule_found if f.deviation}
+    fit_problems: list[Finding] = []
     documents: list[tuple[GameDefinition, Document]] = []
     kits: list[tuple[GameDefinition, Kit]] = []
-    for game in games:
+    no_board: list[str] = []
+    for game in laid:
         expansion = expansions[game.info.id]
         if game.info.id in broken or (expansion is not None and expansion.info.id in broken):
             continue
-        progress(f"laying out {game.info.id}")
+        progress(f"laying out {game.info.id}" + (f" in {game.info.language}" if game.info.language else ""))
         try:
             kit = make_kit(project, game, toolkit, options, expansion_required=required)
         except BuildError as exc:
@@ -261,16 +305,24 @@ def check_build(
                 continue
             raise
         kits.append((game, kit))
-        fit_problems += kit.fit_problems
+        fit_problems += fit_findings(checked, kit.fit_problems, owner=game.info.id)
         if any(not problem.warning for problem in kit.fit_problems):
             continue  # a face that cannot be drawn: no pages (a warning, a low-resolution picture, prints)
         if options.only:
             kit = select(kit, options.only)
-        pieces = (len(kit.cards) + len(kit.tokens)) * options.copies
+        if options.board_paper and not kit.boards:
+            no_board.append(game.info.id)
+        sizes = size_problems(kit, sheets)
+        if sizes:
+            findings += [_component_size_finding(game, kit, toolkit, options, name, message) for name, message in sizes]
+            continue
+        large = large_page_count(kit, sheets)
+        pieces = (len(kit.cards) + len(kit.tokens)) * options.copies + large
         if pieces > MAX_PIECES:
+            extra = f" and {large} pages of boards, mats and boxes" if large else ""
             findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "too-many-pieces", Severity.ERROR,
                                     f"{game.info.id}: {pieces} pieces to lay out ({len(kit.cards)} cards and "
-                                    f"{len(kit.tokens)} tokens, {options.copies} copies); at most {MAX_PIECES} "
+                                    f"{len(kit.tokens)} tokens, {options.copies} copies{extra}); at most {MAX_PIECES} "
                                     "are supported", game.info.id))
             continue
         findings += preflight_home(game, kit, toolkit, options)
@@ -279,26 +331,62 @@ def check_build(
             documents.append((game, plan_document(kit, stamped, f"{game.info.name}: print-and-play kit")))
         except FitError as exc:
             findings.append(_sheet_finding(game, toolkit, options, str(exc)))
-    # the rules were checked once above; the faces add what could not be drawn
-    return CheckedBuild(sorted([*rule_findings, *fit_findings(checked, fit_problems), *findings]), documents, kits)
+    if options.board_paper and kits and len(no_board) == len(kits) and not options_for_all:
+        what = "the pieces chosen" if options.only else ", ".join(dict.fromkeys(no_board))
+        raise BuildError(f"--board-paper {options.board_paper}: {what} "
+                         f"{'has' if len(set(no_board)) == 1 and not options.only else 'have'} no board, mat or box "
+                         "to print on it")
+    # the rules were checked once above; the faces add what could not be drawn, and the games'
+    # declared deviations apply to all of it (a deck may declare its mixed backs)
+    final = validate_games(checked, checked=raw, extra=[*fit_problems, *findings], built=bool(kits))
+    return CheckedBuild(final, documents, kits)
+
+
+RULES_PAGES = "rules"
+"""``--only rules`` builds the rules page."""
+
+
+def _lays_out_the_rest(games: Sequence[GameDefinition], game_id: str) -> bool:
+    """Whether ``game_id`` draws each of its components apart (its description ``partial``), so a
+    template mistake in one leaves the others to be laid out and checked in the same run."""
+    game = next((g for g in games if g.info.id == game_id), None)
+    return game is not None and registry.describe(game).partial and len(getattr(game, "components", ())) > 1
 
 
 def select(kit: Kit, only: Sequence[str]) -> Kit:
-    """The kit with only the pieces ``only`` names (a reprint of lost or changed cards); BuildError
-    naming the pieces that look alike for a name that matches none."""
-    def chosen(piece_id: str) -> bool:
-        return any(piece_id == name or piece_id.startswith(f"{name}-") for name in only)
+    """The kit with only the pieces ``only`` names (a reprint of lost or changed cards): a
+    component's name takes all its pieces (``rules``: the rules pages), else an id takes that piece
+    and an id without its copy number every copy. BuildError naming the pieces that look alike for
+    a name that matches none."""
+    components = {c.name for c in kit.components} | {p.component for p in kit.pieces}
 
-    ids = [p.id for p in (*kit.cards, *kit.tokens)]
-    missing = [name for name in only if not any(i == name or i.startswith(f"{name}-") for i in ids)]
+    def chosen(piece: Piece) -> bool:
+        return any(piece.component == name or piece.id == name or piece.id.startswith(f"{name}-") for name in only)
+
+    ids = [p.id for p in kit.pieces]
+    missing = [name for name in only if name not in components and name != RULES_PAGES
+               and not any(i == name or i.startswith(f"{name}-") for i in ids)]
     if missing:
-        import difflib
+        hints = [f"'{m}'" + (f" (did you mean '{near}'?)" if (near := nearest_id(m, [*ids, *components])) else "")
+                 for m in missing]
+        names = f"; or name a component: {', '.join(sorted(components))}" if len(components) > 1 else ""
+        raise BuildError(f"{kit.game_id} has no card or token {', '.join(hints)} (cardforge deck "
+                         f"{kit.game_id} lists them{names})")
+    pages = kit.pages if RULES_PAGES in only else ()
+    return replace(kit, cards=tuple(p for p in kit.cards if chosen(p)), tokens=tuple(p for p in kit.tokens if chosen(p)),
+                   boards=tuple(p for p in kit.boards if chosen(p)), pages=pages)
 
-        hints = [f"'{m}'" + (f" (did you mean {', '.join(difflib.get_close_matches(m, ids, n=3, cutoff=0.5))}?)"
-                             if difflib.get_close_matches(m, ids, n=3, cutoff=0.5) else "") for m in missing]
-        raise BuildError(f"{kit.game_id} has no card or token {', '.join(hints)} (cardforge deck {kit.game_id} lists them)")
-    return Kit(kit.game_id, tuple(p for p in kit.cards if chosen(p.id)), tuple(p for p in kit.tokens if chosen(p.id)),
-               None, (), kit.fit_problems, kit.corner_radius_mm)
+
+def nearest_id(wanted: str, ids: Sequence[str]) -> str | None:
+    """The real id (or the start of ids that ``--only`` takes, ``red-1`` for ``red-1-1``...)
+    nearest to a mistyped one: ``rde-1`` is ``red-1``, ``yelow`` is ``yellow``."""
+    names: dict[str, None] = {}
+    for piece in ids:
+        parts = piece.split("-")
+        for end in range(1, len(parts) + 1):
+            names.setdefault("-".join(parts[:end]))
+    ranked = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.5)
+    return ranked[0] if ranked else None
 
 
 def stamp_text(game: GameDefinition, options: BuildOptions) -> str:
@@ -308,9 +396,9 @@ def stamp_text(game: GameDefinition, options: BuildOptions) -> str:
     the day the definition file was last modified (UTC)."""
     path = Path(game.info.loc.path)
     try:
-        data = path.read_bytes()
+        data = read_regular(path, MAX_DEFINITION_BYTES)
         modified = path.stat().st_mtime
-    except OSError:
+    except (OSError, ReadError):
         data, modified = game.info.id.encode(), 0.0
     digest = hashlib.sha256(data).hexdigest()[:8]
     date = options.stamp_date
@@ -347,6 +435,8 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], 
             try:
                 layouts.face(name)
             except KeyError:
+                if name in layouts.broken:
+                    continue  # a layout file defines it, and its problems say why it cannot be read
                 close = difflib.get_close_matches(name, defined, n=1, cutoff=0.6)
                 hint = f"did you mean '{close[0]}'? or add it" if close else "add it"
                 findings.append(Finding(places.get(name, game.info.loc), TEMPLATE_RULE_ID, "missing-template",
@@ -376,6 +466,21 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], 
     return findings
 
 
+def _component_size_finding(game: GameDefinition, kit: Kit, toolkit: Toolkit, options: BuildOptions, name: str,
+                            message: str) -> Finding:
+    """A component whose pieces do not fit the paper: at its ``size:`` in the definition when it
+    has one there (a designer's component), else as ``_sheet_finding``."""
+    component = kit.component(name)
+    if component is None or not component.size.loc.line:
+        return _sheet_finding(game, toolkit, options, message)
+    loc = component.size.loc
+    sheet = toolkit.layouts.sheet(options.paper)
+    notes = (Note(sheet.loc, f"the sheet '{sheet.name}' ({sheet.width_mm:g} x {sheet.height_mm:g} mm, "
+                             f"margin {sheet.margin_mm:g} mm) is here"),) if sheet.loc.line else ()
+    return Finding(loc, SHEET_RULE_ID, "piece-too-large", Severity.ERROR, f"{game.info.id} {name}: {message}",
+                   game.info.id, notes)
+
+
 def _sheet_finding(game: GameDefinition, toolkit: Toolkit, options: BuildOptions, message: str) -> Finding:
     """A piece that does not fit the sheet: at the card template, with a note at the sheet's."""
     card = toolkit.layouts.card(options.card_size or game.info.card_size)
@@ -398,7 +503,8 @@ def plan_build(
     checked = check_build(project, games, options, toolkit, progress, unused_templates=False)
     if checked.has_errors:
         raise BuildError("the project has errors (listed above); nothing was built", checked.findings)
-    missing = [g.info.id for g in games if all(d is not g for d, _ in checked.documents)]
+    asked = [g for g in games if options.lang in (None, "all") or options.lang in g.info.languages]
+    missing = [g.info.id for g in asked if all(d.info.id != g.info.id for d, _ in checked.documents)]
     if missing:  # never "0 files" without a reason: every game asked for is printed or refused
         raise BuildError(f"{', '.join(missing)} could not be laid out (see the findings above); nothing was built",
                          checked.findings)
@@ -411,11 +517,12 @@ def plan_build(
         for game, document in checked.documents:
             progress(f"rendering {game.info.id}")
             pdf = render_pdf(document, toolkit.fonts)
-            stem = out_dir / game.info.id
+            stem = out_dir / (f"{game.info.id}-{game.info.language}" if options.lang and game.info.language
+                              else game.info.id)
             plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".pdf"), pdf, len(document.pages), "pdf"))
             plan.files.append(BuiltFile(game.info.id, stem.with_suffix(".json"), manifest_json(document), 0, "manifest"))
             if options.cut_file == "svg":
-                plan.files += cut_files(game.info.id, document, out_dir)
+                plan.files += cut_files(stem.name, document, out_dir)
         if options.alignment_page:
             test = alignment_document(sheet_options(toolkit, options))
             plan.files.append(BuiltFile("alignment", out_dir / "alignment.pdf", render_pdf(test, toolkit.fonts),

@@ -42,6 +42,13 @@ class FontMetrics:
     embedding: str = ""
     """Why the font's licence (its OS/2 ``fsType``) forbids embedding it in a PDF as cardforge does
     (a subset of its outlines); empty when it allows it. Preflight reports it, located."""
+    chars: frozenset[str] = frozenset()
+    """The characters the font draws (its character map, glyph 0 excepted; the no-break space
+    where the space is, as reportlab draws it)."""
+
+    def covers(self, text: str) -> bool:
+        """Whether the font draws every character of ``text``."""
+        return self.chars.issuperset(text)
 
     def string_width(self, text: str, size_pt: float) -> float:
         """The width of ``text`` in points (no kerning, as the PDF draws it)."""
@@ -219,7 +226,10 @@ def parse_metrics(data: bytes, name: str) -> FontMetrics:
         widths[0xA0] = widths[0x20]
     elif 0xA0 in to_glyph and 0xA0 in widths:
         widths[0x20] = widths[0xA0]
-    return FontMetrics(ascent, default, widths, embedding)
+    chars = {chr(char) for char, glyph in to_glyph.items() if 0 < glyph < glyphs and char < 0x110000}
+    if " " in chars or "\u00a0" in chars:
+        chars |= {" ", "\u00a0"}
+    return FontMetrics(ascent, default, widths, embedding, frozenset(chars))
 
 
 _CACHE: dict[tuple[str, int, int], FontMetrics] = {}
@@ -303,3 +313,11 @@ class FontBook:
 
     def ascent_mm(self, font: str, size_pt: float) -> float:
         return self.metrics(font).ascent / 1000 * size_pt / PT_PER_MM
+
+    def covers(self, font: str, text: str) -> bool:
+        """Whether ``font`` draws every character of ``text`` (the rest would print as empty boxes)."""
+        return self.metrics(font).covers(text)
+
+    def styled(self, font: str, bold: bool, italic: bool) -> str:
+        """The font key drawing ``font``'s text in bold and/or italic ("" when it has no such face)."""
+        return self.face(font).styled(bold, italic)

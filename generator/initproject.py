@@ -1,5 +1,6 @@
 """``cardforge init``: a new project folder holding a copy of the shipped definitions, or of a
-game's example project (``--example custom``: a small deck of our own, to start a game from).
+game's example project (``--example custom``: a small deck of our own, to start a game from;
+``--example kit``: a small game of several decks, tokens, a board and a tuck box).
 
 The project is copied into a temporary folder inside the target first and its folders are renamed
 into place together, so an interrupted or failed ``init`` leaves no half project behind (a second
@@ -34,12 +35,11 @@ def project_source(example: str | None = None) -> tuple[Path, tuple[str, ...]]:
     if example is None:
         return shipped_root(), COPIED_FOLDERS
     try:
-        description = registry.lookup(example)
+        _, folder = registry.example(example)
     except registry.RegistryError as exc:
         raise InitError(str(exc)) from None
-    folder = description.example_folder()
     if folder is None:
-        examples = ", ".join(d.kind for d in registry.descriptions() if d.example_folder()) or "none"
+        examples = ", ".join(n for d in registry.descriptions() for n in d.example_names()) or "none"
         raise InitError(f"{example} has no example project (examples: {examples})")
     return folder, EXAMPLE_FOLDERS
 

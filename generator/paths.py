@@ -3,7 +3,9 @@ the games shipped with the toolkit."""
 
 from __future__ import annotations
 
+import errno
 import functools
+import os
 from pathlib import Path
 
 PROJECT_MARKER = "card_defs"
@@ -48,13 +50,42 @@ def _refuse_marker_file(root: Path) -> None:
     marker = root / PROJECT_MARKER
     if (marker.exists() or marker.is_symlink()) and not marker.is_dir():
         shown = display_path(marker)
+        try:
+            os.stat(marker)
+        except OSError as exc:  # a link to nowhere, or a loop
+            raise ProjectNotFound(f"{shown}: cannot be followed: {exc.strerror or exc}") from None
         raise ProjectNotFound(f"{shown}: not a folder; a project keeps its definitions in a {PROJECT_MARKER}/ folder")
 
 
-def display_path(path: Path, cwd: Path | None = None) -> str:
-    """A path as the user would type it: relative to the current folder when inside it."""
-    here = (cwd or Path.cwd()).resolve()
+def resolved(path: Path) -> Path:
+    """``path`` made absolute with its symbolic links followed (``Path.resolve``), where a link loop
+    is an OSError (ELOOP) naming the path, as every other failure to follow a path is: Python
+    before 3.13 raises RuntimeError for it, which no handler of file errors expects."""
     try:
-        return str(path.resolve().relative_to(here))
-    except ValueError:
+        return path.resolve()
+    except RuntimeError:
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path)) from None
+
+
+def followed(path: Path) -> Path:
+    """``path`` with its links followed, or made absolute as it is when it cannot be followed (a
+    loop, a NUL character): to compare paths, where reading the path will then say what is wrong."""
+    try:
+        return resolved(path)
+    except (OSError, ValueError):
+        return Path(os.path.abspath(path))
+
+
+def display_path(path: Path | str, cwd: Path | None = None) -> str:
+    """A path as the user would type it: relative to the current folder when inside it. Never
+    fails: a path that cannot be followed (a link loop, a NUL character, a current folder that
+    was removed) is shown as given."""
+    try:
+        here = resolved(cwd or Path.cwd())
+        try:
+            full = resolved(Path(path))
+        except OSError:  # the path itself cannot be followed: its folder may be
+            full = resolved(Path(path).parent) / Path(path).name
+        return str(full.relative_to(here))
+    except (OSError, ValueError):
         return str(path)

@@ -18,7 +18,7 @@ import importlib
 import os
 import sys
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Mapping, Sequence, TypeVar
 
@@ -68,6 +68,9 @@ class GameDescription(ABC, Generic[D]):
     """The game's name in messages and listings."""
     face_templates: tuple[str, ...] = ()
     """The names of the face templates the game draws with (``face_fields`` gives their fields)."""
+    partial: bool = False
+    """Whether ``load`` may return a definition together with problems (a card list with a wrong
+    cell, kept as written): ``validate`` then checks it too, so one run reports every mistake."""
     example: str | None = None
     """A project folder with an example of the game, for games the shipped ``card_defs/`` does not
     hold (``cardforge init DIR --example KIND`` copies it): a folder of the game's package,
@@ -80,8 +83,14 @@ class GameDescription(ABC, Generic[D]):
     before a project's own (which replace a template of the same name). Artwork they name is
     looked up beside that folder, as in a project."""
 
-    def example_folder(self) -> Path | None:
-        """Where ``example`` is on this machine (None when the game has none)."""
+    def example_names(self) -> tuple[str, ...]:
+        """The names ``cardforge init DIR --example NAME`` takes for this game's examples: its
+        kind, when it has an example (a game with several names each)."""
+        return (self.kind,) if self.example is not None else ()
+
+    def example_folder(self, name: str | None = None) -> Path | None:
+        """Where the example ``name`` (one of ``example_names``; None: the game's own) is on this
+        machine (None when the game has none)."""
         return self._package_folder(self.example)
 
     def layouts_folder(self) -> Path | None:
@@ -134,13 +143,28 @@ class GameDescription(ABC, Generic[D]):
 
     def rules_values(self, definition: D) -> dict[str, str]:
         """What a rules summary's ``{placeholders}`` may name: the game's name, title, player
-        counts and card count, and whatever else the game adds."""
+        counts (``{players}`` in English words; ``{min_players}`` and ``{max_players}`` for a
+        translation to word its own) and card count, and whatever else the game adds."""
         players = sorted(definition.info.players)
         contiguous = players == list(range(players[0], players[-1] + 1))
         counts = f"{players[0]} to {players[-1]}" if contiguous and len(players) > 1 else (
             ", ".join(map(str, players[:-1])) + f" or {players[-1]}" if len(players) > 1 else str(players[0]))
         return {"name": definition.info.name, "title": definition.info.printed_title, "players": counts,
+                "min_players": str(players[0]), "max_players": str(players[-1]),
                 "cards": str(self.card_count(definition))}
+
+    def localized(self, definition: D, language: str) -> D:
+        """``definition`` with its words in ``language`` (one of its ``languages``): its name,
+        title, description and rules page from its translations, where they give them (the
+        words of the first language where not: ``validate`` warns about each). A game whose card
+        words are translatable reads ``definition.info.language`` when it draws them."""
+        info = definition.info
+        found = info.translation(language)
+        if found is None:
+            return replace(definition, info=replace(info, language=language))  # type: ignore[type-var]
+        localized = replace(info, language=language, name=found.name or info.name, title=found.title or info.title,
+                            description=found.description or info.description, rules=found.rules or info.rules)
+        return replace(definition, info=localized)  # type: ignore[type-var]
 
     def emblems(self, definition: D) -> "list[tuple[Symbol, Colour]]":
         """Symbols in colour shown under the rules summary's title (a game's suits...)."""
@@ -247,6 +271,22 @@ def lookup(kind: str) -> "GameDescription[Any]":
         raise RegistryError(f"game '{kind}' is registered as {source}, which describes '{value.kind}'")
     _REGISTRY.loaded[kind] = value
     return value
+
+
+def example(name: str) -> tuple["GameDescription[Any]", Path | None]:
+    """The game whose example is called ``name`` and where that example is: a game kind names
+    its own, and a game may name more (``kit``, the custom game's example of a whole kit).
+    RegistryError naming the examples when none is called so."""
+    try:
+        found = lookup(name)
+        return found, found.example_folder()
+    except RegistryError:
+        pass
+    for description in descriptions():
+        if name in description.example_names():
+            return description, description.example_folder(name)
+    known = ", ".join(n for d in descriptions() for n in d.example_names()) or "none"
+    raise RegistryError(f"no example '{name}' (examples: {known})")
 
 
 def describe(definition: GameDefinition) -> "GameDescription[Any]":

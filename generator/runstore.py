@@ -11,18 +11,23 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
+import zlib
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from .atomicio import write_atomic
+from .saferead import ReadError, read_regular
 from .sim.api import GameRecord
 
 FORMAT = 2
 """2: records of games where every player tied count them all as winners when their game says so
 (Firecrackers); format 1's records said nobody won, so its cells are played again."""
-MAX_FILE_BYTES = 2_000_000_000
-"""A cell file larger than this (uncompressed) is not read."""
+MAX_RECORD_BYTES = 64 * 1024
+"""Bytes of JSON one game's record may take in a cell file (Hanabi's take about 2 KB, Firecrackers'
+4 KB): a cell file is read only up to its games' share of this, so a planted file that unpacks
+to gigabytes (a gzip bomb) is refused after a few of them."""
 
 
 class ResultStore:
@@ -46,8 +51,8 @@ class ResultStore:
         """The records of the cell, or None when it has not been played; with why a file that is
         there could not be used ('' when there is none)."""
         path = self.path(description)
-        if not path.is_file():
-            return None, ""
+        if not (path.exists() or path.is_symlink()):
+            return None, ""  # anything else there is read as a file is, or refused saying what it is
         return _read(path, self.key(description), int(description.get("games", -1)))
 
     def save(self, description: Mapping[str, Any], records: Sequence[GameRecord]) -> Path:
@@ -62,13 +67,17 @@ class ResultStore:
 
 def _read(path: Path, key: str, games: int) -> tuple[tuple[GameRecord, ...] | None, str]:
     """Records of a cell file, or None and why not."""
+    limit = 1024 * 1024 + max(games, 0) * MAX_RECORD_BYTES
     try:
-        with gzip.open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except (OSError, EOFError) as exc:
+        packed = read_regular(path, limit, "cell file")
+        with gzip.GzipFile(fileobj=io.BytesIO(packed)) as handle:
+            raw = handle.read(limit + 1)
+    except ReadError as exc:
+        return None, f"{path.name}: {exc}"
+    except (OSError, EOFError, zlib.error) as exc:
         return None, f"cannot read {path.name}: {exc}"
-    if len(raw) > MAX_FILE_BYTES:
-        return None, f"{path.name} is too large"
+    if len(raw) > limit:
+        return None, f"{path.name} unpacks to more than {limit:,} bytes: too large for a cell of {games} games"
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

@@ -3,8 +3,9 @@
 ``run`` starts ``python -c HARNESS ARGS...``: the harness runs the console script's ``main`` after,
 when asked through the environment, making some paths unreadable or unwritable (as root, which
 the test machines are, file modes do not stop anything, so a permission error is planted where
-the program meets the file system) and slowing the writing of a build's files (so a signal can be
-sent while it writes). A child that runs past its time is killed and the test fails; one that
+the program meets the file system) and slowing the writing of a build's files and of single
+files (``atomicio.write_atomic``: it says "test: temporary NAME" once its temporary file is made),
+so a signal can be sent while it writes. A child that runs past its time is killed and the test fails; one that
 asks for more memory than its cap gets MemoryError, which it must not turn into a traceback.
 """
 
@@ -82,6 +83,14 @@ if pause:
             sys.stderr.flush()
             time.sleep(pause)
     atomicio.os.replace = slow_replace
+    _temporary = atomicio._temporary_beside
+    def slow_temporary(path):
+        made = _temporary(path)
+        sys.stderr.write(f"test: temporary {made[1].name}\n")
+        sys.stderr.flush()
+        time.sleep(pause)
+        return made
+    atomicio._temporary_beside = slow_temporary
 
 from generator.cli import main
 main()

@@ -122,7 +122,7 @@ def test_a_card_list_argument_validates_the_deck_that_names_it(tmp_path: Path, m
     result = run("validate", "card_defs/orchard.csv")
     assert result.exit_code == 0 and "ok: 1 game checked (orchard)" in result.output, result.output
     cards = tmp_path / "proj" / "card_defs" / "orchard.csv"
-    cards.write_text(cards.read_text().replace("apple-3,1,orchard,apple,3", "apple-3,1,orchard,appel,3"))
+    cards.write_text(cards.read_text().replace("apple-3,1,orchard,apple,Apfel,3", "apple-3,1,orchard,appel,Apfel,3"))
     result = run("validate", "card_defs/orchard.csv")
     assert result.exit_code == 1 and "not valid YAML" not in result.output
     assert result.output.startswith("card_defs/orchard.csv:4:19: fruit 'appel' of card 'apple-3'")

@@ -9,39 +9,16 @@ from __future__ import annotations
 
 import base64
 import os
-import re
 import stat
 import zlib
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
 from .capped import Result, png, run
+from .hostile import Cases, Setup, check, edit
 
-Setup = Callable[[Path], list[str]]
-EXCEPTION = re.compile(r"^(?!Error: )\S*(Error|Exception|Interrupt)\b", re.M)
-"""A line naming a Python exception (click's own usage errors start with "Error: ")."""
-CASES: list[object] = []
-
-
-def case(code: int, says: str, located: str | None = None, *, slow: bool = False) -> Callable[[Setup], Setup]:
-    """Register a case: ``setup`` plants the input in a copy of the shipped project (the command's
-    folder) and returns the command line; the command must exit ``code`` and say ``says`` on one
-    line, which starts with ``located`` (a path and line) when given."""
-
-    def register(setup: Setup) -> Setup:
-        marks = [pytest.mark.slow] if slow else []
-        CASES.append(pytest.param(setup, code, says, located, id=setup.__name__, marks=marks))
-        return setup
-
-    return register
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+case = Cases()
 
 
 def use_image(project: Path, name: str, data: bytes) -> None:
@@ -113,7 +90,7 @@ def sequence_chips(p: Path) -> list[str]:
     return ["build", "sequence", "--out", "out"]
 
 
-@case(1, "1000000 copies of a card; at most 1000 are supported", "card_defs/firecrackers.yaml:277:")
+@case(1, "1000000 copies of a card; at most 1000 are supported", "card_defs/firecrackers.yaml:279:")
 def firecrackers_copies(p: Path) -> list[str]:
     edit(p / "card_defs/firecrackers.yaml", "{number: 1, count: 2}", "{number: 1, count: 1000000}")
     return ["validate", "firecrackers"]
@@ -164,6 +141,22 @@ def yaml_nan(p: Path) -> list[str]:
     return ["build", "hanabi", "--card-size", "bridge", "--out", "out"]
 
 
+@case(1, "a list of more than 33,", "layouts/faces.yaml:25:")
+def polygon_of_180000_points(p: Path) -> list[str]:
+    points = ", ".join(["[1, 1]"] * 180_000)  # 1.4 MB: refused after 15 s as "an alias bomb"
+    edit(p / "layouts/faces.yaml", "pips: {x: 12, y: 58, width: 39.5, height: 8, field: rank_pips}",
+         f"pips: {{x: 12, y: 58, width: 39.5, height: 8, shape: polygon, fill: '#000000', points: [{points}]}}")
+    return ["validate"]
+
+
+@case(1, "region 'pips': a polygon of 5,000 points; at most 1,000 are supported", "layouts/faces.yaml:25:")
+def polygon_of_5000_points(p: Path) -> list[str]:
+    points = ", ".join(["[1, 1]"] * 5_000)
+    edit(p / "layouts/faces.yaml", "pips: {x: 12, y: 58, width: 39.5, height: 8, field: rank_pips}",
+         f"pips: {{x: 12, y: 58, width: 39.5, height: 8, shape: polygon, fill: '#000000', points: [{points}]}}")
+    return ["build", "hanabi", "--out", "out"]
+
+
 # -- bounded work: numbers on the command line -------------------------------------------------------
 
 @case(2, "1000000000 is not in the range 1<=x<=50")
@@ -184,6 +177,17 @@ def workers(p: Path) -> list[str]:
 @case(2, "1..1000000000 is 1,000,000,000 values; a sweep plays at most 200")
 def sweep_range(p: Path) -> list[str]:
     return ["sweep", "firecrackers", "--set", "explosion_threshold=1..1000000000", "-k", "1"]
+
+
+@case(2, "--set: tokens.note: more than 200 values; a sweep plays at most 200")
+def set_of_16000_ranges(p: Path) -> list[str]:
+    # grew to 521 MB before it was refused
+    return ["sweep", "hanabi", "-k", "1", "--set", "tokens.note=" + ",".join(["1..1000"] * 16_000)]
+
+
+@case(2, "--set: option 'explosion_threshold': more than 200 values")
+def set_of_16000_rule_ranges(p: Path) -> list[str]:
+    return ["sweep", "firecrackers", "-k", "1", "--set", "explosion_threshold=" + ",".join(["1..10"] * 16_000)]
 
 
 @case(2, "takes a whole number, not '9999999999")
@@ -416,6 +420,53 @@ def export_into_dev_full(p: Path) -> list[str]:
     return ["export", "hanabi", "--png", "/dev/full", "--dpi", "30"]
 
 
+@case(1, "card_defs/loop.yaml:1:1: cannot read: Too many levels of symbolic links")
+def definition_symlink_loop(p: Path) -> list[str]:
+    os.symlink("loop.yaml", p / "card_defs/loop.yaml")  # was RuntimeError: Symlink loop
+    return ["validate"]
+
+
+@case(1, "layouts/loop.yaml:1:1: cannot read: Too many levels of symbolic links")
+def layout_symlink_loop(p: Path) -> list[str]:
+    os.symlink("loop.yaml", p / "layouts/loop.yaml")
+    return ["build", "hanabi", "--out", "out"]
+
+
+@case(1, "pipe.yaml:1:1: cannot read: a FIFO (named pipe), not a regular file")
+def validate_a_fifo_named_on_the_command_line(p: Path) -> list[str]:
+    os.mkfifo(p / "pipe.yaml")  # was "no such definition or layout file"
+    return ["validate", "pipe.yaml"]
+
+
+@case(1, "folder.yaml:1:1: cannot read: a folder, not a regular file")
+def validate_a_folder_named_as_a_file(p: Path) -> list[str]:
+    (p / "folder.yaml").mkdir()
+    return ["validate", "folder.yaml"]
+
+
+@case(1, "files; at most 200", "layouts:1:1: layouts/ holds")
+def layouts_folder_of_300_files(p: Path) -> list[str]:
+    for number in range(296):  # every one was read and composed, 20 000 took 6 s
+        (p / f"layouts/extra{number:03d}.yaml").write_text("cards: {}\n")
+    return ["validate"]
+
+
+@case(1, "res: is a symbolic link, not a folder to write into")
+def results_folder_is_a_symlink(p: Path) -> list[str]:
+    (p / "real").mkdir()
+    os.symlink("real", p / "res")  # was an OutputError traceback, after the first cell was played
+    return ["sweep", "hanabi", "-k", "2", "-w", "1", "--set", "tokens.note=6..7", "--results", "res"]
+
+
+@case(1, "card_defs: cannot be followed: Too many levels of symbolic links")
+def definitions_folder_loop(p: Path) -> list[str]:
+    for file in (p / "card_defs").iterdir():
+        file.unlink()
+    (p / "card_defs").rmdir()
+    os.symlink("card_defs", p / "card_defs")
+    return ["validate", "--project", "."]
+
+
 # -- nonsense -----------------------------------------------------------------------------------------
 
 @case(1, "is not on the 63.5 x 88.9 mm card of face template 'hanabi'", "layouts/faces.yaml:25:")
@@ -489,35 +540,10 @@ def artwork_url(p: Path) -> list[str]:
     return ["validate"]
 
 
-def deny(args: list[str], project: Path) -> tuple[list[str], dict[str, str]]:
-    """``@deny_read=PATH`` and ``@deny_write=PATH`` in a case's command line: make that path of the
-    project unreadable or unwritable for the child (see tests/capped.py)."""
-    env: dict[str, str] = {}
-    kept: list[str] = []
-    for arg in args:
-        if arg.startswith("@deny_"):
-            key, _, path = arg[1:].partition("=")
-            env[f"CARDFORGE_TEST_{key.upper()}"] = str(project / path)
-        else:
-            kept.append(arg)
-    return kept, env
-
-
-@pytest.mark.parametrize(("setup", "code", "says", "located"), CASES)
+@pytest.mark.parametrize(("setup", "code", "says", "located"), case.params)
 def test_hostile_input_gets_one_located_line(project_copy: Path, setup: Setup, code: int, says: str,
                                              located: str | None) -> None:
-    args, env = deny(setup(project_copy), project_copy)
-    result = run(*args, cwd=project_copy, **env)
-    assert result.code == code, result.output
-    assert "Traceback" not in result.output and not EXCEPTION.search(result.output), result.output
-    # notes about other games (a shipped variant's six suits) are not part of the answer
-    lines = [line for line in result.output.splitlines() if line.strip() and ": note: " not in line]
-    said = [line for line in lines if says in line]
-    assert said, result.output
-    if located is not None:
-        assert said[0].startswith(located), said[0]
-    assert len(lines) <= (3 if code == 2 else 2), result.output  # click's usage lines, or the message and a summary
-    assert not (project_copy / "out").exists() or not any((project_copy / "out").iterdir())
+    check(project_copy, setup, code, says, located)
 
 
 def test_svg_reaching_outside_is_refused_before_anything_reads_it(project_copy: Path) -> None:
@@ -593,3 +619,27 @@ def test_only_regular_files_are_replaced(tmp_path: Path, target: str, kind: str)
     _unchanged(kind, path, elsewhere)
     leftovers = [p for p in tmp_path.rglob("*") if p.name.startswith(".cardforge-")]
     assert not leftovers
+
+
+@pytest.mark.parametrize(("error", "said"), [
+    (PermissionError(13, "Permission denied", "card_defs/x.yaml"), "card_defs/x.yaml: Permission denied"),
+    (OSError(18, "Invalid cross-device link", "a", None, "b"), "a -> b: Invalid cross-device link"),
+    (OSError(5, "Input/output error"), "cardforge: Input/output error"),
+    (MemoryError(), "cardforge: out of memory"),
+])
+def test_a_file_error_no_command_reported_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                                      error: BaseException, said: str) -> None:
+    """The command line's last resort: whatever file error (or lack of memory) escapes a command
+    is one line, exit 1; --traceback shows it as Python does."""
+    from generator.cli import common
+    from generator.cli.main import run as run_command
+
+    def fails(*_: object, **__: object) -> None:
+        raise error
+
+    monkeypatch.setattr(common, "find_project", fails)
+    assert run_command(["list"]) == 1
+    printed = capsys.readouterr()
+    assert printed.err.strip().splitlines() == [printed.err.strip()] and printed.err.startswith(said), printed.err
+    with pytest.raises(type(error)):
+        run_command(["--traceback", "list"])

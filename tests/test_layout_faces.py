@@ -63,7 +63,9 @@ def test_sequence_kit(shipped_project: Project) -> None:
     assert len(result.cards) == 104 and len({p.front.key for p in result.cards}) == 52
     assert len(result.tokens) == 144 and all(t.round and t.back is None for t in result.tokens)
     assert len({t.front.key for t in result.tokens}) == 3
-    assert result.board is not None and result.board.width_mm == pytest.approx(390)
+    (board,) = result.boards
+    assert board.kind.value == "board" and board.component == "board" and board.front.width_mm == pytest.approx(390)
+    assert [c.name for c in result.components] == ["deck", "chips", "board"]
 
 
 def test_jacks_say_what_they_do(shipped_project: Project) -> None:

@@ -27,13 +27,15 @@ W, H, BLEED = 63.5, 88.9, 3.0
 
 
 def card_kit(count: int, *, w: float = W, h: float = H, board: Scene | None = None) -> Kit:
+    """``count`` cards (five distinct fronts, one back), and ``board`` as the kit's board."""
     fill = Paint(Colour("#cc0000"))
     back = Scene("back", w, h, BLEED, (Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill),))
     cards = tuple(
         Piece(f"c{i}", PieceKind.CARD, Scene(f"front{i % 5}", w, h, BLEED, (Rect(0, 0, w, h, fill),)), back)
         for i in range(count)
     )
-    return Kit("test", cards, (), board)
+    boards = (Piece("board", PieceKind.BOARD, board, None, component="board"),) if board is not None else ()
+    return Kit("test", cards, (), boards)
 
 
 def trim(p: Placement) -> tuple[float, float, float, float]:
@@ -170,7 +172,7 @@ def test_a_card_too_large_for_the_sheet_is_refused() -> None:
 
 def test_board_on_a_large_page_and_tiled() -> None:
     board = Scene("board", 390, 390, 0, (Rect(0, 0, 390, 390, Paint(Colour("#00ff00"))),))
-    kit = replace(card_kit(1), board=board)
+    kit = card_kit(1, board=board)
     large = plan_document(kit, SheetOptions(A4, board_sheet=A2), "t")
     (board_page,) = [p for p in large.pages if any(pl.item and pl.item.kind.value == "board" for pl in p.placements)]
     assert (board_page.width_mm, board_page.height_mm) == (420, 594)

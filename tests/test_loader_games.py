@@ -138,8 +138,8 @@ def test_all_problems_of_all_files_reported_at_once(project_copy: Path) -> None:
 
 def test_an_action_that_fails_to_read_is_reported_once(project_copy: Path) -> None:
     """The packs and cards naming an action whose entry has a mistake are not "unknown action"."""
-    edit(project_copy, "firecrackers.yaml", "effect: \"Worth 2 coins when buying.\"\n    coins: 2",
-         "effect: \"Worth 2 coins when buying.\"\n    coins: 1000000000000")
+    edit(project_copy, "firecrackers.yaml", "effect: \"Worth {coins} coins when buying.\"\n    coins: 2",
+         "effect: \"Worth {coins} coins when buying.\"\n    coins: 1000000000000")
     with pytest.raises(DefinitionErrors) as info:
         load_project(project_copy)
     messages = [str(p) for p in info.value.problems]

@@ -84,9 +84,10 @@ def manifest(folder: Path) -> dict:  # type: ignore[type-arg]
     return json.loads(next(folder.glob("*.json")).read_text())
 
 
-def quantities(folder: Path) -> list[dict[str, str]]:
+def quantities(folder: Path, kind: str = "card") -> list[dict[str, str]]:
+    """The rows of ``quantities.csv`` of faces of ``kind`` (the cards; ``""``: every row)."""
     with open(folder / "quantities.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
+        return [row for row in csv.DictReader(handle) if not kind or row["kind"] == kind]
 
 
 @pytest.mark.parametrize("game,cards", [("hanabi", 50), ("sequence", 104), ("firecrackers", 60), ("comets", 6)])
@@ -108,6 +109,24 @@ def test_png_presets_have_the_shops_pixel_size_dpi_and_quantities_that_add_up(
             image = Image.open(folder / row["file"])
             assert image.size == POKER_PX[shop] and image.mode == "RGB"
             assert round(image.info["dpi"][0]) == 300 and "icc_profile" in image.info
+
+
+def test_tokens_chips_and_boards_are_pdfs_of_their_own_with_bleed(exports: dict[tuple[str, str], Path]) -> None:
+    """The shipped games' other components go to the shop too: one piece a page at its size plus
+    the shop's bleed, trim and bleed boxes set."""
+    hanabi = exports[("hanabi", "mpc")]
+    with pikepdf.open(hanabi / "hanabi-note-tokens.pdf") as pdf:
+        assert len(pdf.pages) == 16  # 8 tokens, both sides
+        media, trim = [float(v) for v in pdf.pages[0].MediaBox], [float(v) for v in pdf.pages[0].TrimBox]
+        assert trim[2] - trim[0] == pytest.approx(26 / 25.4 * 72, abs=0.01)
+        assert media[2] - trim[2] == pytest.approx(36 / 300 * 72, abs=0.01)
+    assert {r["component"] for r in quantities(hanabi, "token")} == {"note-tokens", "storm-tokens"}
+    sequence = exports[("sequence", "drivethrucards")]
+    with pikepdf.open(sequence / "sequence-board.pdf") as pdf:
+        assert len(pdf.pages) == 1 and str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003"
+    info = manifest(sequence)
+    assert [(c["component"], c["kind"], c["pieces"]) for c in info["components"]] == [
+        ("deck", "deck", 104), ("chips", "token", 144), ("board", "board", 1)]
 
 
 def test_faces_have_real_bleed_to_the_image_edge(exports: dict[tuple[str, str], Path]) -> None:
@@ -210,7 +229,7 @@ def test_pdf_preset_is_one_card_a_page_with_boxes(exports: dict[tuple[str, str],
 def test_png_export_takes_bleed_and_dpi(tmp_path: Path) -> None:
     result = run("export", "hanabi", "--png", str(tmp_path / "p"), "--bleed", "3", "--dpi", "150")
     assert result.exit_code == 0, result.output
-    image = Image.open(tmp_path / "p" / "hanabi_front_red-1.png")
+    image = Image.open(tmp_path / "p" / "red-1-1.png")
     assert image.size == (round((63.5 + 6) / 25.4 * 150), round((88.9 + 6) / 25.4 * 150))
     assert round(image.info["dpi"][0]) == 150
     plain = Image.open(io.BytesIO(_png_without_bleed(tmp_path)))
@@ -220,7 +239,7 @@ def test_png_export_takes_bleed_and_dpi(tmp_path: Path) -> None:
 def _png_without_bleed(tmp_path: Path) -> bytes:
     result = run("export", "hanabi", "--png", str(tmp_path / "q"), "--dpi", "150")
     assert result.exit_code == 0, result.output
-    return (tmp_path / "q" / "hanabi_front_red-1.png").read_bytes()
+    return (tmp_path / "q" / "red-1-1.png").read_bytes()
 
 
 def test_the_same_faces_give_the_same_files_whenever_they_are_made(exports: dict[tuple[str, str], Path],

@@ -191,3 +191,91 @@ def test_a_face_looks_as_the_pdf_draws_it(tab: Tab, live: Live) -> None:
     mean = ImageStat.Stat(difference).mean[0]
     far = sum(1 for value in difference.tobytes() if value > 64) / (width * height)
     assert mean < 3.0 and far < 0.01, (mean, far)  # anti-aliasing of edges only
+
+
+def serve_example(tmp_path: Path, name: str) -> Iterator[Live]:
+    """A copy of the shipped example project ``name``, served and watched."""
+    import shutil
+
+    from generator.paths import shipped_root
+
+    project = tmp_path / name
+    shutil.copytree(shipped_root() / "examples" / name, project)
+    running = Live(project)
+    yield running
+    running.close()
+
+
+@pytest.fixture()
+def orchard(tmp_path: Path) -> Iterator[Live]:
+    """The example project, written in English with a German translation, served and watched."""
+    yield from serve_example(tmp_path, "orchard")
+
+
+def test_the_language_control_shows_the_cards_of_the_language_chosen(browser: Chromium, orchard: Live) -> None:
+    page = browser.page(1200, 800)
+    try:
+        page.goto(orchard.server.url)
+        page.wait_for("document.body.dataset.version && document.querySelectorAll('#cards .game').length === 2")
+        assert page.evaluate("!document.getElementById('language-box').hidden")
+        assert page.evaluate("[...document.getElementById('language').options].map((o) => o.value)") == ["en", "de"]
+
+        def shown() -> list[str]:
+            return page.evaluate("[...document.querySelectorAll('#cards .game')].filter((g) => !g.hidden)"
+                                 ".flatMap((g) => [...g.querySelectorAll('svg.face text')].map((t) => t.textContent))")
+
+        english = shown()
+        assert "APPLE" in english and "APFEL" not in english and "ORCHARD" in english
+        page.evaluate("(() => { const s = document.getElementById('language'); s.value = 'de';"
+                      " s.dispatchEvent(new Event('input')); })()")
+        german = shown()
+        assert "APFEL" in german and "APPLE" not in german and "OBSTGARTEN" in german
+        # the marked-up German rule: "höchste" in bold, drawn in the project's bold face
+        bold = page.evaluate("[...document.querySelectorAll('#cards .game')].filter((g) => !g.hidden)"
+                             ".flatMap((g) => [...g.querySelectorAll('svg.face text')])"
+                             ".filter((t) => t.textContent === 'höchste').map((t) => t.getAttribute('font-family'))")
+        assert bold and set(bold) == {"cf-sans-bold"}
+        page.evaluate("localStorage.clear()")
+    finally:
+        page.close()
+
+
+@pytest.fixture()
+def lanterns(tmp_path: Path) -> Iterator[Live]:
+    """The example of a whole game (two decks, tokens, tiles, a board, a box), served and watched."""
+    yield from serve_example(tmp_path, "lanterns")
+
+
+def test_every_component_is_shown_and_the_page_filters_by_component(browser: Chromium, lanterns: Live) -> None:
+    page = browser.page(1200, 800)
+    try:
+        page.goto(lanterns.server.url)
+        page.wait_for("document.body.dataset.version && document.querySelectorAll('#cards .card').length > 40")
+        kinds = page.evaluate("[...new Set([...document.querySelectorAll('#cards .card')].map((c) => c.dataset.kind))]")
+        assert set(kinds) == {"card", "token", "tile", "board", "box"}
+        assert not page.evaluate("document.getElementById('component-box').hidden")
+        options = page.evaluate("[...document.getElementById('filter-component').options].map((o) => o.value)")
+        assert options == ["", "ships", "voyages", "lanterns", "reefs", "harbour", "box"]
+
+        def shown() -> list[str]:
+            return page.evaluate("[...document.querySelectorAll('#cards .card')].filter((c) => !c.hidden)"
+                                 ".map((c) => c.querySelector('.label').textContent)")
+
+        page.evaluate("(() => { const s = document.getElementById('filter-component'); s.value = 'voyages';"
+                      " s.dispatchEvent(new Event('input')); })()")
+        voyages = shown()
+        assert len(voyages) == 10 and "full-moon" in voyages and "crimson-1" not in voyages
+        page.evaluate("(() => { const s = document.getElementById('filter-component'); s.value = 'lanterns';"
+                      " s.dispatchEvent(new Event('input')); })()")
+        assert shown() == ["lanterns"]  # 24 tokens, one distinct look, front beside back
+        tokens = page.evaluate("document.querySelector('#cards .card:not([hidden])').querySelectorAll('svg.face').length")
+        assert tokens == 2
+        # the board is drawn at its true proportions
+        page.evaluate("(() => { const s = document.getElementById('filter-component'); s.value = 'harbour';"
+                      " s.dispatchEvent(new Event('input')); })()")
+        board = page.evaluate("(() => { const s = document.querySelector('#cards .card[data-kind=board] svg.face')"
+                              ".getBoundingClientRect(); return s.width / s.height; })()")
+        assert board == pytest.approx(1.0, rel=0.02)
+        page.evaluate("localStorage.clear()")
+    finally:
+        page.close()

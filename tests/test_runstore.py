@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -73,3 +75,20 @@ def test_a_cell_file_is_read_back_only_for_its_own_cell(tmp_path: Path) -> None:
     path.write_bytes(gzip.compress(json.dumps(data).encode()))
     records, problem = store.load(description)
     assert records is None and "does not hold 5 games" in problem
+
+
+def test_a_planted_gzip_bomb_is_refused_after_its_share(tmp_path: Path) -> None:
+    """A file under a cell's name that unpacks to far more than its games could (1 GB of zeros
+    in 1 MB) is read no further than that cell's share, then played again."""
+    store = ResultStore(tmp_path)
+    description = {"game_id": "toy", "games": 5, "seed": 1}
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)  # a gzip stream: its header comes first
+    head = packer.compress(bytes(1 << 20)) + packer.flush(zlib.Z_FULL_FLUSH)
+    block = packer.compress(bytes(1 << 20)) + packer.flush(zlib.Z_FULL_FLUSH)
+    store.path(description).write_bytes(head + block * 1023 + packer.flush())
+    records, problem = store.load(description)
+    assert records is None and "unpacks to more than" in problem
+    store.path(description).unlink()
+    os.mkfifo(store.path(description))  # a read would wait forever
+    records, problem = store.load(description)
+    assert records is None and "a FIFO" in problem

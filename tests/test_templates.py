@@ -122,8 +122,11 @@ def test_inline_icons_are_drawn_in_the_text() -> None:
     items = ctx.regions(None, {})
     texts = [i for i in items if isinstance(i, Text)]
     images = [i for i in items if isinstance(i, Image)]
-    assert [t.text for t in texts] == ["Pay 2 ", " now"] and len(images) == 1
+    assert [t.text for t in texts] == ["Pay 2", "now"] and len(images) == 1  # a run's spaces are advanced over
     assert texts[0].x < images[0].x < texts[1].x and images[0].width == pytest.approx(0.945 * 9 / (72 / 25.4), rel=1e-3)
+    space = FONTS.width_mm(" ", "sans", 9)
+    assert images[0].x == pytest.approx(texts[0].x + FONTS.width_mm("Pay 2 ", "sans", 9))
+    assert texts[1].x == pytest.approx(images[0].x + images[0].width + space)
 
 
 def test_an_unknown_icon_is_a_warning_at_the_text_and_colons_that_are_no_icon_are_not() -> None:

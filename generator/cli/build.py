@@ -22,31 +22,26 @@ from ..build import (
     check_build,
     load_toolkit,
     make_kit,
+    nearest_id,
     plan_build,
     render_error,
 )
 from ..fontbook import FontError
 from ..layout.kit import Kit
-from ..layout.scene import Scene
 from ..model.shops import SHOPS as SHOP_KEYS
-from ..layout.sheets import Duplex
 from ..model import GameDefinition, Project
-from ..model.limits import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_BUILD_COPIES, MAX_DPI, MAX_PLAYERS
+from ..model.limits import MAX_DPI, MAX_SHOWCASE_PX
 from . import exit_code
 from .common import (
-    Number,
     fail,
-    finite_pair,
+    file_option,
     folder_option,
     game_or_usage_error,
     open_project,
     project_option,
     usage_error,
 )
-
-
-def _offset(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[float, float]:
-    return finite_pair(value, MAX_BACK_OFFSET_MM, "in millimetres")
+from .options import board_paper_option, build_options, face_options, paper_option, sheet_options
 
 
 def _date(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
@@ -56,22 +51,6 @@ def _date(_ctx: click.Context, _param: click.Parameter, value: str | None) -> st
         return datetime.date.fromisoformat(value).isoformat()
     except ValueError:
         raise click.BadParameter("expected a date like 2025-03-01") from None
-
-
-def face_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """The options that change how faces look and which cards a game prints."""
-    for option in reversed([
-        click.option("--card-size", default=None, help="Card template (poker, poker-metric, bridge, mini, tarot...). Default: the game's."),
-        click.option("--bleed", "bleed_mm", type=Number(0, MAX_BLEED_MM, " mm"), default=None,
-                     help=f"Bleed in mm around the cards, 0-{MAX_BLEED_MM:g} (default: the sheet's, 3)."),
-        click.option("--ink-saver", is_flag=True, help="White backgrounds and outlines instead of solid colour."),
-        click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None,
-                     help="Firecrackers: the cards for this many players (default 4)."),
-        click.option("--all-packs", is_flag=True, help="Firecrackers: every pack (120 cards) instead of one player count's deck."),
-        click.option("--expansion", default=None, help="Add an expansion's cards (Firecrackers: scoreworks)."),
-    ]):
-        func = option(func)
-    return func
 
 
 def _project_and_games(project_dir: Path | None, names: tuple[str, ...]) -> tuple[Project, list[GameDefinition]]:
@@ -96,36 +75,33 @@ def _report(exc: BuildError) -> NoReturn:
 @click.command("build")
 @click.argument("games", nargs=-1, metavar="[GAME]...")
 @folder_option("--out", help="Output folder (default: output/).")
-@click.option("--paper", default="a4", show_default=True, help="Sheet template: a4, letter, or one of the project's.")
-@click.option("--duplex", type=click.Choice([d.value for d in Duplex]), default="long", show_default=True,
-              help="Backs for double-sided printing flipped on the long or short edge, or none (backs on plain following pages).")
-@click.option("--back-offset", default="0,0", callback=_offset, help="Move backs by X,Y mm to correct a printer's duplex misregistration.")
-@click.option("--crop-marks/--no-crop-marks", default=True, show_default=True, help="Cut marks in the margins.")
-@click.option("--gutterfold", is_flag=True, help="Fold-and-glue sheets: fronts and backs on one page, no duplex printing needed.")
-@click.option("--copies", type=click.IntRange(1, MAX_BUILD_COPIES), default=1, show_default=True,
-              help=f"Copies of each deck (at most {MAX_BUILD_COPIES}).")
-@click.option("--board-paper", default=None, help="Print the board on one large sheet (a3, a2); default: tiles on --paper.")
+@paper_option
+@sheet_options
+@board_paper_option
 @click.option("--alignment-page", is_flag=True, help="Also write alignment.pdf: a duplex test sheet that shows which --back-offset to use.")
 @click.option("--cut-file", type=click.Choice(["svg"]), default=None,
               help="Also write cut files for cutting machines: an SVG of each page's cut paths (cards with their "
-                   "corner radius, tokens' circles, board tiles) with registration marks, beside the PDF.")
+                   "corner radius, tokens' circles and hexagons, boxes' outlines, board tiles) with registration "
+                   "marks, beside the PDF.")
 @click.option("--registration-marks", is_flag=True, help="Print-and-cut registration marks on the pages with pieces to cut.")
 @click.option("--only", "only", multiple=True, metavar="ID",
-              help="Build just these cards or tokens (repeat it, or separate ids with commas): a reprint of lost or "
-                   "changed cards. An id without its copy number takes every copy (red-1 is red-1-1, red-1-2...).")
+              help="Build just these components (a name: ships, tokens, board, box, rules) or cards and tokens "
+                   "(repeat it, or separate names with commas): a reprint of lost or changed cards. An id without "
+                   "its copy number takes every copy (red-1 is red-1-1, red-1-2...).")
+@click.option("--lang", default=None, metavar="LANG",
+              help="Print the game in this of its languages (output/GAME-LANG.pdf, its rules page too), or 'all' of "
+                   "them, one file each. Default: the language its files are written in (output/GAME.pdf).")
 @click.option("--stamp-date", default=None, callback=_date,
               help="Date of the version stamp on every page, YYYY-MM-DD (default: SOURCE_DATE_EPOCH if set, else the "
                    "day the definition file was last changed).")
 @face_options
 @project_option
-def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: str, back_offset: tuple[float, float],
-                  crop_marks: bool, gutterfold: bool, copies: int, board_paper: str | None, alignment_page: bool,
-                  cut_file: str | None, registration_marks: bool, only: tuple[str, ...], stamp_date: str | None,
-                  card_size: str | None,
-                  bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
-                  expansion: str | None, project_dir: Path | None) -> None:
+def build_command(games: tuple[str, ...], out: Path | None, only: tuple[str, ...], project_dir: Path | None,
+                  **options: Any) -> None:
     """Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it.
 
+    One PDF holds every component of a game: each deck's cards, tokens and tiles, boards and mats
+    (tiled when larger than the paper), tuck boxes and the rules page, grouped by component.
     Validation comes first: if a definition breaks its game's rules nothing is written. Files are
     written whole or not at all. Print at actual size (100 %), not "fit to page".
     """
@@ -133,14 +109,10 @@ def build_command(games: tuple[str, ...], out: Path | None, paper: str, duplex: 
     if only and len(games) != 1:
         usage_error("--only names cards of one game: give that GAME too (cardforge build GAME --only ID)")
     project, chosen = _project_and_games(project_dir, games)
-    options = BuildOptions(paper=paper, card_size=card_size, duplex=Duplex(duplex), back_offset_mm=back_offset,
-                           bleed_mm=bleed_mm, crop_marks=crop_marks, gutterfold=gutterfold, ink_saver=ink_saver,
-                           copies=copies, players=players, all_packs=all_packs, expansion=expansion,
-                           board_paper=board_paper, alignment_page=alignment_page, stamp_date=stamp_date,
-                           cut_file=cut_file, registration_marks=registration_marks,
-                           only=tuple(i.strip() for value in only for i in value.split(",") if i.strip()))
+    chosen_options = build_options(**options, only=tuple(i.strip() for value in only for i in value.split(",")
+                                                         if i.strip()))
     out_dir = _out_dir(out, project_dir)
-    plan = _plan_and_write(lambda progress: plan_build(project, chosen, options, out_dir, progress=progress),
+    plan = _plan_and_write(lambda progress: plan_build(project, chosen, chosen_options, out_dir, progress=progress),
                            out_dir, "the build was")
     click.echo(f"{'file':<34} {'pages':>5} {'size':>10}")
     for built in plan.files:
@@ -180,36 +152,62 @@ def _safe_name(key: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", key)
 
 
+def _colour(_ctx: click.Context, _param: click.Parameter, value: str) -> str | None:
+    """``--background``: ``transparent`` or a colour like ``#f4efe6``."""
+    if value.strip().lower() == "transparent":
+        return None
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
+        raise click.BadParameter("expected 'transparent' or a colour like '#f4efe6'")
+    return value.strip().lower()
+
+
 @click.command("export")
 @click.argument("game")
 @click.option("--pod", "pod", type=click.Choice(list(SHOP_KEYS)), default=None,
-              help="Files for a print-on-demand shop, into --out: mpc (MakePlayingCards) and tgc (The Game Crafter) "
-                   "take one PNG per face, drivethrucards a CMYK PDF/X-1a deck, pdf one card a page.")
+              help="Files for a print-on-demand shop, into --out: each deck as the shop's card product (mpc, the "
+                   "MakePlayingCards, and tgc, The Game Crafter: one PNG per face; drivethrucards: a CMYK PDF/X-1a "
+                   "deck; pdf: one card a page), every other component as a PDF with bleed, one piece a page.")
 @folder_option("--out", help="Output folder for --pod (default: output/GAME-SHOP).")
 @folder_option("--png", "png_dir",
-               help="Write one PNG per distinct face (cards and tokens) into this folder (with --bleed: with bleed).")
+               help="Write one PNG per distinct face (every deck's cards and the tokens and tiles) into this folder "
+                    "(with --bleed: with bleed).")
 @folder_option("--tts", "tts_dir",
-               help="Write Tabletop Simulator deck sheets (10 x 7, last slot the hidden back) and the back image.")
+               help="Write Tabletop Simulator deck sheets (10 x 7, last slot the hidden back) for every deck, the "
+                    "back images, and each kind of token or tile as a custom tile's images.")
 @click.option("--dpi", type=click.IntRange(30, MAX_DPI), default=300, show_default=True, help="Resolution of --png images.")
+@file_option("--showcase", help="Write a picture for the game's page (PNG): chosen faces as a fanned hand or a grid, "
+                                "with a soft shadow.")
+@click.option("--cards", "showcase_cards", multiple=True, metavar="ID",
+              help="--showcase: the faces to show, by card id or component name (repeat it, or separate with "
+                   "commas). Default: a sample of each deck (a fan) or of each component (a grid).")
+@click.option("--layout", "showcase_layout", type=click.Choice(["fan", "grid"]), default="fan", show_default=True,
+              help="--showcase: a fanned hand, or a grid.")
+@click.option("--width", "showcase_width", type=click.IntRange(100, MAX_SHOWCASE_PX), default=1600, show_default=True,
+              help="--showcase: the picture's width in pixels.")
+@click.option("--background", "showcase_background", default="transparent", show_default=True, callback=_colour,
+              help="--showcase: 'transparent' or a colour like '#f4efe6'.")
 @face_options
 @project_option
 def export_command(game: str, pod: str | None, out: Path | None, png_dir: Path | None, tts_dir: Path | None, dpi: int,
-                   card_size: str | None, bleed_mm: float | None, ink_saver: bool, players: int | None, all_packs: bool,
-                   expansion: str | None, project_dir: Path | None) -> None:
-    """Images of GAME's faces: PNGs for print shops and web pages, or deck sheets for Tabletop Simulator.
+                   showcase: Path | None, showcase_cards: tuple[str, ...], showcase_layout: str, showcase_width: int,
+                   showcase_background: str | None, project_dir: Path | None, **face: Any) -> None:
+    """Images of GAME's faces: PNGs for print shops and web pages, deck sheets for Tabletop
+    Simulator, a showcase picture, or a print shop's files.
 
-    With --pod SHOP: files a print-on-demand shop takes, at its card size with its bleed, checked
-    against its limits first (cardforge preflight GAME --pod SHOP shows the same findings), with
-    quantities.csv and a manifest saying how many of each face to order.
+    With --pod SHOP: files a print-on-demand shop takes, each deck at its card size with its
+    bleed and every other component as a PDF with bleed, checked against its limits first
+    (cardforge preflight GAME --pod SHOP shows the same findings), with quantities.csv and a
+    manifest saying how many of each face to order.
     """
-    if png_dir is None and tts_dir is None and pod is None:
-        usage_error("say what to export: --pod SHOP, --png DIR and/or --tts DIR")
+    if png_dir is None and tts_dir is None and pod is None and showcase is None:
+        usage_error("say what to export: --pod SHOP, --png DIR, --tts DIR and/or --showcase FILE.png")
+    if showcase is None and (showcase_cards or showcase_layout != "fan"):
+        usage_error("--cards and --layout choose what --showcase FILE.png shows: give --showcase too")
     project, (definition,) = _project_and_games(project_dir, (game,))
-    options = BuildOptions(card_size=card_size, bleed_mm=bleed_mm, ink_saver=ink_saver, players=players,
-                           all_packs=all_packs, expansion=expansion)
+    options = build_options(**face)
     if pod is not None:
         _export_pod(project, definition, options, pod, out or _out_dir(None, project_dir) / f"{definition.info.id}-{pod}")
-        if png_dir is None and tts_dir is None:
+        if png_dir is None and tts_dir is None and showcase is None:
             return
     try:
         toolkit = load_toolkit(project)
@@ -224,7 +222,10 @@ def export_command(game: str, pod: str | None, out: Path | None, png_dir: Path |
         for folder in (png_dir, tts_dir):
             if folder is not None:
                 check_folder(folder)
-        files = _export_files(definition.info.id, kit, toolkit, png_dir, tts_dir, dpi, bleed=bleed_mm is not None)
+        files = _export_files(definition.info.id, kit, toolkit, png_dir, tts_dir, dpi, bleed=options.bleed_mm is not None)
+        if showcase is not None:
+            files.append((showcase, _showcase(kit, toolkit, showcase_cards, showcase_layout, showcase_width,
+                                              showcase_background)))
         staged = StagedWrite(files)
         staged.write()
     except BuildError as exc:
@@ -235,7 +236,34 @@ def export_command(game: str, pod: str | None, out: Path | None, png_dir: Path |
         if staged.committed:
             fail(f"interrupted after the {len(staged.files)} files were written", exit_code(exc))
         fail("interrupted: nothing was written", exit_code(exc))
-    click.echo(f"{len(files)} files written" + (f" into {png_dir}" if png_dir else "") + (f" and {tts_dir}" if tts_dir and png_dir else (f" into {tts_dir}" if tts_dir else "")))
+    places = [str(folder) for folder in (png_dir, tts_dir) if folder is not None] + ([str(showcase)] if showcase else [])
+    click.echo(f"{len(files)} files written" + (f" ({', '.join(places)})" if places else ""))
+
+
+def _showcase(kit: Kit, toolkit: Toolkit, names: tuple[str, ...], layout: str, width: int,
+              background: str | None) -> bytes:
+    """The showcase picture (``render.showcase``); BuildError for names that choose nothing."""
+    from ..model.common import Colour
+    from ..render.showcase import Arrangement, chosen_pieces, default_sample, showcase_png, shown_pieces
+
+    arrangement = Arrangement(layout)
+    wanted = [name.strip() for value in names for name in value.split(",") if name.strip()]
+    if wanted:
+        pieces, missing = chosen_pieces(kit, wanted)
+        if missing:
+            ids = [p.id for p in kit.pieces] + [c.name for c in kit.components]
+            hints = [f"'{m}'" + (f" (did you mean '{near}'?)" if (near := nearest_id(m, ids)) else "") for m in missing]
+            raise BuildError(f"{kit.game_id} has no component or card {', '.join(hints)} (cardforge deck "
+                             f"{kit.game_id} lists them)")
+    else:
+        pieces = default_sample(kit, arrangement)
+    if not pieces:
+        raise BuildError(f"{kit.game_id} has nothing to show")
+    try:
+        return showcase_png(shown_pieces(kit, pieces), toolkit.fonts, arrangement, width,
+                            Colour(background) if background else None)
+    except FontError as exc:
+        raise BuildError(str(exc)) from None
 
 
 def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None, tts_dir: Path | None,
@@ -249,14 +277,11 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
     files: list[tuple[Path, bytes]] = []
     try:
         if png_dir is not None:
-            faces: dict[str, Scene] = {}
-            for piece in (*kit.cards, *kit.tokens):
-                for scene in (piece.front, piece.back):
-                    if scene is not None:
-                        faces.setdefault(scene.key, scene)
-            jobs = [(scene, toolkit.fonts, dpi, bleed) for scene in faces.values()]
-            for key, png in zip(faces, map_in_order(export_png, jobs)):  # every core: cairo takes its time
-                files.append((png_dir / f"{_safe_name(key)}.png", png))
+            faces = png_faces(kit)
+            jobs = [(face.scene, toolkit.fonts, dpi, bleed) for face in faces]
+            for face, png in zip(faces, map_in_order(export_png, jobs)):  # every core: cairo takes its time
+                files.append((png_dir / face.file, png))
+            files.append((png_dir / "index.csv", png_index(faces)))
         if tts_dir is not None:
             files += _tts_files(game_id, kit, toolkit, tts_dir)
     except FontError as exc:
@@ -264,6 +289,39 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
     except ArtworkError as exc:
         raise render_error(toolkit.layouts, exc) from None
     return files
+
+
+def png_faces(kit: Kit) -> list[Any]:
+    """Each distinct face of the kit's cards and tokens once (faces that look alike are one), its
+    file named after the first card that shows it (``sun-1.png``; ``sun-1-back.png``, or
+    ``back.png`` when every card has that back), with the cards that show it."""
+    from ..pod import distinct, unique
+
+    faces = unique(distinct(kit.game_id, (*kit.cards, *kit.tokens), "png"))
+    backs = [face for face in faces if face.side == "back"]
+    names: set[str] = set()
+    for face in faces:
+        stem = face.cards[0] if face.side == "front" else ("back" if len(backs) == 1 else f"{face.cards[0]}-back")
+        name = f"{_safe_name(stem)}.png"
+        while name in names:  # a card id that looks like another's back
+            name = f"{name[:-4]}-{face.side}.png"
+        names.add(name)
+        face.file = name
+    return faces
+
+
+def png_index(faces: list[Any]) -> bytes:
+    """``index.csv`` beside exported PNGs: each file, the cards that show it, its side and how
+    many cards do (card ids separated by spaces)."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["file", "card", "side", "count"])
+    for face in faces:
+        writer.writerow([face.file, " ".join(face.cards), face.side, len(face.cards)])
+    return out.getvalue().encode("utf-8")
 
 
 def _tts_files(game_id: str, kit: Kit, toolkit: Toolkit, tts_dir: Path) -> list[tuple[Path, bytes]]:
@@ -296,9 +354,47 @@ def _tts_files(game_id: str, kit: Kit, toolkit: Toolkit, tts_dir: Path) -> list[
                          "UniqueBack": False, "card_px": list(sheet.card_px)})
             start += sheet.count
     meta: dict[str, object] = {"back": backs[0]} if len(backs) == 1 else {}
+    components = {piece.id: piece.component for piece in kit.cards}
+    for entry in info:
+        ids = entry["ids"]
+        entry["component"] = components.get(ids[0], "") if isinstance(ids, list) and ids else ""
+    tokens, token_files = _tts_tokens(game_id, kit, toolkit, tts_dir)
+    files += token_files
     meta.update(backs=backs, sheets=info)
+    if tokens:
+        meta["tokens"] = tokens
     files.append((tts_dir / f"{game_id}-tts.json", (json.dumps(meta, indent=1) + "\n").encode()))
     return files
+
+
+TTS_TILE_TYPES = {"rect": 0, "hex": 1, "hex-pointy": 1, "round": 2}
+"""Tabletop Simulator's custom tile types (``CustomTile.Type``): box, hex, circle."""
+
+
+def _tts_tokens(game_id: str, kit: Kit, toolkit: Toolkit, tts_dir: Path) -> tuple[list[dict[str, object]],
+                                                                                 list[tuple[Path, bytes]]]:
+    """Each kind of token or tile (the same front and back) as a Tabletop Simulator custom
+    tile: its images at 300 dpi, how many, its shape, size and the ids of its pieces."""
+    from ..render.png import scene_png
+
+    kinds: dict[tuple[object, object], list[Any]] = {}
+    for piece in kit.tokens:
+        kinds.setdefault((piece.front.look(), piece.back.look() if piece.back else None), []).append(piece)
+    entries: list[dict[str, object]] = []
+    files: list[tuple[Path, bytes]] = []
+    for pieces in kinds.values():
+        first = pieces[0]
+        stem = f"{game_id}-token-{_safe_name(first.id)}"
+        files.append((tts_dir / f"{stem}.png", scene_png(first.front, toolkit.fonts, dpi=300)))
+        entry: dict[str, object] = {"component": first.component, "image": f"{stem}.png", "count": len(pieces),
+                                    "ids": [p.id for p in pieces], "shape": first.shape.value,
+                                    "Type": TTS_TILE_TYPES[first.shape.value],
+                                    "size_mm": [round(first.front.width_mm, 3), round(first.front.height_mm, 3)]}
+        if first.back is not None:
+            files.append((tts_dir / f"{stem}-back.png", scene_png(first.back, toolkit.fonts, dpi=300)))
+            entry["back"] = f"{stem}-back.png"
+        entries.append(entry)
+    return entries, files
 
 
 def _export_pod(project: Project, definition: GameDefinition, options: BuildOptions, key: str, out_dir: Path) -> None:

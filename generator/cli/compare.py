@@ -4,21 +4,19 @@ figure with its difference, interval and verdict after the Holm-Bonferroni corre
 from __future__ import annotations
 
 import json
-import subprocess
-import tarfile
 import tempfile
 from contextlib import ExitStack
 from pathlib import Path
 
 import click
 
+from ..gitrev import RevisionError, checkout
 from ..paths import ProjectNotFound, display_path, find_project
 from ..report.compare import compare_report, compare_text
 from ..sim.compare import SideBySide, compare_figures
 from .common import fail, folder_option, usage_error
 from .table import TableArgs, check_report, folder_table_options, open_table, play, write_text
 
-GIT_TIMEOUT_S = 60
 
 
 @click.command("compare")
@@ -97,31 +95,9 @@ def _project_root(folder: Path | None) -> Path:
         fail(str(exc))
 
 
-def _git(folder: Path, *command: str) -> bytes:
-    try:
-        done = subprocess.run(["git", "-C", str(folder), *command], capture_output=True, timeout=GIT_TIMEOUT_S)
-    except FileNotFoundError:
-        fail("--against needs git, which is not installed")
-    except subprocess.TimeoutExpired:
-        fail(f"git {command[0]} took more than {GIT_TIMEOUT_S} s")
-    if done.returncode != 0:
-        message = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        fail(f"--against: git {command[0]}: {message[-1] if message else 'failed'}")
-    return done.stdout
-
-
 def _checkout(folder: Path, revision: str, into: Path) -> Path:
-    """The project's ``card_defs/`` (and ``layouts/``) at ``revision``, extracted into ``into``;
-    returns the project folder there."""
-    top = Path(_git(folder, "rev-parse", "--show-toplevel").decode("utf-8").strip())
-    inside = folder.resolve().relative_to(top.resolve())
-    prefix = "" if str(inside) == "." else f"{inside.as_posix()}/"
-    listed = _git(top, "ls-tree", "--name-only", f"{revision}:{prefix}" if prefix else f"{revision}:").decode().split()
-    if "card_defs" not in listed:
-        fail(f"--against: the project has no card_defs/ at {revision}")
-    paths = [f"{prefix}{name}" for name in ("card_defs", "layouts") if name in listed]
-    archive = into / "rev.tar"
-    archive.write_bytes(_git(top, "archive", "--format=tar", revision, "--", *paths))
-    with tarfile.open(archive) as tar:
-        tar.extractall(into / "tree", filter="data")  # plain files only, nothing outside the folder
-    return into / "tree" / inside
+    """The project folder at ``revision`` (``generator.gitrev``), or its refusal on one line, exit 1."""
+    try:
+        return checkout(folder, revision, into)
+    except RevisionError as exc:
+        fail(str(exc))

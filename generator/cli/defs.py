@@ -84,13 +84,15 @@ def board(game_id: str, as_json: bool, project_dir: Path | None) -> None:
 
 @click.command("init")
 @click.argument("target_name", metavar="TARGET", type=click.Path())
-@click.option("--example", metavar="KIND", default=None,
-              help="Start from a game's example project instead (custom: a small card-list deck of our own).")
+@click.option("--example", metavar="NAME", default=None,
+              help="Start from an example project instead: custom (Orchard, a deck of our own) or kit (Lantern "
+                   "Harbour, a whole game: two decks, tokens, tiles, a board, a tuck box).")
 def init(target_name: str, example: str | None) -> None:
     """Create a new project folder TARGET with a copy of the shipped definitions to customise.
 
     With --example custom, the project holds a small example deck of our own instead (a card list
-    in CSV, face templates and art) to start a game of your own from."""
+    in CSV, face templates and art) to start a game of your own from; with --example kit, a whole
+    small game of our own (decks of two sizes, tokens, tiles, a board, a tuck box)."""
     if not target_name.strip():
         usage_error("name the new project's folder (write . for the current folder)")
     target = Path(target_name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import importlib
+import os
 
 import click
 
@@ -16,7 +17,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "deck": ("defs", "deck", "Every physical card of GAME that would be printed, in a deterministic order."),
     "board": ("defs", "board", "The board of GAME (Sequence): rows of card codes, XX for the free corners."),
     "build": ("build", "build_command", "Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it."),
-    "export": ("build", "export_command", "Images of GAME's faces: PNGs for print shops and web pages, or deck sheets for Tabletop Simulator."),
+    "export": ("build", "export_command", "Images of GAME's faces: PNGs for print shops and web pages, deck sheets for Tabletop Simulator, a showcase picture, or a print shop's files."),
     "preflight": ("preflight", "preflight_command", "Check GAME's faces as a print shop (--pod SHOP) or a home printer would: every problem, located on its card."),
     "simulate": ("simulate", "simulate_command", "Play GAME many times with bots and print score, length and win statistics."),
     "sweep": ("sweep", "sweep_command", "Play the same table under each value of a rule option or of the deck and print one summary row per value."),
@@ -69,7 +70,13 @@ def cli(ctx: click.Context, traceback: bool) -> None:
 def run(args: list[str]) -> int:
     """Run one command line; the exit status. Click's own handling, except that an interruption
     (KeyboardInterrupt, which click turns into Abort) propagates, for ``generator.cli.main`` to
-    report with the signal's exit status."""
+    report with the signal's exit status; and the last resort for errors of files: any OSError (or
+    a file refused by ``saferead`` or ``atomicio``) that no command reported itself is one line
+    naming the path, exit 1, as is running out of memory (``--traceback`` shows them as Python
+    does)."""
+    from ..atomicio import OutputError
+    from ..saferead import ReadError
+
     try:
         result = cli.main(args, prog_name="cardforge", standalone_mode=False)
     except click.exceptions.Abort as exc:
@@ -80,11 +87,44 @@ def run(args: list[str]) -> int:
     except click.ClickException as exc:
         exc.show()
         return exc.exit_code
-    except OSError as exc:
-        if exc.errno == errno.EPIPE:  # the reader of our output went away (cardforge deck | head)
+    except (OSError, ReadError, OutputError) as exc:
+        if isinstance(exc, OSError) and exc.errno == errno.EPIPE:  # our reader went away (cardforge deck | head)
             return 1
-        raise
+        if "--traceback" in args:
+            raise
+        _say(file_error(exc))
+        return 1
+    except MemoryError:
+        if "--traceback" in args:
+            raise
+        _say("cardforge: out of memory: the input asks for more than this machine has; nothing was written")
+        return 1
     return result if isinstance(result, int) else 0
+
+
+def file_error(exc: BaseException) -> str:
+    """One line for an error of a file: the path as the user would type it, then what went wrong
+    (``card_defs/sky.csv: Permission denied``)."""
+    from ..paths import display_path
+
+    def shown(name: object) -> str:
+        return display_path(os.fsdecode(name)) if isinstance(name, (str, bytes, os.PathLike)) else str(name)
+
+    if isinstance(exc, OSError):
+        message = exc.strerror or str(exc)
+        if exc.filename is None:
+            return f"cardforge: {message}"
+        where = shown(exc.filename) + (f" -> {shown(exc.filename2)}" if exc.filename2 is not None else "")
+        return f"{where}: {message}"
+    path = getattr(exc, "path", None)  # a ReadError; an OutputError names its path itself
+    return f"{shown(path)}: {exc}" if path else str(exc)
+
+
+def _say(line: str) -> None:
+    try:
+        click.echo(line, err=True)
+    except (OSError, ValueError):  # stderr closed: nothing to tell
+        pass
 
 
 def main() -> None:

@@ -4,14 +4,16 @@ game's faces, every problem located on its card and at the template region that 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
-from ..build import BuildError, BuildOptions, check_build, load_toolkit
+from ..build import BuildError, check_build, load_toolkit
 from ..model.shops import SHOPS, shop
 from ..validate import Finding, Severity
-from .build import _project_and_games, face_options
+from .build import _project_and_games
 from .common import EXIT_ERROR, fail, project_option
+from .options import build_options, face_options, paper_option
 
 RULES = ("preflight", "layout.text-fit", "layout.images", "layout.fields")
 """What a preflight shows: its own findings and the faces that could not be drawn."""
@@ -21,12 +23,10 @@ RULES = ("preflight", "layout.text-fit", "layout.images", "layout.fields")
 @click.argument("game")
 @click.option("--pod", type=click.Choice(list(SHOPS)), default=None,
               help="Check for a print-on-demand shop (its card size, bleed, safe zone, colour) instead of home printing.")
-@click.option("--paper", default="a4", show_default=True, help="Sheet template of the home print.")
+@paper_option
 @face_options
 @project_option
-def preflight_command(game: str, pod: str | None, paper: str, card_size: str | None, bleed_mm: float | None,
-                      ink_saver: bool, players: int | None, all_packs: bool, expansion: str | None,
-                      project_dir: Path | None) -> None:
+def preflight_command(game: str, pod: str | None, project_dir: Path | None, **chosen: Any) -> None:
     """Check GAME's faces as a print shop (--pod SHOP) or a home printer would: every problem, located on its card.
 
     Text under 6 pt, text or pictures outside the safe zone, pictures under 300 dpi, backgrounds
@@ -35,8 +35,7 @@ def preflight_command(game: str, pod: str | None, paper: str, card_size: str | N
     the same checks and stop on errors. Exit 1 when there is an error.
     """
     project, (definition,) = _project_and_games(project_dir, (game,))
-    options = BuildOptions(paper=paper, card_size=card_size, bleed_mm=bleed_mm, ink_saver=ink_saver, players=players,
-                           all_packs=all_packs, expansion=expansion)
+    options = build_options(**chosen)
     findings: list[Finding]
     try:
         if pod is None:

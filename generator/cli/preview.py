@@ -10,17 +10,18 @@ import time
 import webbrowser
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import click
 from click.core import ParameterSource
 
-from ..build import BuildOptions
 from ..paths import ProjectNotFound, find_project
 from ..preview.server import PreviewServer
 from ..preview.session import PassReport, PreviewSession
 from ..preview.snapshot import ProblemView
 from ..preview.watch import watch_project
 from .common import fail, project_option, usage_error
+from .options import board_paper_option, build_options, face_options, paper_option, sheet_options
 
 PORT_TRIES = 20
 """With the default port taken, the next ones are tried (a port asked for is used or refused)."""
@@ -55,32 +56,29 @@ def _stop_on_terminate(_signal: int, _frame: FrameType | None) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Interface to serve on. Only this machine can see the preview unless you name another.")
 @click.option("--no-browser", is_flag=True, help="Do not open the page in the default browser.")
-@click.option("--paper", default="a4", show_default=True, help="Sheet template of the sheet view (the printed pages).")
-@click.option("--card-size", default=None, help="Card template (poker, bridge, mini, tarot...). Default: each game's.")
-@click.option("--bleed", "bleed_mm", type=float, default=None, help="Bleed in mm around the cards (default: the sheet's, 3).")
-@click.option("--ink-saver", is_flag=True, help="White backgrounds and outlines instead of solid colour.")
-@click.option("--players", type=int, default=None, help="Firecrackers: the cards for this many players (default 4).")
-@click.option("--all-packs", is_flag=True, help="Firecrackers: every pack instead of one player count's deck.")
+@paper_option
+@board_paper_option
+@sheet_options
+@face_options
 @click.option("--poll", is_flag=True, hidden=True, help="Look for changes ten times a second instead of being told.")
 @project_option
 @click.pass_context
-def preview_command(ctx: click.Context, games: tuple[str, ...], port: int, host: str, no_browser: bool, paper: str,
-                    poll: bool, card_size: str | None, bleed_mm: float | None, ink_saver: bool, players: int | None,
-                    all_packs: bool, project_dir: Path | None) -> None:
+def preview_command(ctx: click.Context, /, games: tuple[str, ...], port: int, host: str, no_browser: bool, poll: bool,
+                    project_dir: Path | None, **options: Any) -> None:
     """Serve a live preview of GAME's faces (default: every game) that redraws them as files are saved.
 
-    The page (on this machine only, unless --host says otherwise) shows every distinct face at
-    true proportions, front beside back, with ids, counts and fields on hover, filters, a zoom to
-    actual size and the printed pages. Saving a definition, a layout, a font or an image redraws
-    the cards that changed; a mistake is shown on the page at its place. Ctrl-C stops it.
+    The page (on this machine only, unless --host says otherwise) shows every distinct face of
+    every component at true proportions, front beside back, with ids, counts and fields on
+    hover, filters (by game, component, field), a zoom to actual size and the printed pages
+    (laid out as a build with the same options lays them). Saving a definition, a layout, a font
+    or an image redraws the cards that changed; a mistake is shown on the page at its place.
+    Ctrl-C stops it.
     """
     try:
         root = find_project(project_dir)
     except ProjectNotFound as exc:
         fail(str(exc))
-    options = BuildOptions(paper=paper, card_size=card_size, bleed_mm=bleed_mm, ink_saver=ink_saver, players=players,
-                           all_packs=all_packs)
-    session = PreviewSession(root, games, options)
+    session = PreviewSession(root, games, build_options(**options))
     started = time.perf_counter()
     first = session.rebuild()
     unknown = [g for g in games if g not in session.project_ids]
@@ -90,38 +88,38 @@ def preview_command(ctx: click.Context, games: tuple[str, ...], port: int, host:
     server = _serve(host, port, session, chosen_port)
     thread = threading.Thread(target=server.serve_forever, name="preview-server", daemon=True)
     thread.start()
-    snapshot = session.snapshot
-    faces = sum(len(g.cards) for g in snapshot.games)
-    click.echo(f"cardforge preview: {faces} distinct faces of {len(snapshot.games)} "
-               f"{'game' if len(snapshot.games) == 1 else 'games'} "
-               f"({time.perf_counter() - started:.2f} s) at {server.url}")
-    click.echo("Watching the project's files; Ctrl-C stops.")
-    if first is not None and first.problems:
-        _problems(snapshot.problems)
-    if not no_browser:
-        try:
-            webbrowser.open(server.url)
-        except Exception:  # no browser to open: the address above still works
-            pass
-
-    shown = snapshot.problems
-
-    def on_pass(report: PassReport) -> None:
-        nonlocal shown
-        server.hub.publish()
-        now = session.snapshot
-        laid = f"{', '.join(report.games)} laid out, " if report.games else ""
-        status = (f"{report.problems} problem{'s' if report.problems != 1 else ''} (on the page)"
-                  if report.problems else "no problems")
-        click.echo(f"{time.strftime('%H:%M:%S')} version {report.version}: {laid}{report.faces} faces redrawn "
-                   f"in {report.seconds * 1000:.0f} ms; {status}")
-        if now.problems != shown:
-            _problems(now.problems)
-            shown = now.problems
-
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _stop_on_terminate)
-    try:
+    try:  # from the moment the server runs, Ctrl-C stops it cleanly (the address is printed inside)
+        snapshot = session.snapshot
+        faces = sum(len(g.cards) for g in snapshot.games)
+        click.echo(f"cardforge preview: {faces} distinct faces of {len(snapshot.games)} "
+                   f"{'game' if len(snapshot.games) == 1 else 'games'} "
+                   f"({time.perf_counter() - started:.2f} s) at {server.url}")
+        click.echo("Watching the project's files; Ctrl-C stops.")
+        if first is not None and first.problems:
+            _problems(snapshot.problems)
+        if not no_browser:
+            try:
+                webbrowser.open(server.url)
+            except Exception:  # no browser to open: the address above still works
+                pass
+
+        shown = snapshot.problems
+
+        def on_pass(report: PassReport) -> None:
+            nonlocal shown
+            server.hub.publish()
+            now = session.snapshot
+            laid = f"{', '.join(report.games)} laid out, " if report.games else ""
+            status = (f"{report.problems} problem{'s' if report.problems != 1 else ''} (on the page)"
+                      if report.problems else "no problems")
+            click.echo(f"{time.strftime('%H:%M:%S')} version {report.version}: {laid}{report.faces} faces redrawn "
+                       f"in {report.seconds * 1000:.0f} ms; {status}")
+            if now.problems != shown:
+                _problems(now.problems)
+                shown = now.problems
+
         watch_project(session, on_pass, stop, poll=poll)
     except KeyboardInterrupt:
         pass

@@ -17,13 +17,13 @@ from typing import Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
 import click
 
-from ..atomicio import OutputError, check_target, write_atomic
+from ..atomicio import OutputError, check_folder, check_target, write_atomic
 from ..loader import DefinitionErrors, load_project
 from ..loader.whatif import DeckValue, WhatIfError, check_path, digest, nearest_path, read_deck_values, source_file
 from ..model import GameDefinition, OptionValue, Project
 from ..model.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED, MAX_SWEEP_RUNS, MAX_WORKERS
 from ..model.options import OptionError
-from ..paths import display_path
+from ..paths import display_path, followed
 from ..sim.api import BotSpec, GameRecord, Simulator
 from ..sim.compare import Figure, run_figures
 from ..sim.errors import GameError
@@ -230,7 +230,7 @@ class Table:
                     for path, value in read_deck_values(file).items():
                         if prefix + path not in values:  # the game's own paths come first
                             values[prefix + path] = replace(value, path=prefix + path)
-                            self._owners[prefix + path] = (file.resolve(), path)
+                            self._owners[prefix + path] = (followed(file), path)
             except DefinitionErrors as exc:
                 fail(exc.report())
             if self.files:  # the values the definition reads from elsewhere: a card list's cells
@@ -406,7 +406,10 @@ def _rule_values(definition: GameDefinition, name: str, text: str) -> list[Optio
     try:
         option = definition.info.options.get(name)
         values: list[OptionValue] = []
-        for item in text.split(","):
+        items = text.split(",", MAX_SWEEP_RUNS)
+        if len(items) > MAX_SWEEP_RUNS:
+            raise OptionError(f"option '{name}': more than {MAX_SWEEP_RUNS} values; a sweep plays at most {MAX_SWEEP_RUNS}")
+        for item in items:
             low, dots, high = item.partition("..")
             if dots and option.kind is int:
                 try:
@@ -533,6 +536,11 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
     from ..runstore import ResultStore
 
     store = ResultStore(results_dir) if results_dir is not None else None
+    if results_dir is not None:
+        try:
+            check_folder(results_dir)  # before any game is played, not when the first cell is done
+        except OutputError as exc:
+            fail(str(exc))
     descriptions = [{**describe_cell(c), "deck": _deck_key(identities[i] if i < len(identities) else None)}
                     for i, c in enumerate(cells)]
     results: list[RunResult | None] = [None] * len(cells)
@@ -556,6 +564,8 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
         if store is not None:
             try:
                 store.save(descriptions[index], result.records)
+            except OutputError as exc:
+                fail(str(exc))
             except OSError as exc:
                 fail(f"{display_path(store.folder)}: cannot write: {exc.strerror or exc}")
             kept[0] += 1

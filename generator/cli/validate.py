@@ -12,7 +12,7 @@ from ..build import BuildError, BuildOptions, Toolkit, check_build
 from ..fontbook import FontBook
 from ..loader import DefinitionErrors, Problem, definitions_naming, load_file
 from ..loader.cardlists import KINDS as CARD_LISTS
-from ..loader.layouts import SECTIONS, ProjectArtwork, load_layout_library
+from ..loader.layouts import SECTIONS, ProjectArtwork, read_layout_library
 from ..loader.project import read_project
 from ..loader.yamlnodes import compose_file
 from ..model import GameDefinition, Project
@@ -65,8 +65,8 @@ class _Selection:
                 ids.append(name)
                 continue
             path = Path(name)
-            if not path.is_file():
-                usage_error(f"no such definition or layout file: {name}")
+            if "\0" in name or not (path.exists() or path.is_symlink()):
+                usage_error(f"no such definition or layout file: {name}")  # else its reading says what it is
             if path.suffix.lower() in CARD_LISTS:
                 definition_files.extend(self._definitions_of(path, name))
                 continue
@@ -79,6 +79,7 @@ class _Selection:
                 from_files.extend(load_file(path, display_path(path)))
             except DefinitionErrors as exc:
                 self.problems.extend(exc.problems)
+                from_files.extend(exc.partial)
         if definition_files and not ids:
             project = Project(str(self.root), tuple(from_files), self._layouts())
         else:
@@ -108,11 +109,11 @@ class _Selection:
         return found
 
     def _layouts(self) -> LayoutLibrary | None:
-        try:
-            return load_layout_library(self.root, self.layout_files)
-        except DefinitionErrors as exc:
-            self.problems.extend(exc.problems)
-            return None
+        """The project's layouts as far as they read (their problems reported with the rest): a
+        mistake in a template does not hide the fields, the fit and the glyphs of the cards."""
+        library, problems = read_layout_library(self.root, self.layout_files)
+        self.problems.extend(problems)
+        return library
 
     def findings(self) -> list[Finding]:
         """Every finding of every check a build makes (the definitions' rules alone when the
@@ -122,7 +123,7 @@ class _Selection:
             return [] if self.layouts_only else validate_games(self.games)
         toolkit = Toolkit(layouts, FontBook(layouts.fonts), ProjectArtwork(self.root))
         try:
-            found = check_build(self.project, self.games, BuildOptions(all_packs=True), toolkit).findings
+            found = check_build(self.project, self.games, BuildOptions(all_packs=True, lang="all"), toolkit).findings
         except BuildError as exc:
             fail(str(exc))
         if self.layouts_only:

@@ -31,24 +31,38 @@ HATCH = Colour("#6b6b6b")
 TILE_LINE = Colour("#d62828")
 
 
-def board_pages(board: Scene, sheet: SheetTemplate, large: SheetTemplate | None, overlap_mm: float, game_id: str) -> list[Page]:
-    """The board on ``large`` when given and big enough, else tiles on ``sheet`` plus a map page."""
+def fits(width_mm: float, height_mm: float, sheet: SheetTemplate) -> bool:
+    """Whether a piece fits inside the margins of ``sheet`` in either orientation."""
+    for paper in (sheet, sheet.turned()):
+        _, _, pw, ph = paper.printable
+        if width_mm <= pw + 1e-6 and height_mm <= ph + 1e-6:
+            return True
+    return False
+
+
+def board_pages(board: Scene, sheet: SheetTemplate, large: SheetTemplate | None, overlap_mm: float, game_id: str,
+                piece_id: str = "board", kind: PieceKind = PieceKind.BOARD, component: str = "board") -> list[Page]:
+    """The board (or mat) ``piece_id`` on ``large`` when given and big enough, else tiles on
+    ``large`` or ``sheet`` plus a map page."""
     if large is not None:
-        page = large_page(board, large, game_id)
+        page = large_page(board, large, game_id, piece_id, kind, component)
         if page is not None:
             return [page]
-    return tile_pages(board, large or sheet, max(overlap_mm, MIN_OVERLAP_MM), game_id)
+    return tile_pages(board, large or sheet, max(overlap_mm, MIN_OVERLAP_MM), game_id, piece_id, kind, component)
 
 
-def large_page(board: Scene, sheet: SheetTemplate, game_id: str) -> Page | None:
+def large_page(board: Scene, sheet: SheetTemplate, game_id: str, piece_id: str = "board",
+               kind: PieceKind = PieceKind.BOARD, component: str = "board") -> Page | None:
     """The whole board centred on one page of ``sheet`` (either orientation), or None if too big."""
     for paper in (sheet, sheet.turned()):
         _, _, pw, ph = paper.printable
         if board.width_mm <= pw + 1e-6 and board.height_mm <= ph + 1e-6:
             x = (paper.width_mm - board.width_mm) / 2
             y = (paper.height_mm - board.height_mm) / 2
-            item = ManifestItem(PieceKind.BOARD, f"{game_id}-board", "front", 0, x, y, board.width_mm, board.height_mm, 0)
-            return Page(paper.width_mm, paper.height_mm, (Placement(board, x, y, 0, None, item),), (), f"{game_id} board")
+            item = ManifestItem(kind, f"{game_id}-{piece_id}", "front", 0, x, y, board.width_mm, board.height_mm, 0,
+                                component=component)
+            return Page(paper.width_mm, paper.height_mm, (Placement(board, x, y, 0, None, item),), (),
+                        f"{game_id} {piece_id}")
     return None
 
 
@@ -66,17 +80,32 @@ def _name(row: int, col: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
-def tile_pages(board: Scene, sheet: SheetTemplate, overlap: float, game_id: str) -> list[Page]:
-    """One page per tile (see the module docstring) and the assembly map."""
+def tiling(width_mm: float, height_mm: float, sheet: SheetTemplate, overlap: float
+           ) -> tuple[SheetTemplate, tuple[int, float, float], tuple[int, float, float]]:
+    """The orientation of ``sheet`` that tiles a board in the fewest tiles, and the tiles across
+    and down (``windows``)."""
     best = None
     for paper in (sheet, sheet.turned()):
         _, _, pw, ph = paper.printable
-        across = windows(board.width_mm, pw - SIDE_MM * 2, overlap)
-        down = windows(board.height_mm, ph - HEADER_MM - FOOTER_MM, overlap)
+        across = windows(width_mm, pw - SIDE_MM * 2, overlap)
+        down = windows(height_mm, ph - HEADER_MM - FOOTER_MM, overlap)
         if best is None or across[0] * down[0] < best[1][0] * best[2][0]:
             best = (paper, across, down)
     assert best is not None
-    paper, (nx, step_x, tw), (ny, step_y, th) = best
+    return best
+
+
+def tile_count(width_mm: float, height_mm: float, sheet: SheetTemplate, overlap_mm: float) -> int:
+    """How many pages a board tiled over ``sheet`` takes (its tiles and the assembly map)."""
+    _, across, down = tiling(width_mm, height_mm, sheet, max(overlap_mm, MIN_OVERLAP_MM))
+    return across[0] * down[0] + 1
+
+
+def tile_pages(board: Scene, sheet: SheetTemplate, overlap: float, game_id: str, piece_id: str = "board",
+               kind: PieceKind = PieceKind.BOARD, component: str = "board") -> list[Page]:
+    """One page per tile (see the module docstring) and the assembly map."""
+    what = f"{game_id} {piece_id}"
+    paper, (nx, step_x, tw), (ny, step_y, th) = tiling(board.width_mm, board.height_mm, sheet, overlap)
     total = nx * ny
     x = (paper.width_mm - tw) / 2
     y = paper.margin_mm + HEADER_MM
@@ -85,7 +114,8 @@ def tile_pages(board: Scene, sheet: SheetTemplate, overlap: float, game_id: str)
         for col in range(nx):
             sx, sy = col * step_x, row * step_y
             name = _name(row, col)
-            item = ManifestItem(PieceKind.BOARD, f"{game_id}-board-{name}", "front", row * nx + col, x, y, tw, th, 0)
+            item = ManifestItem(kind, f"{game_id}-{piece_id}-{name}", "front", row * nx + col, x, y, tw, th, 0,
+                                component=component)
             placement = Placement(board, x - sx, y - sy, 0, (sx, sy, tw, th), item)
             marks: list[Item] = crop_marks([x, x + tw], [y, y + th], (x, y, x + tw, y + th),
                                            (paper.width_mm, paper.height_mm), 0.0, sheet.crop_marks)
@@ -101,10 +131,10 @@ def tile_pages(board: Scene, sheet: SheetTemplate, overlap: float, game_id: str)
                 marks.append(Line(x, y + th - overlap, x + tw, y + th - overlap, BLACK, 0.25, (2.0, 1.5)))
                 marks.append(Text(x + tw / 2, y + th + 5.0, f"glue: {below} covers this strip, its top edge on the dashed line",
                                   "sans", 6.5, BLACK, Anchor.MIDDLE))
-            marks += _header(paper, x, tw, name, nx, ny, row, col, total, overlap, game_id)
-            pages.append(Page(paper.width_mm, paper.height_mm, (placement,), tuple(marks), f"{game_id} board tile {name}"))
+            marks += _header(paper, x, tw, name, nx, ny, row, col, total, overlap, what)
+            pages.append(Page(paper.width_mm, paper.height_mm, (placement,), tuple(marks), f"{what} tile {name}"))
     tiles = [(_name(r, c), c * step_x, r * step_y) for r in range(ny) for c in range(nx)]
-    pages.append(assembly_map(board, paper, tiles, tw, th, nx, ny, overlap, game_id))
+    pages.append(assembly_map(board, paper, tiles, tw, th, nx, ny, overlap, what))
     return pages
 
 
@@ -122,11 +152,12 @@ def _glue(x: float, y: float, w: float, h: float) -> list[Item]:
 
 
 def _header(paper: SheetTemplate, x: float, tw: float, name: str, nx: int, ny: int, row: int, col: int, total: int,
-            overlap: float, game_id: str) -> list[Item]:
-    """The tile's name and place, what to do, and a small map of the tiles with this one filled."""
+            overlap: float, what: str) -> list[Item]:
+    """The tile's name and place, what to do, and a small map of the tiles with this one filled
+    (``what``: the game and the piece, ``sequence board``)."""
     top = paper.margin_mm
     items: list[Item] = [
-        Text(x, top + 4.5, f"{game_id} board: tile {name} (row {name[0]}, column {col + 1}) of {total}", "sans-bold", 9, BLACK),
+        Text(x, top + 4.5, f"{what}: tile {name} (row {name[0]}, column {col + 1}) of {total}", "sans-bold", 9, BLACK),
         Text(x, top + 9.0, f"Cut on the crop marks. Tiles overlap by {overlap:g} mm: glue the hatched strips and lay",
              "sans", 6.5, BLACK),
         Text(x, top + 12.0, "the tile named beside each strip over it, its cut edge on the dashed line. The map page shows the order.",
@@ -142,7 +173,7 @@ def _header(paper: SheetTemplate, x: float, tw: float, name: str, nx: int, ny: i
 
 
 def assembly_map(board: Scene, paper: SheetTemplate, tiles: list[tuple[str, float, float]], tw: float, th: float,
-                 nx: int, ny: int, overlap: float, game_id: str) -> Page:
+                 nx: int, ny: int, overlap: float, what: str) -> Page:
     """The board small with each tile's outline, rows lettered on the left and columns numbered
     above (outside the board: no label covers a cell), and the order of assembly."""
     _, _, pw, ph = paper.printable
@@ -150,7 +181,7 @@ def assembly_map(board: Scene, paper: SheetTemplate, tiles: list[tuple[str, floa
     x0 = (paper.width_mm - board.width_mm * scale) / 2
     y0 = paper.margin_mm + 24
     items: list[Item] = [
-        Text(paper.width_mm / 2, paper.margin_mm + 8, f"{game_id} board: assembly map", "sans-bold", 14, BLACK, Anchor.MIDDLE),
+        Text(paper.width_mm / 2, paper.margin_mm + 8, f"{what}: assembly map", "sans-bold", 14, BLACK, Anchor.MIDDLE),
         Group(board.items, x0, y0, 0, scale),
     ]
     for name, sx, sy in tiles:
@@ -173,5 +204,5 @@ def assembly_map(board: Scene, paper: SheetTemplate, tiles: list[tuple[str, floa
     for line in steps:
         items.append(Text(x0, y, line, "sans", 7.5, BLACK))
         y += 5.0
-    return Page(paper.width_mm, paper.height_mm, (), tuple(items), f"{game_id} board assembly map")
+    return Page(paper.width_mm, paper.height_mm, (), tuple(items), f"{what} assembly map")
 

@@ -3,7 +3,7 @@ read: pure geometry in page millimetres, taken from the pages' manifest items, s
 and the manifest can never disagree (``tests/test_cuts.py`` reads both back).
 
 A page's cut paths are the outlines of the pieces printed face up on it (cards with their corner
-radius, round tokens as circles, board tiles as rectangles). Registration marks follow the usual
+radius, round tokens as circles, hexagons and box nets as polygons, board tiles as rectangles). Registration marks follow the usual
 print-and-cut layout: a filled square in the top-left corner and an L in the top-right and
 bottom-left corners, 5 mm from the page's edges; crop marks that would come near them are left out.
 """
@@ -25,7 +25,7 @@ CLEAR_MM = 1.5
 @dataclass(frozen=True, slots=True)
 class Cut:
     """One closed cut path: a rectangle with rounded corners (a circle when the radius is half a
-    square's side), in page millimetres."""
+    square's side), or the polygon ``points`` (a hexagon, a box's net), in page millimetres."""
 
     piece: str
     x: float
@@ -33,6 +33,7 @@ class Cut:
     width: float
     height: float
     radius: float
+    points: tuple[tuple[float, float], ...] = ()
 
 
 def page_cuts(page: Page) -> list[Cut]:
@@ -43,7 +44,8 @@ def page_cuts(page: Page) -> list[Cut]:
         if item is None or item.side != "front":
             continue
         radius = min(item.corner_radius_mm, item.width_mm / 2, item.height_mm / 2)
-        cuts.append(Cut(item.card, item.x_mm, item.y_mm, item.width_mm, item.height_mm, radius))
+        points = tuple((item.x_mm + x, item.y_mm + y) for x, y in item.outline)
+        cuts.append(Cut(item.card, item.x_mm, item.y_mm, item.width_mm, item.height_mm, radius, points))
     return cuts
 
 

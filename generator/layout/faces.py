@@ -19,17 +19,16 @@ from ..model.templates import (
     Artwork,
     FaceRegion,
     FaceTemplate,
-    Icon,
     LayoutLibrary,
     ShapeKind,
     When,
     placeholders,
     truth,
 )
-from .kit import FaceSettings, FitProblem, Kit, Sheetlet
+from ..model.components import Component, ComponentKind
+from .kit import FaceSettings, FitProblem, Kit, Piece, PieceKind, Sheetlet
 from .rulespage import rules_pages
 from .regions import (
-    ICON,
     ICON_LIKE,
     ArtworkError,
     ArtworkSource,
@@ -62,12 +61,11 @@ from .scene import (
     Text,
     TextMeasurer,
 )
-from .textfit import Box, fit_text
+from .richtext import fit_rich
+from .textfit import Box
 
 INK_SAVER_LINE = Colour("#9a9a9a")
-ICON_SPACE = "\u25a0"
-"""A black square (nearly one em wide, and no space, so wrapping keeps it) stands for an inline
-icon while text is measured and wrapped; the icon is drawn as a square of its width."""
+_PLACEHOLDERS = re.compile(r"\{[^{}]*\}")
 PRINT_DPI = 300
 """The resolution under which a picture prints visibly soft."""
 INK_SAVER_LIGHT = 0.7
@@ -111,6 +109,8 @@ class FaceContext:
     """Reads the images of per-card image patterns (None: such regions are problems)."""
     booleans: frozenset[str] = frozenset()
     """The card fields that hold true or false: conditions compare them by meaning."""
+    fallbacks: tuple[str, ...] = ()
+    """The fonts that draw what a region's font lacks: the template's, then the project's."""
     _ground: Colour | None = None
     _compared: dict[int, tuple[FaceRegion, set[str]]] = field(default_factory=dict)
     """Per region with ``when: {equals/not}``, the values of its field the cards drawn had."""
@@ -150,27 +150,28 @@ class FaceContext:
              anchor: Anchor = Anchor.MIDDLE, wrap: bool = True, source: SourceLoc = UNKNOWN_LOC,
              valign: str = "middle") -> list[Item]:
         """``text`` fitted in ``region``; a FitProblem (and nothing drawn) when it cannot fit.
-        ``source`` is where a definition file holds the text, for the problem's location. Icons
-        of the template (``:coin:``) are laid out as words one em wide and drawn inline."""
+        ``source`` is where a definition file holds the text, for the problem's location. The
+        text's markup (``<b>``, ``<i>``, ``<br>``) and the template's icons (``:coin:``) are drawn
+        as ``layout.richtext`` lays them out, each character in a font that has it (the
+        template's and the project's fallback fonts); what does not print as written is a
+        problem at the text."""
         if not text:
             return []
         self._unknown_icons(piece_id, region, text, source)
-        icons: list[Icon] = []
-        if self.template.icons:
-            def take(match: re.Match[str]) -> str:
-                icon = self.template.icon(match.group(1))
-                if icon is None:
-                    return match.group(0)
-                icons.append(icon)
-                return ICON_SPACE
-            text = ICON.sub(take, text)
-        result = fit_text(text, self.box(region), self.measurer, font=region.font,
+        result = fit_rich(text, self.box(region), self.measurer, font=region.font,
                           max_pt=region.max_pt * self.scale, min_pt=region.min_pt * self.scale,
-                          colour=colour, anchor=anchor, wrap_lines=wrap, valign=valign)
+                          colour=colour, anchor=anchor, wrap_lines=wrap, valign=valign,
+                          icons=self.template.icons, fallbacks=self.fallbacks)
+        written = _PLACEHOLDERS.sub("", region.text or "")  # the template's own words
+        for issue in result.issues:
+            own = bool(issue.snippet) and (issue.snippet in written if issue.rule == "layout.markup"
+                                           else all(char in written for char in issue.snippet))
+            self.problems.append(FitProblem("" if own else piece_id, region.name, issue.message, region.loc,
+                                            UNKNOWN_LOC if own else source, issue.rule, issue.code, issue.warning))
         if result.problem is not None:
             self.problems.append(FitProblem(piece_id, region.name, result.problem, region.loc, source))
             return []
-        return list(result.items) if not icons else self._inline_icons(result.items, icons)
+        return list(result.items)
 
     def _unknown_icons(self, piece_id: str, region: FaceRegion, text: str, source: SourceLoc) -> None:
         """A warning for each ``:name:`` of ``text`` that looks like an icon the template does not
@@ -190,36 +191,16 @@ class FaceContext:
                                             UNKNOWN_LOC if in_template else source, "layout.icons", "unknown-icon",
                                             True))
 
-    def _inline_icons(self, lines: Sequence[Text], icons: list[Icon]) -> list[Item]:
-        """Each line split at its icon places: text runs and the icons' pictures, one em square."""
-        pending = list(icons)
-        items: list[Item] = []
-        for line in lines:
-            if ICON_SPACE not in line.text:
-                items.append(line)
-                continue
-            width = self.measurer.width_mm(line.text, line.font, line.size_pt)
-            x = {Anchor.START: line.x, Anchor.MIDDLE: line.x - width / 2, Anchor.END: line.x - width}[line.anchor]
-            square = self.measurer.width_mm(ICON_SPACE, line.font, line.size_pt)
-            for n, run in enumerate(line.text.split(ICON_SPACE)):
-                if n:
-                    art = pending.pop(0).artwork if pending else None
-                    if art is not None:
-                        items.append(Image(x, line.y - square * 0.8, square, square, art.data, art.kind, art.name))
-                    x += square
-                if run:
-                    items.append(Text(x, line.y, run, line.font, line.size_pt, line.colour, Anchor.START))
-                    x += self.measurer.width_mm(run, line.font, line.size_pt)
-        return items
-
     def regions(self, fill: FieldFill | None = None, values: Mapping[str, str] | None = None, *,
                 piece_id: str = "", side: Sequence[FaceRegion] | None = None, colour: Colour = BLACK,
-                sources: Mapping[str, SourceLoc] | None = None) -> list[Item]:
+                sources: Mapping[str, SourceLoc] | None = None, texts: Mapping[str, str] | None = None) -> list[Item]:
         """Every region of a side of the template (the front by default), in order: ``fill``
         draws the fields the game draws itself (returning None for a field it leaves to the
         template), and ``values`` (the card's fields as text) fill placeholders, plain fields,
         conditions and colours. Mirrored regions are drawn twice. ``sources`` give, per field,
-        where a definition file holds its text (for the location of a text that does not fit)."""
+        where a definition file holds its text (for the location of a text that does not fit).
+        ``texts`` are the fields as printed when they differ from ``values`` (a translation):
+        text is drawn from them, while conditions, colours and pictures keep to ``values``."""
         items: list[Item] = []
         known = values or {}
         regions = self.template.regions if side is None else side
@@ -229,7 +210,7 @@ class FaceContext:
                 self._compare(region, known)
                 if not shown(region.when, known, self.booleans):
                     continue
-                drawn = self._region(region, fill, known, piece_id, colour, sources or {})
+                drawn = self._region(region, fill, known, piece_id, colour, sources or {}, texts)
             except MissingField as exc:
                 self._problem(piece_id, region, exc.message(), "layout.fields", "unknown-field")
                 continue
@@ -291,6 +272,10 @@ class FaceContext:
         return (f"when {when.field} {verb} '{wanted}': no card drawn with {where} has that {when.field} "
                 f"({hint}they have: {listed})")
 
+    def ground(self, regions: Sequence[FaceRegion], values: Mapping[str, str]) -> Colour | None:
+        """The colour of a side's ground: the fill of its first shape run to the bleed edge, if any."""
+        return self._background_colour(regions, values)
+
     def _background_colour(self, regions: Sequence[FaceRegion], values: Mapping[str, str]) -> Colour | None:
         """The fill of the side's first background shape (run to the bleed edge), if any: in
         ink-saver mode light lines drawn on it take its colour."""
@@ -320,7 +305,8 @@ class FaceContext:
                           "layout.images", "low-resolution", warning=True)
 
     def _region(self, region: FaceRegion, fill: FieldFill | None, values: Mapping[str, str], piece_id: str,
-                colour: Colour, sources: Mapping[str, SourceLoc]) -> list[Item]:
+                colour: Colour, sources: Mapping[str, SourceLoc], texts: Mapping[str, str] | None = None) -> list[Item]:
+        shown = values if texts is None else texts
         box = self.box(region)
         if region.shape is not None:
             return self._shape(region, box, values)
@@ -332,13 +318,15 @@ class FaceContext:
                 if self.artwork is None:
                     raise ArtworkError("per-card images cannot be read here")
                 art = self.artwork.artwork(fill_in(region.image or "", values))
+            if art.missing:
+                return []  # a picture the layout file could not read: reported there
             self._check_resolution(piece_id, region, art, box)
             return [Image(box.x, box.y, box.width, box.height, art.data, art.kind, art.name)]
         ink_colour = colour_of(region.colour, values, colour) or colour
         if self.settings.ink_saver and region.colour is not None and luminance(ink_colour) > INK_SAVER_LIGHT:
             ink_colour = BLACK  # light text drawn on a solid colour would vanish on white paper
         if region.text is not None:
-            text = fill_in(region.text, values)
+            text = fill_in(region.text, shown)
             names = [name for name, _ in placeholders(region.text)]
             source = next((sources[n] for n in names if n in sources), UNKNOWN_LOC)
             return self.text(piece_id, region, text, ink_colour, ANCHORS[region.align], region.wrap, source,
@@ -346,9 +334,9 @@ class FaceContext:
         drawn = fill(region, box) if fill is not None else None
         if drawn is not None:
             return drawn
-        if region.field not in values:
+        if region.field not in shown:
             raise MissingField(region.field, values)
-        return self.text(piece_id, region, values[region.field], ink_colour, ANCHORS[region.align], region.wrap,
+        return self.text(piece_id, region, shown[region.field], ink_colour, ANCHORS[region.align], region.wrap,
                          sources.get(region.field, UNKNOWN_LOC), region.valign.value)
 
     def _outline(self, kind: ShapeKind, box: Box, colour: Colour) -> list[Item]:
@@ -414,12 +402,27 @@ class FaceTools:
     measurer: TextMeasurer
     layouts: LayoutLibrary
     artwork: ArtworkSource | None = None
+    sizes: tuple[tuple[str, float, float], ...] = ()
+    """Components drawn at another size than their own: (component, width, height) in mm (a
+    print shop's card size for each deck)."""
+    shop_bleed: bool = False
+    """Every component is drawn with ``settings.bleed_mm``, its own bleed ignored (a shop's)."""
+
+    def size_of(self, component: str) -> tuple[float, float] | None:
+        """The size ``sizes`` gives ``component``, if any."""
+        return next(((w, h) for name, w, h in self.sizes if name == component), None)
+
+    def with_settings(self, settings: FaceSettings) -> "FaceTools":
+        """The same tools drawing at other settings (a component's size and bleed)."""
+        return replace(self, settings=settings)
 
     def context(self, template: str, booleans: frozenset[str] = frozenset()) -> FaceContext:
         """A fresh drawing context for the face template called ``template`` (``booleans``: the
         card fields that hold true or false)."""
-        return FaceContext(self.settings, self.measurer, self.layouts.face(template), artwork=self.artwork,
-                           booleans=booleans)
+        face = self.layouts.face(template)
+        fallbacks = tuple(dict.fromkeys((*face.fallback_fonts, *self.layouts.fallback_fonts)))
+        return FaceContext(self.settings, self.measurer, face, artwork=self.artwork, booleans=booleans,
+                           fallbacks=fallbacks)
 
 
 def build_kit(
@@ -431,11 +434,36 @@ def build_kit(
     """Every piece ``game`` prints for ``request`` (its game's ``kit``), with the pieces of
     ``expansion`` after its own."""
     request = request or registry.DeckRequest()
-    kit = _with_rules(registry.describe(game).kit(game, tools, request), game, tools)
+    kit = _with_rules(named(registry.describe(game).kit(game, tools, request)), game, tools)
     kit = replace(kit, corner_radius_mm=tools.settings.corner_radius_mm)
     if expansion is not None:
-        kit = kit.with_expansion(_with_rules(registry.describe(expansion).kit(expansion, tools, request), expansion, tools))
+        kit = kit.with_expansion(_with_rules(named(registry.describe(expansion).kit(expansion, tools, request)),
+                                             expansion, tools))
     return kit
+
+
+DEFAULT_COMPONENTS = {"cards": "deck", "tokens": "tokens", "boards": "board"}
+"""The component of a piece a game's kit leaves unnamed (a game package written before
+components), by the part of the kit it is in."""
+
+
+def named(kit: Kit) -> Kit:
+    """The kit with every piece in a component: a piece that names none is put in its part's
+    default (``deck``, ``tokens``, ``board``), and every component a piece names is listed."""
+    parts = {}
+    for part, default in DEFAULT_COMPONENTS.items():
+        pieces: tuple[Piece, ...] = getattr(kit, part)
+        parts[part] = tuple(p if p.component else replace(p, component=default) for p in pieces)
+    listed = {c.name for c in kit.components}
+    extra: dict[str, Component] = {}
+    for piece in (*parts["cards"], *parts["tokens"], *parts["boards"]):
+        if piece.component not in listed and piece.component not in extra:
+            kind = ComponentKind.DECK if piece.kind is PieceKind.CARD else ComponentKind(piece.kind.value)
+            extra[piece.component] = Component(piece.component, kind, shape=piece.shape)
+    if not extra and all(parts[part] == getattr(kit, part) for part in parts):
+        return kit
+    return replace(kit, cards=parts["cards"], tokens=parts["tokens"], boards=parts["boards"],
+                   components=kit.components + tuple(extra.values()))
 
 
 def _with_rules(kit: Kit, game: GameDefinition, tools: FaceTools) -> Kit:
@@ -446,7 +474,7 @@ def _with_rules(kit: Kit, game: GameDefinition, tools: FaceTools) -> Kit:
     description = registry.describe(game)
     problems: list[FitProblem] = []
     scenes = rules_pages(game.info.id, game.info.printed_title, rules, description.rules_values(game), tools.measurer,
-                         problems, description.emblems(game))
+                         problems, description.emblems(game), tools.layouts.fallback_fonts)
     pages = tuple(Sheetlet("rules" if n == 1 else f"rules-{n}", scene) for n, scene in enumerate(scenes, 1))
     return replace(kit, pages=kit.pages + pages, fit_problems=kit.fit_problems + tuple(problems))
 

@@ -9,21 +9,31 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from ..model.components import Component, ComponentKind, PieceShape
 from ..model.source import UNKNOWN_LOC, SourceLoc
-from .scene import Scene
+from .scene import Item, Scene
 
 
 class PieceKind(str, Enum):
-    """What the manifest calls each placed item."""
+    """What the manifest calls each placed item (a component's kind; a deck's pieces are cards)."""
 
     CARD = "card"
     TOKEN = "token"
+    TILE = "tile"
     BOARD = "board"
+    MAT = "mat"
+    BOX = "box"
+
+    @classmethod
+    def of(cls, kind: ComponentKind) -> "PieceKind":
+        """The kind of a piece of a component of ``kind``."""
+        return cls(kind.piece_kind)
 
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """One physical piece to print: its id (the card id for cards), front scene and back scene.
+    """One physical piece to print: its id (the card id for cards, unique in its game), front
+    scene and back scene, the component it belongs to.
 
     Copies of a piece share the same Scene objects (same ``key``), so renderers draw each distinct
     face once. ``back`` is None for pieces printed one-sided (a board, chips printed on one side).
@@ -33,8 +43,29 @@ class Piece:
     kind: PieceKind
     front: Scene
     back: Scene | None
-    round: bool = False
-    """Round tokens (chips): cut guides are circles, not crop marks."""
+    shape: PieceShape = PieceShape.RECT
+    """The outline it is cut along: round and hexagonal tokens get cut guides, not crop marks."""
+    component: str = ""
+    """The name of its component (``deck``, ``chips``, ``board``...)."""
+    die: tuple[Item, ...] = ()
+    """Lines printed over its front in its own coordinates, not part of its art (a tuck box's cut,
+    fold and glue lines)."""
+    outline: tuple[tuple[float, float], ...] = ()
+    """The cut path when it is neither a rectangle nor a disc (a hexagon, a box's net): points from
+    the top-left corner of its trim box; empty: its shape's."""
+
+    @property
+    def round(self) -> bool:
+        """Round tokens (chips): cut guides are circles, not crop marks."""
+        return self.shape is PieceShape.ROUND
+
+    def cut_outline(self) -> tuple[tuple[float, float], ...]:
+        """The points of its cut path (empty for a disc or a rectangle cut on crop marks)."""
+        if self.outline:
+            return self.outline
+        if self.shape in (PieceShape.HEX, PieceShape.HEX_POINTY):
+            return self.shape.outline(self.front.width_mm, self.front.height_mm)
+        return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,26 +113,44 @@ class FitProblem:
 
 @dataclass(frozen=True, slots=True)
 class Kit:
-    """Everything one game prints: card pieces, token pieces, an optional board, extra pages."""
+    """Everything one game prints, by component: cards (of every deck), tokens and tiles, large
+    pieces (boards, mats, tuck boxes), extra pages (the rules page)."""
 
     game_id: str
     cards: tuple[Piece, ...]
     tokens: tuple[Piece, ...] = ()
-    board: Scene | None = None
-    """The whole board as one scene (the sheet planner tiles it or puts it on a large page)."""
+    boards: tuple[Piece, ...] = ()
+    """Boards, mats and boxes: one to a sheet when they fit it, else on the large paper, else
+    tiled (a board or a mat) by the sheet planner."""
     pages: tuple[Sheetlet, ...] = ()
     fit_problems: tuple[FitProblem, ...] = field(default=())
     corner_radius_mm: float = 0.0
     """The cards' corner radius (their template's), for cut paths."""
+    components: tuple[Component, ...] = ()
+    """The kit's components in printing order (each piece names its own)."""
+    corner_radii: tuple[tuple[str, float], ...] = ()
+    """Decks whose cards have another corner radius than ``corner_radius_mm``: (component, radius)."""
+
+    @property
+    def pieces(self) -> tuple[Piece, ...]:
+        """Every piece: cards, tokens and tiles, then boards, mats and boxes."""
+        return self.cards + self.tokens + self.boards
+
+    def component(self, name: str) -> Component | None:
+        return next((c for c in self.components if c.name == name), None)
 
     def with_expansion(self, expansion: "Kit") -> "Kit":
-        """This kit with an expansion's pieces and pages added after its own."""
+        """This kit with an expansion's pieces and pages added after its own (an expansion's
+        component of the same name as one of the game's prints with it)."""
+        names = {c.name for c in self.components}
         return Kit(
             self.game_id,
             self.cards + expansion.cards,
             self.tokens + expansion.tokens,
-            self.board,
+            self.boards + expansion.boards,
             self.pages + expansion.pages,
             self.fit_problems + expansion.fit_problems,
             self.corner_radius_mm,
+            self.components + tuple(c for c in expansion.components if c.name not in names),
+            self.corner_radii + expansion.corner_radii,
         )

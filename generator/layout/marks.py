@@ -7,7 +7,7 @@ from typing import Iterable, Sequence
 
 from ..model.common import Colour
 from ..model.templates import MIN_PRINTABLE_MARGIN_MM, CropMarks
-from .scene import BLACK, Anchor, Circle, Item, Line, Paint, Text
+from .scene import BLACK, Anchor, Circle, Close, Item, Line, LineTo, MoveTo, Paint, Path, PathOp, Text
 
 GREY = Colour("#7f7f7f")
 MIN_MARK_MM = 2.0
@@ -54,6 +54,17 @@ def crop_marks(
 def cut_circles(centres: Iterable[tuple[float, float]], radius: float) -> list[Item]:
     """Thin circles on the cut line of each round token."""
     return [Circle(x, y, radius, Paint(None, GREY, 0.15)) for x, y in centres]
+
+
+def cut_outlines(outlines: Sequence[Sequence[tuple[float, float]]], corners: Sequence[tuple[float, float]]) -> list[Item]:
+    """Thin closed paths on the cut line of pieces with an outline of their own (hexagons), each
+    outline's points relative to the top-left corner it is placed at."""
+    items: list[Item] = []
+    for points, (x, y) in zip(outlines, corners):
+        ops: list[PathOp] = [MoveTo(x + points[0][0], y + points[0][1]),
+                             *(LineTo(x + px, y + py) for px, py in points[1:]), Close()]
+        items.append(Path(tuple(ops), Paint(None, GREY, 0.15)))
+    return items
 
 
 def registration(x: float, y: float, size_mm: float = 6.0) -> list[Item]:

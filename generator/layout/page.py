@@ -32,9 +32,15 @@ class ManifestItem:
     corner_radius_mm: float = 0.0
     """The radius of the piece's corners (half its width for a round token): the cut path of a
     cutting machine follows it (``generator.layout.cuts``)."""
+    component: str = ""
+    """The component the piece belongs to (``deck``, ``chips``, ``board``...)."""
+    outline: tuple[tuple[float, float], ...] = ()
+    """The cut path of a piece that is neither a rectangle nor a disc (a hexagon, a box's net), as
+    points from the trim box's top-left corner; empty otherwise."""
 
     def as_json(self) -> dict[str, object]:
-        return {
+        found: dict[str, object] = {
+            "component": self.component,
             "kind": self.kind.value,
             "card": self.card,
             "side": self.side,
@@ -46,6 +52,9 @@ class ManifestItem:
             "rotation": self.rotation,
             "corner_radius_mm": round(self.corner_radius_mm, 3),
         }
+        if self.outline:
+            found["outline_mm"] = [[round(x, 3), round(y, 3)] for x, y in self.outline]
+        return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,9 @@ _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}|]+)(?:\|([a-z]+))?\}")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 ICON = re.compile(r":([A-Za-z0-9_-]+):")
 """An inline icon in a text: ``:coin:``."""
-ICON_LIKE = re.compile(r"(?<![A-Za-z0-9:]):([A-Za-z][A-Za-z0-9_-]*):(?![A-Za-z0-9:])")
+ICON_LIKE = re.compile(r"(?<![A-Za-z0-9:\\]):([A-Za-z][A-Za-z0-9_-]*):(?![A-Za-z0-9:])")
 """A ``:name:`` meant as an icon: a name starting with a letter, the colons not touching letters
-or digits outside ("10:30", "a:b:c" and "12:30:45" are not icons)."""
+or digits outside ("10:30", "a:b:c" and "12:30:45" are not icons), nor escaped (``\\:coin:``)."""
 
 
 class MissingField(KeyError):

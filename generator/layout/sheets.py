@@ -1,9 +1,12 @@
 """The sheet planner: imposes a Kit's pieces on pages of paper.
 
-Cards go in a centred grid (butting cards share cut lines, their bleed kept only around the block),
-each page of fronts followed by its page of backs, mirrored for the printer's flip edge and moved
-by the back offset; or fronts and backs on one fold-and-glue sheet. Tokens get circular cut guides,
-the board one large page or overlapping tiles, and one-off pages (rules) their own page.
+Pages are grouped by component, each size on sheets of its own. Cards go in a centred grid
+(butting cards share cut lines, their bleed kept only around the block), each page of fronts
+followed by its page of backs, mirrored for the printer's flip edge and moved by the back offset;
+or fronts and backs on one fold-and-glue sheet. Tokens of one size share sheets (under the last
+cards when they fit there), round and hexagonal ones with cut guides along their outline. Boards,
+mats and boxes go one to a sheet when they fit it (a box with its cut, fold and glue lines), else
+on the large paper, else (boards and mats) on overlapping tiles; one-off pages (rules) come last.
 """
 
 from __future__ import annotations
@@ -13,14 +16,15 @@ from enum import Enum
 from typing import Sequence
 
 from ..model.common import Colour
+from ..model.components import PieceShape
 from ..model.templates import SheetTemplate
-from .boardtiles import board_pages
+from .boardtiles import board_pages, fits, tile_count
 from .cuts import with_registration
 from .footer import ESTIMATE, add_footer
 from .kit import Kit, Piece, PieceKind
-from .marks import crop_marks, cut_circles, fold_line, label
+from .marks import crop_marks, cut_circles, cut_outlines, fold_line, label
 from .page import Document, ManifestItem, Page, Placement
-from .scene import BLACK, Anchor, Item, Line, Rect, Scene, Text, TextMeasurer
+from .scene import BLACK, Anchor, Group, Item, Line, Rect, Scene, Text, TextMeasurer
 
 GREY_RULER = Colour("#555555")
 GUIDE = Colour("#8c8c8c")
@@ -156,10 +160,22 @@ def _back_position(grid: Grid, col: int, row: int, duplex: Duplex) -> tuple[int,
     return col, row
 
 
-def grid_pages(pieces: Sequence[Piece], options: SheetOptions, what: str, *, round_cuts: bool = False) -> list[Page]:
-    """Fronts in a grid, each page followed by its backs (when the pieces have backs)."""
+def outlined(piece: Piece) -> bool:
+    """Whether a piece is cut along an outline of its own (a disc, a hexagon, a box's net) rather
+    than on crop marks: such pieces are spaced apart on their sheets, each with its cut guide."""
+    return piece.shape is not PieceShape.RECT or bool(piece.die)
+
+
+def grid_pages(pieces: Sequence[Piece], options: SheetOptions, what: str, *, round_cuts: bool = False,
+               sheet: SheetTemplate | None = None) -> list[Page]:
+    """Fronts in a grid, each page followed by its backs (when the pieces have backs).
+    ``round_cuts`` (or pieces cut along an outline of their own) spaces them apart and draws each
+    one's cut guide instead of crop marks; ``sheet`` is the paper when not the build's."""
     if not pieces:
         return []
+    if sheet is not None:
+        options = replace(options, sheet=sheet)
+    round_cuts = round_cuts or outlined(pieces[0])
     first = pieces[0].front
     bleed = first.bleed_mm
     gutter = max(options.sheet.gutter_mm, TOKEN_GUTTER_MM) if round_cuts else options.sheet.gutter_mm
@@ -174,7 +190,8 @@ def grid_pages(pieces: Sequence[Piece], options: SheetOptions, what: str, *, rou
         for slot, piece in enumerate(chunk):
             col, row = slots[slot]
             x, y = grid.cell(col, row)
-            item = ManifestItem(kind, piece.id, "front", slot, x, y, grid.w, grid.h, 0)
+            item = ManifestItem(kind, piece.id, "front", slot, x, y, grid.w, grid.h, 0, component=piece.component,
+                                outline=piece.cut_outline())
             fronts.append(Placement(piece.front, x, y, 0, _clip(grid, col, row, bleed), item))
             if piece.back is not None:
                 bcol, brow = _back_position(grid, col, row, options.duplex)
@@ -182,7 +199,7 @@ def grid_pages(pieces: Sequence[Piece], options: SheetOptions, what: str, *, rou
                 if options.duplex is not Duplex.NONE:
                     bx += options.back_offset_mm[0]
                     by += options.back_offset_mm[1]
-                item = ManifestItem(kind, piece.id, "back", slot, bx, by, grid.w, grid.h, 0)
+                item = ManifestItem(kind, piece.id, "back", slot, bx, by, grid.w, grid.h, 0, component=piece.component)
                 backs.append(Placement(piece.back, bx, by, 0, _clip(grid, bcol, brow, bleed), item))
         marks = _grid_marks(grid, options, bleed, round_cuts, chunk)
         pages.append(Page(grid.page_w, grid.page_h, tuple(fronts), tuple(marks), f"{what}: fronts {number}/{len(chunks)}",
@@ -195,9 +212,7 @@ def grid_pages(pieces: Sequence[Piece], options: SheetOptions, what: str, *, rou
 
 def _grid_marks(grid: Grid, options: SheetOptions, bleed: float, round_cuts: bool, chunk: Sequence[Piece]) -> list[Item]:
     if round_cuts:
-        slots = _slots(grid, options.sheet)[: len(chunk)]
-        centres = [(grid.cell(c, r)[0] + grid.w / 2, grid.cell(c, r)[1] + grid.h / 2) for c, r in slots]
-        return cut_circles(centres, grid.w / 2)
+        return outline_guides(chunk, [grid.cell(c, r) for c, r in _slots(grid, options.sheet)[: len(chunk)]])
     if not options.crop_marks:
         return []
     xs, ys = grid.cut_lines()
@@ -206,6 +221,24 @@ def _grid_marks(grid: Grid, options: SheetOptions, bleed: float, round_cuts: boo
         occupied = set(_slots(grid, options.sheet)[: len(chunk)])
         marks += junction_guides(grid, occupied)
     return marks
+
+
+def outline_guides(pieces: Sequence[Piece], corners: Sequence[tuple[float, float]]) -> list[Item]:
+    """The cut guide of each piece placed with its top-left corner at ``corners``: a circle for a
+    disc, the outline of a hexagon, a box's cut, fold and glue lines."""
+    items: list[Item] = []
+    circles: list[tuple[float, float]] = []
+    for piece, (x, y) in zip(pieces, corners):
+        w, h = piece.front.width_mm, piece.front.height_mm
+        if piece.die:
+            items.append(Group(piece.die, x, y))
+        elif piece.round:
+            circles.append((x + w / 2, y + h / 2))
+        elif piece.cut_outline():
+            items += cut_outlines([piece.cut_outline()], [(x, y)])
+    if circles:
+        items = cut_circles(circles, pieces[0].front.width_mm / 2) + items
+    return items
 
 
 def light_edges(scene: Scene) -> bool:
@@ -298,8 +331,8 @@ def tokens_under_cards(deck: list[Page], cards: Sequence[Piece], tokens: Sequenc
     their other sides behind them on the backs page), instead of two nearly empty pages of their
     own; None when they do not all fit there. The last cards' crop marks then close their block,
     and the tokens start below the marks."""
-    if not cards or not tokens or not deck or options.sheet.fill_order.value != "rows":
-        return None
+    if not cards or not tokens or not deck or options.sheet.fill_order.value != "rows" or not outlined(tokens[0]):
+        return None  # square tokens are cut on crop marks: they get sheets of their own
     first = cards[0].front
     grid = best_grid(options.sheet, first.width_mm, first.height_mm, options.sheet.gutter_mm)
     slots = _slots(grid, options.sheet)
@@ -326,20 +359,24 @@ def tokens_under_cards(deck: list[Page], cards: Sequence[Piece], tokens: Sequenc
     front_page = deck[fronts_at]
     fronts = list(front_page.placements)
     backs = list(deck[fronts_at + 1].placements) if has_backs else []
-    centres = []
-    kind = tokens[0].kind
+    corners = []
+    inner = min(token.bleed_mm, gutter / 2)
+    clip = None if inner >= token.bleed_mm else (-inner, -inner, tw + 2 * inner, th + 2 * inner)
     for slot, piece in enumerate(tokens):
         x = tx0 + (slot % used_cols) * (tw + gutter)
         y = top + (slot // used_cols) * (th + gutter)
-        centres.append((x + tw / 2, y + th / 2))
+        corners.append((x, y))
         number = grid.size + slot  # the slots after the cards' on the page
-        fronts.append(Placement(piece.front, x, y, 0, None, ManifestItem(kind, piece.id, "front", number, x, y, tw, th, 0)))
+        fronts.append(Placement(piece.front, x, y, 0, clip, ManifestItem(piece.kind, piece.id, "front", number, x, y, tw, th,
+                                                                         0, component=piece.component,
+                                                                         outline=piece.cut_outline())))
         if piece.back is not None and has_backs:
             bx = grid.page_w - x - tw if options.duplex is Duplex.LONG and grid.page_h >= grid.page_w else x
             by = grid.page_h - y - th if options.duplex is Duplex.SHORT and grid.page_h >= grid.page_w else y
             if options.duplex is not Duplex.NONE:
                 bx, by = bx + options.back_offset_mm[0], by + options.back_offset_mm[1]
-            backs.append(Placement(piece.back, bx, by, 0, None, ManifestItem(kind, piece.id, "back", number, bx, by, tw, th, 0)))
+            backs.append(Placement(piece.back, bx, by, 0, clip, ManifestItem(piece.kind, piece.id, "back", number, bx, by, tw,
+                                                                             th, 0, component=piece.component)))
     marks: list[Item] = []
     if options.crop_marks:
         xs, _ = grid.cut_lines()
@@ -347,7 +384,7 @@ def tokens_under_cards(deck: list[Page], cards: Sequence[Piece], tokens: Sequenc
         marks += crop_marks(xs, ys, (x0, y0, x1, y1), (grid.page_w, grid.page_h), bleed, style)
         if grid.gutter == 0 and all(light_edges(c.front) for c in cards[-count:]):
             marks += junction_guides(grid, set(slots[:count]))
-    marks += cut_circles(centres, tw / 2) if tokens[0].round else []
+    marks += outline_guides(tokens, corners)
     pages = list(deck)
     pages[fronts_at] = Page(front_page.width_mm, front_page.height_mm, tuple(fronts), tuple(marks),
                             front_page.label.replace("cards:", "cards and tokens:"), footer=True)
@@ -369,30 +406,146 @@ def sheetlet_page(scene: Scene, options: SheetOptions, what: str) -> Page:
     return Page(sheet.width_mm, sheet.height_mm, (Placement(scene, x, y),), (), what)
 
 
+def groups(pieces: Sequence[Piece]) -> list[tuple[str, list[Piece]]]:
+    """The pieces by component, in order of first appearance (within one, in their own order)."""
+    found: dict[str, list[Piece]] = {}
+    for piece in pieces:
+        found.setdefault(piece.component, []).append(piece)
+    return list(found.items())
+
+
+def by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
+    """The pieces by the size of their front, in order of first appearance."""
+    found: dict[tuple[float, float], list[Piece]] = {}
+    for piece in pieces:
+        found.setdefault((piece.front.width_mm, piece.front.height_mm), []).append(piece)
+    return list(found.values())
+
+
+def deck_pages(kit: Kit, options: SheetOptions) -> list[Page]:
+    """Every deck's cards, deck after deck (each size of a deck on sheets of its own), then the
+    tokens and tiles: of one size together, under the last cards when they fit there."""
+    decks = groups(kit.cards)
+    pages: list[Page] = []
+    last: list[Piece] = []
+    for name, cards in decks:
+        what = f"{kit.game_id} cards" if len(decks) == 1 or not name else f"{kit.game_id} {name}"
+        for same in by_size(cards):
+            pages += (gutterfold_pages if options.gutterfold else grid_pages)(same, options, what)
+            last = same
+    merged = False
+    for size in sorted({(t.front.width_mm, t.front.height_mm) for t in kit.tokens}):
+        same = [t for t in kit.tokens if (t.front.width_mm, t.front.height_mm) == size]
+        under = None if options.gutterfold or merged else tokens_under_cards(pages, last, same, options)
+        if under is not None:
+            pages, merged = under, True
+            continue
+        pages += grid_pages(same, options, f"{kit.game_id} tokens", round_cuts=same[0].round)
+    return pages
+
+
+def large_pages(kit: Kit, options: SheetOptions) -> list[Page]:
+    """Boards, mats and boxes, component by component: on sheets of the paper when they fit it
+    (several to a sheet when they fit so), else each on one page of the large paper, else (boards
+    and mats) tiled. FitError for a box larger than both papers, or a tiled piece with a back."""
+    pages: list[Page] = []
+    for name, pieces in groups(kit.boards):
+        first = pieces[0].front
+        what = f"{kit.game_id} {name}"
+        problem = large_problem(pieces, options)
+        if problem is not None:
+            raise FitError(problem)
+        two_sided = any(piece.back is not None for piece in pieces)
+        if fits(first.width_mm, first.height_mm, options.sheet):
+            pages += grid_pages(pieces, options, what)
+        elif pieces[0].kind is PieceKind.BOX or two_sided:  # on the large paper (large_problem: it fits)
+            pages += grid_pages(pieces, options, what, sheet=options.board_sheet)
+        else:
+            for piece in pieces:  # each on one large page when it fits there, else tiled
+                pages += board_pages(piece.front, options.sheet, options.board_sheet, options.tile_overlap_mm,
+                                     kit.game_id, piece.id, piece.kind, piece.component)
+    return pages
+
+
+def large_problem(pieces: Sequence[Piece], options: SheetOptions) -> str | None:
+    """Why a component's large pieces cannot be printed on the build's papers (None: they can be;
+    a board or a mat larger than both is tiled)."""
+    first = pieces[0].front
+    if fits(first.width_mm, first.height_mm, options.sheet):
+        return None
+    large = options.board_sheet
+    if large is not None and fits(first.width_mm, first.height_mm, large):
+        return None
+    if pieces[0].kind is PieceKind.BOX or any(piece.back is not None for piece in pieces):
+        return too_large(pieces[0], options)  # a box, or a two-sided board, is never tiled
+    return None
+
+
+def large_page_count(kit: Kit, options: SheetOptions) -> int:
+    """How many pages the kit's boards, mats and boxes take at most (a tiled board counts its
+    tiles), to bound a build's work before it is planned."""
+    count = 0
+    for _, pieces in groups(kit.boards):
+        first = pieces[0].front
+        if fits(first.width_mm, first.height_mm, options.sheet) or (
+                options.board_sheet is not None and fits(first.width_mm, first.height_mm, options.board_sheet)):
+            count += len(pieces)
+        else:
+            count += len(pieces) * tile_count(first.width_mm, first.height_mm, options.board_sheet or options.sheet,
+                                              options.tile_overlap_mm)
+    return count
+
+
+def too_large(piece: Piece, options: SheetOptions) -> str:
+    """Why a box, or a board with a back, cannot be printed on the build's papers."""
+    w, h = piece.front.width_mm, piece.front.height_mm
+    papers = options.sheet.name + (f" or {options.board_sheet.name}" if options.board_sheet is not None else "")
+    if piece.kind is PieceKind.BOX:
+        return (f"the {piece.component} box's net ({w:.1f} x {h:.1f} mm) is larger than {papers} (inside the margins), "
+                "and a box cannot be tiled: print it with --board-paper a3 (or a larger sheet)")
+    return (f"{piece.component} ({w:g} x {h:g} mm) is larger than {papers} and has a back: a tiled piece is printed "
+            "on one side only, so print it on --board-paper large enough for it, or give its template no back")
+
+
+def size_problems(kit: Kit, options: SheetOptions) -> list[tuple[str, str]]:
+    """Every component whose pieces cannot be laid on the build's papers, with why (empty when the
+    whole kit fits): the build's findings, one per component, before any page is planned."""
+    problems: list[tuple[str, str]] = []
+    for name, pieces in groups(kit.cards):
+        first = pieces[0].front
+        try:
+            if options.gutterfold:
+                gutterfold_pages(pieces[:1], options, "check")
+            else:
+                best_grid(options.sheet, first.width_mm, first.height_mm, options.sheet.gutter_mm)
+        except FitError as exc:
+            problems.append((name, str(exc)))
+    for name, pieces in groups(kit.tokens):
+        first = pieces[0].front
+        gutter = max(options.sheet.gutter_mm, TOKEN_GUTTER_MM) if outlined(pieces[0]) else options.sheet.gutter_mm
+        try:
+            best_grid(options.sheet, first.width_mm, first.height_mm, gutter)
+        except FitError as exc:
+            problems.append((name, str(exc)))
+    for name, pieces in groups(kit.boards):
+        problem = large_problem(pieces, options)
+        if problem is not None:
+            problems.append((name, problem))
+    return problems
+
+
 def plan_document(kit: Kit, options: SheetOptions, title: str) -> Document:
-    """Every page of one game's kit, in printing order: cards, tokens, board, one-off pages."""
+    """Every page of one game's kit, in printing order: each deck's cards, tokens and tiles (for
+    every copy), boards, mats and boxes, one-off pages."""
     if options.copies < 1:
         raise ValueError("copies must be at least 1")
     # Each copy of the deck starts on a fresh page, so the pages of every copy are identical and
     # the PDF stores them once: copies cost a few bytes a page, not a page of drawings.
-    if options.gutterfold:
-        deck = gutterfold_pages(kit.cards, options, f"{kit.game_id} cards")
-    else:
-        deck = grid_pages(kit.cards, options, f"{kit.game_id} cards")
-    for size in sorted({(t.front.width_mm, t.front.height_mm) for t in kit.tokens}):
-        same = [t for t in kit.tokens if (t.front.width_mm, t.front.height_mm) == size]
-        merged = None if options.gutterfold else tokens_under_cards(deck, kit.cards, same, options)
-        if merged is not None:
-            deck = merged
-            continue
-        deck += grid_pages(same, options, f"{kit.game_id} tokens", round_cuts=same[0].round)
-    pages: list[Page] = deck * options.copies
-    if kit.board is not None:
-        pages += board_pages(kit.board, options.sheet, options.board_sheet, options.tile_overlap_mm, kit.game_id)
+    pages: list[Page] = deck_pages(kit, options) * options.copies
+    pages += large_pages(kit, options)
     for sheetlet in kit.pages:
         pages.append(sheetlet_page(sheetlet.scene, options, f"{kit.game_id} {sheetlet.id}"))
-    round_ids = {t.id for t in kit.tokens if t.round}
-    pages = [_with_corners(page, kit.corner_radius_mm, round_ids) for page in pages]
+    pages = [_with_corners(page, corner_radii(kit)) for page in pages]
     if options.registration_marks:
         pages = [with_registration(page) if any(p.item is not None and p.item.side == "front" for p in page.placements)
                  else page for page in pages]
@@ -401,15 +554,22 @@ def plan_document(kit: Kit, options: SheetOptions, title: str) -> Document:
     return Document(title, tuple(pages))
 
 
-def _with_corners(page: Page, card_radius: float, round_ids: set[str]) -> Page:
-    """The page's manifest items with their pieces' corner radius (cards: the template's; round
-    tokens: half their width; board tiles and square tokens: none)."""
+def corner_radii(kit: Kit) -> dict[str, float]:
+    """Each piece's corner radius by id (cards: their deck's; round tokens: half their width;
+    hexagons, boxes, board tiles and square tokens: none)."""
+    decks = dict(kit.corner_radii)
+    radii = {piece.id: decks.get(piece.component, kit.corner_radius_mm) for piece in kit.cards}
+    radii.update({piece.id: piece.front.width_mm / 2 if piece.round else 0.0 for piece in (*kit.tokens, *kit.boards)})
+    return radii
+
+
+def _with_corners(page: Page, radii: dict[str, float]) -> Page:
+    """The page's manifest items with their pieces' corner radius (``corner_radii``)."""
     placements = []
     for placement in page.placements:
         item = placement.item
         if item is not None:
-            radius = (card_radius if item.kind is PieceKind.CARD
-                      else item.width_mm / 2 if item.kind is PieceKind.TOKEN and item.card in round_ids else 0.0)
+            radius = radii.get(item.card, 0.0) if item.kind in (PieceKind.CARD, PieceKind.TOKEN, PieceKind.TILE) else 0.0
             placement = replace(placement, item=replace(item, corner_radius_mm=radius))
         placements.append(placement)
     return replace(page, placements=tuple(placements))

@@ -4,7 +4,8 @@ not fit instead of clipping it (the caller turns that into a validation finding)
 from __future__ import annotations
 
 import math
-from typing import Callable
+import re
+from typing import Callable, TypeVar
 from dataclasses import dataclass
 
 from ..model.common import Colour
@@ -13,6 +14,14 @@ from .scene import BLACK, PT_PER_MM, Anchor, Text, TextMeasurer
 SIZE_STEP_PT = 0.25
 LEADING = 1.2
 """Line height as a multiple of the font size."""
+BREAKABLE = re.compile(r"[^\S\u00a0\u2007\u202f\u2060\ufeff]+")
+"""Where a line may break: white space, but not the no-break spaces (U+00A0, the figure space
+U+2007, the narrow U+202F) nor the word joiners: words joined by one stay on one line."""
+
+
+def words(paragraph: str) -> list[str]:
+    """The words of a paragraph, split at the spaces where a line may break."""
+    return [word for word in BREAKABLE.split(paragraph) if word]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +52,7 @@ def wrap(text: str, font: str, size_pt: float, width_mm: float, measurer: TextMe
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
-        for word in paragraph.split():
+        for word in words(paragraph):
             candidate = f"{current} {word}" if current else word
             if measurer.width_mm(candidate, font, size_pt) <= width_mm:
                 current = candidate
@@ -75,7 +84,7 @@ def _wrap_by_advances(text: str, units: Callable[[str], float], size_pt: float, 
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current, current_units = "", 0.0
-        for word in paragraph.split():
+        for word in words(paragraph):
             alone = units(word)
             if current:
                 candidate, advance = f"{current} {word}", current_units + space + alone
@@ -116,43 +125,16 @@ def fit_text(
     numbers as stepping down (``max_pt - k * 0.25`` is exact in binary for any size below 2**50),
     so the result is too. ValueError for sizes that are not finite positive numbers with
     ``min_pt <= max_pt`` (the loader refuses those first)."""
-    if not (math.isfinite(max_pt) and math.isfinite(min_pt) and 0 < min_pt <= max_pt):
-        raise ValueError(f"text sizes must be finite with 0 < min_pt <= max_pt, not {min_pt!r} and {max_pt!r}")
-
-    def attempt(step: int) -> list[str] | None:
-        size = max_pt - step * SIZE_STEP_PT
+    def attempt(size: float) -> list[str] | None:
         lines = wrap(text, font, size, box.width, measurer) if wrap_lines else (
             [text] if measurer.width_mm(text, font, size) <= box.width else None)
         line_mm = size * LEADING / PT_PER_MM
         return lines if lines is not None and len(lines) * line_mm <= box.height + 1e-9 else None
 
-    last = math.floor((max_pt - min_pt + 1e-9) / SIZE_STEP_PT)  # the smallest size stepping down reaches,
-    while max_pt - (last + 1) * SIZE_STEP_PT >= min_pt - 1e-9:  # to the bit: the same test as a step's
-        last += 1
-    while last > 0 and max_pt - last * SIZE_STEP_PT < min_pt - 1e-9:
-        last -= 1
-    # Gallop down from max_pt (steps 0, 2, 6, 14, 30...: most text fits at once or a few steps
-    # down), then bisect between the last step that failed and the first that fitted.
-    failed, reach = -1, 1
-    found: list[str] | None = None
-    while found is None:
-        step = min(failed + reach, last)
-        found = attempt(step)
-        if found is None:
-            if step == last:
-                break
-            failed, reach = step, reach * 2
+    found = largest_size(max_pt, min_pt, attempt)
     if found is not None:
-        fits = step
-        while fits - failed > 1:
-            middle = (failed + fits) // 2
-            lines = attempt(middle)
-            if lines is not None:
-                fits, found = middle, lines
-            else:
-                failed = middle
-        size = max_pt - fits * SIZE_STEP_PT
-        return FitResult(_place(found, box, measurer, font, size, colour, anchor, valign), size)
+        size, fitted = found
+        return FitResult(_place(fitted, box, measurer, font, size, colour, anchor, valign), size)
     if not wrap_lines:
         width = measurer.width_mm(text, font, min_pt)
         return FitResult((), min_pt, f"'{text}' is {width:.1f} mm wide at {min_pt:g} pt; the box is "
@@ -164,18 +146,62 @@ def fit_text(
     return FitResult((), min_pt, f"{need} ({box.width:.1f} x {box.height:.1f} mm)")
 
 
+Lines = TypeVar("Lines")
+
+
+def largest_size(max_pt: float, min_pt: float, attempt: Callable[[float], Lines | None]) -> tuple[float, Lines] | None:
+    """The largest size ``max_pt - k * SIZE_STEP_PT`` (k = 0, 1, ...) not below ``min_pt`` at which
+    ``attempt`` lays the text out (its lines), or None when it fits at no size; see ``fit_text``."""
+    if not (math.isfinite(max_pt) and math.isfinite(min_pt) and 0 < min_pt <= max_pt):
+        raise ValueError(f"text sizes must be finite with 0 < min_pt <= max_pt, not {min_pt!r} and {max_pt!r}")
+    last = math.floor((max_pt - min_pt + 1e-9) / SIZE_STEP_PT)  # the smallest size stepping down reaches,
+    while max_pt - (last + 1) * SIZE_STEP_PT >= min_pt - 1e-9:  # to the bit: the same test as a step's
+        last += 1
+    while last > 0 and max_pt - last * SIZE_STEP_PT < min_pt - 1e-9:
+        last -= 1
+    # Gallop down from max_pt (steps 0, 2, 6, 14, 30...: most text fits at once or a few steps
+    # down), then bisect between the last step that failed and the first that fitted.
+    failed, reach = -1, 1
+    found: Lines | None = None
+    step = 0
+    while found is None:
+        step = min(failed + reach, last)
+        found = attempt(max_pt - step * SIZE_STEP_PT)
+        if found is None:
+            if step == last:
+                return None
+            failed, reach = step, reach * 2
+    fits = step
+    while fits - failed > 1:
+        middle = (failed + fits) // 2
+        lines = attempt(max_pt - middle * SIZE_STEP_PT)
+        if lines is not None:
+            fits, found = middle, lines
+        else:
+            failed = middle
+    return max_pt - fits * SIZE_STEP_PT, found
+
+
+def text_top(box: Box, ascent: float, line_mm: float, lines: int, valign: str) -> float:
+    """The baseline of the first of ``lines`` lines placed in ``box`` by ``valign``."""
+    block = line_mm * (lines - 1) + ascent
+    if valign == "top":
+        return box.y + ascent
+    if valign == "bottom":
+        return box.y + box.height - block + ascent
+    return box.y + (box.height - block) / 2 + ascent
+
+
+def anchor_x(box: Box, anchor: Anchor) -> float:
+    """Where a line anchored at ``anchor`` is placed across ``box``."""
+    return {Anchor.START: box.x, Anchor.MIDDLE: box.x + box.width / 2, Anchor.END: box.x + box.width}[anchor]
+
+
 def _place(
     lines: list[str], box: Box, measurer: TextMeasurer, font: str, size: float, colour: Colour,
     anchor: Anchor, valign: str,
 ) -> tuple[Text, ...]:
     line_mm = size * LEADING / PT_PER_MM
-    ascent = measurer.ascent_mm(font, size)
-    block = line_mm * (len(lines) - 1) + ascent
-    if valign == "top":
-        top = box.y + ascent
-    elif valign == "bottom":
-        top = box.y + box.height - block + ascent
-    else:
-        top = box.y + (box.height - block) / 2 + ascent
-    x = {Anchor.START: box.x, Anchor.MIDDLE: box.x + box.width / 2, Anchor.END: box.x + box.width}[anchor]
+    top = text_top(box, measurer.ascent_mm(font, size), line_mm, len(lines), valign)
+    x = anchor_x(box, anchor)
     return tuple(Text(x, top + i * line_mm, line, font, size, colour, anchor) for i, line in enumerate(lines))

@@ -16,16 +16,17 @@ from pathlib import Path
 
 import yaml
 
+from ..model.limits import MAX_CELL_CHARS, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
 from ..model.source import SourceLoc
-from ..paths import display_path
+from ..paths import display_path, followed
+from ..saferead import MAX_TABLE_BYTES, ReadError, read_regular
 from .errors import Problem
 from .fields import Reader, describe
+from .workbook import WorkbookRefused, read_first_sheet
 
-MAX_TABLE_BYTES = 5 * 1024 * 1024
-MAX_ROWS = 20_000
-MAX_COLUMNS = 200
 KINDS = (".csv", ".xlsx")
-_COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)?")
+"""A column name; ``name.de`` is the column ``name`` in German (a language the deck declares)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,13 +65,13 @@ def read_table(reader: Reader, node: yaml.Node, what: str) -> Table | None:
     if path is None:
         return None
     shown = display_path(path)
-    size = path.stat().st_size
-    if size > MAX_TABLE_BYTES:
-        reader.error(node, f"{name}: the card list is {size:,} bytes; at most {MAX_TABLE_BYTES:,}")
+    try:
+        data = read_regular(path, MAX_TABLE_BYTES, "card list")
+    except ReadError as exc:  # located at the card list itself, as a definition file's are
+        reader.problems.append(Problem(SourceLoc(shown, 1, 1), str(exc)))
         return None
-    data = path.read_bytes()
     if path.suffix.lower() == ".xlsx":
-        return _xlsx(reader, node, data, shown)
+        return _xlsx(reader, data, shown)
     return _csv(reader, data, shown)
 
 
@@ -79,7 +80,7 @@ def _file(reader: Reader, node: yaml.Node, name: str) -> Path | None:
     if reader.file is None:
         reader.error(node, f"the card list '{name}' cannot be read here: name the cards inline")
         return None
-    folder = reader.file.resolve().parent
+    folder = followed(reader.file).parent
     if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", name) or Path(name).is_absolute() or "\0" in name:
         reader.error(node, f"card list '{name}' should be a file name beside {Path(reader.path).name} (no URL, no absolute path)")
         return None
@@ -94,29 +95,46 @@ def _file(reader: Reader, node: yaml.Node, name: str) -> Path | None:
     if path.suffix.lower() not in KINDS:
         reader.error(node, f"card list '{name}': a .csv or .xlsx file, or an inline list of cards")
         return None
-    if not path.is_file():
+    if not path.exists():
         reader.error(node, f"card list '{name}' does not exist (looked beside {Path(reader.path).name})")
         return None
-    return path
+    return path  # a FIFO, a folder or a device is refused by its reading, which says what it is
 
 
 def _columns(problems: Reader, names: list[str], locs: list[SourceLoc]) -> list[str] | None:
     """The header row's column names, each checked (a name, given once)."""
     good: list[str] = []
     ok = True
-    if len(names) > MAX_COLUMNS:
-        problems.error(locs[0], f"{len(names)} columns; at most {MAX_COLUMNS}")
+    if len(names) > MAX_TABLE_COLUMNS:
+        problems.error(locs[0], f"{len(names)} columns; at most {MAX_TABLE_COLUMNS}")
         return None
+    unnamed: list[SourceLoc] = []
     for name, loc in zip(names, locs):
         name = name.strip()
+        if not name:  # blank names are reported together, at the first of each run of them
+            unnamed.append(loc)
+            ok = False
+            continue
+        _unnamed(problems, unnamed)
         if not _COLUMN.fullmatch(name):
-            problems.error(loc, f"column name {name!r} should be a name (letters, digits, '-' and '_', not starting with a digit)")
+            shown = name if len(name) <= 40 else name[:40] + "..."
+            problems.error(loc, f"column name {shown!r} should be a name (letters, digits, '-' and '_', not starting with a digit)")
             ok = False
         elif name in good:
             problems.error(loc, f"column '{name}' is given twice")
             ok = False
         good.append(name)
+    _unnamed(problems, unnamed)
     return good if ok else None
+
+
+def _unnamed(problems: Reader, locs: list[SourceLoc]) -> None:
+    """Report a run of columns without a name (then forget it)."""
+    if locs:
+        which = f"column {locs[0].column}" if len(locs) == 1 else f"columns {locs[0].column} to {locs[-1].column}"
+        problems.error(locs[0], f"{which} {'has' if len(locs) == 1 else 'have'} no name: the first row names "
+                                "every column of the card list")
+        locs.clear()
 
 
 def _csv(reader: Reader, data: bytes, shown: str) -> Table | None:
@@ -128,7 +146,8 @@ def _csv(reader: Reader, data: bytes, shown: str) -> Table | None:
         reader.problems.append(Problem(SourceLoc(shown, line, 1),
                                         "the card list is not UTF-8 text: save it as 'CSV UTF-8' from the spreadsheet"))
         return None
-    lines = text.splitlines()
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # Windows' and old Macs' line ends
+    lines = text.split("\n")
     if not lines or not lines[0].strip():
         reader.problems.append(Problem(SourceLoc(shown, 1, 1), "the card list is empty: its first line names the columns"))
         return None
@@ -137,6 +156,7 @@ def _csv(reader: Reader, data: bytes, shown: str) -> Table | None:
     records = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
     rows: list[Row] = []
     columns: list[str] | None = None
+    count = 0
     try:
         line_start = 1
         for record in records:
@@ -150,8 +170,8 @@ def _csv(reader: Reader, data: bytes, shown: str) -> Table | None:
             if not any(value.strip() for value in record):
                 line_start = end_line + 1
                 continue
-            if len(rows) >= MAX_ROWS:
-                table_problems.error(SourceLoc(shown, line_start, 1), f"more than {MAX_ROWS:,} cards in one list")
+            if len(rows) >= MAX_TABLE_ROWS:
+                table_problems.error(SourceLoc(shown, line_start, 1), f"more than {MAX_TABLE_ROWS:,} cards in one list")
                 break
             raw = lines[line_start - 1] if line_start == end_line and line_start - 1 < len(lines) else ""
             starts = _starts(raw, delimiter, len(record)) if raw else [1] * len(record)
@@ -160,6 +180,9 @@ def _csv(reader: Reader, data: bytes, shown: str) -> Table | None:
                                      f"{len(record)} values but {len(columns)} columns")
             cells = {name: Cell(value.strip(), SourceLoc(shown, line_start, col))
                      for name, value, col in zip(columns, record, starts)}
+            count += len(cells)
+            if _too_many(table_problems, count, SourceLoc(shown, line_start, 1)) or _long_cells(table_problems, cells):
+                break
             rows.append(Row(SourceLoc(shown, line_start, 1), cells))
             line_start = end_line + 1
     except csv.Error as exc:
@@ -168,6 +191,24 @@ def _csv(reader: Reader, data: bytes, shown: str) -> Table | None:
     if columns is None or table_problems.problems:
         return None
     return Table(tuple(columns), tuple(rows))
+
+
+def _too_many(problems: Reader, cells: int, where: SourceLoc) -> bool:
+    """Whether the rows read so far hold more than MAX_TABLE_CELLS cells (empty ones included:
+    each is kept), reported at the row that passes the limit."""
+    if cells <= MAX_TABLE_CELLS:
+        return False
+    problems.error(where, f"more than {MAX_TABLE_CELLS:,} cells (cards x columns) in one list; at most {MAX_TABLE_CELLS:,}")
+    return True
+
+
+def _long_cells(problems: Reader, cells: dict[str, Cell]) -> bool:
+    """Whether a cell of a row is longer than MAX_CELL_CHARS (each such cell is reported)."""
+    long = [cell for cell in cells.values() if len(cell.text) > MAX_CELL_CHARS]
+    for cell in long:
+        problems.error(cell.loc, f"a value of {len(cell.text):,} characters; at most {MAX_CELL_CHARS:,} "
+                                 "(Excel's own limit for a cell)")
+    return bool(long)
 
 
 def _starts(line: str, delimiter: str, count: int) -> list[int]:
@@ -188,67 +229,48 @@ def _starts(line: str, delimiter: str, count: int) -> list[int]:
 _SPECIAL = {d: re.compile(f'["{re.escape(d)}]') for d in (",", ";")}
 
 
-def _xlsx(reader: Reader, node: yaml.Node, data: bytes, shown: str) -> Table | None:
-    try:
-        from openpyxl import load_workbook
-        from openpyxl.utils.exceptions import InvalidFileException
-    except ImportError:  # pragma: no cover - openpyxl is a dependency
-        reader.error(node, "reading .xlsx card lists needs openpyxl (pip install openpyxl)")
-        return None
+def _xlsx(reader: Reader, data: bytes, shown: str) -> Table | None:
+    """The first sheet of an Excel workbook, checked before it is read (``loader.workbook``)."""
     table_problems = Reader(shown)
-    try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (InvalidFileException, KeyError, OSError, ValueError) as exc:
-        reader.problems.append(Problem(SourceLoc(shown, 1, 1), f"not an Excel workbook (.xlsx): {exc}"))
-        return None
-    sheet = book.worksheets[0]
-    formulas = _formulas(data)
     rows: list[Row] = []
     columns: list[str] | None = None
-    for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
-        texts = [_cell_text(v) for v in values]
-        for c, value in enumerate(values, start=1):
-            formula = formulas.get((number, c)) if value is None else None
-            if formula is not None:  # reported beside the cells' own mistakes (the table is still read)
-                reader.error(SourceLoc(shown, number, c), f"the formula {formula[:40]!r} has no saved result "
-                                     "(open the workbook in a spreadsheet program and save it: that stores the results)")
-        if columns is None:
-            while texts and not texts[-1]:
-                texts.pop()
-            columns = _columns(table_problems, texts, [SourceLoc(shown, 1, c) for c in range(1, len(texts) + 1)])
+    count = 0
+    try:
+        sheet = read_first_sheet(data)
+        for number, values in enumerate(sheet.rows, start=1):
+            texts = [_cell_text(v) for v in values]
+            for c, value in enumerate(values, start=1):
+                formula = sheet.formulas.get((number, c)) if value is None else None
+                if formula is not None:  # reported beside the cells' own mistakes (the table is still read)
+                    reader.error(SourceLoc(shown, number, c), f"the formula {formula[:40]!r} has no saved result "
+                                         "(open the workbook in a spreadsheet program and save it: that stores the results)")
             if columns is None:
+                while texts and not texts[-1]:
+                    texts.pop()
+                columns = _columns(table_problems, texts, [SourceLoc(shown, 1, c) for c in range(1, len(texts) + 1)])
+                if columns is None:
+                    break
+                continue
+            if not any(texts):
+                continue
+            if len(rows) >= MAX_TABLE_ROWS:
+                table_problems.error(SourceLoc(shown, number, 1), f"more than {MAX_TABLE_ROWS:,} cards in one list")
                 break
-            continue
-        if not any(texts):
-            continue
-        if len(rows) >= MAX_ROWS:
-            table_problems.error(SourceLoc(shown, number, 1), f"more than {MAX_ROWS:,} cards in one list")
-            break
-        cells = {name: Cell(text, SourceLoc(shown, number, c))
-                 for c, (name, text) in enumerate(zip(columns, texts), start=1)}
-        rows.append(Row(SourceLoc(shown, number, 1), cells))
-    book.close()
+            cells = {name: Cell(text, SourceLoc(shown, number, c))
+                     for c, (name, text) in enumerate(zip(columns, texts), start=1)}
+            count += len(cells)
+            if _too_many(table_problems, count, SourceLoc(shown, number, 1)) or _long_cells(table_problems, cells):
+                break
+            rows.append(Row(SourceLoc(shown, number, 1), cells))
+    except WorkbookRefused as exc:
+        reader.problems.append(Problem(SourceLoc(shown, exc.row, exc.column), str(exc)))
+        return None
+    if columns is None and not table_problems.problems:
+        table_problems.error(SourceLoc(shown, 1, 1), "the card list is empty: its first row names the columns")
     reader.problems.extend(table_problems.problems)
     if columns is None or table_problems.problems:
         return None
     return Table(tuple(columns), tuple(rows))
-
-
-def _formulas(data: bytes) -> dict[tuple[int, int], str]:
-    """The formulas of the first sheet by (row, column): a cell read as empty may be a formula
-    whose result was never saved (a workbook written by a program, not a spreadsheet)."""
-    from openpyxl import load_workbook
-
-    found: dict[tuple[int, int], str] = {}
-    book = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
-    try:
-        for number, values in enumerate(book.worksheets[0].iter_rows(values_only=True), start=1):
-            for c, value in enumerate(values, start=1):
-                if isinstance(value, str) and value.startswith("="):
-                    found[(number, c)] = value
-    finally:
-        book.close()
-    return found
 
 
 def _cell_text(value: object) -> str:

@@ -8,16 +8,22 @@ from dataclasses import dataclass
 import yaml
 
 from ..model import Deviation, GameInfo, PlayerCount, RuleOption, RuleOptions, Symbol
+from ..model.common import Translation
 from ..model.limits import MAX_OPTION_MAGNITUDE, MAX_PLAYERS
 from ..model.rules import RulesBlock, RulesSection, RulesText
-from ..model.source import SourceLoc
+from ..model.source import UNKNOWN_LOC, SourceLoc
 from .fields import Reader
 
 HEADER_REQUIRED = ("game", "id", "name", "rulebook", "players")
-HEADER_OPTIONAL = ("description", "card_size", "options", "title", "rules", "deviations")
+HEADER_OPTIONAL = ("description", "card_size", "options", "title", "rules", "deviations", "languages", "translations")
+TRANSLATION_FIELDS = ("name", "title", "description", "rules", "cards")
+"""What ``translations: {de: {...}}`` may give for a language (``cards``: a card-list deck's table)."""
+LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
+"""A language code as BCP 47 writes it: ``de``, ``pt-BR``, ``fr``."""
 SYMBOLS = tuple(s.value for s in Symbol)
-_DEVIATION_KEY = re.compile(r"([a-z0-9][a-z0-9_-]*(?:\.[a-z0-9][a-z0-9_-]*)+)(?:/([a-z0-9][a-z0-9_-]*))?")
-"""``rule-id/code`` or a bare ``rule-id`` (every code of the rule): ``firecrackers.prices/cost-mismatch``."""
+_DEVIATION_KEY = re.compile(r"([a-z0-9][a-z0-9_-]*(?:\.[a-z0-9][a-z0-9_-]*)+|preflight)(?:/([a-z0-9][a-z0-9_-]*))?")
+"""``rule-id/code`` or a bare ``rule-id`` (every code of the rule): ``firecrackers.prices/cost-mismatch``,
+``preflight/text-too-small`` (the preflight's id has no dot)."""
 
 
 @dataclass
@@ -35,13 +41,28 @@ class Header:
     rules: RulesText | None = None
     deviations: tuple[Deviation, ...] = ()
     players_loc: SourceLoc | None = None
+    languages: tuple[str, ...] = ()
+    translations: tuple[Translation, ...] = ()
+    languages_loc: SourceLoc | None = None
+    translation_cards: dict[str, yaml.Node] | None = None
+    """Per language, the node of its ``cards:`` translation table (a card-list deck reads it)."""
 
 
-def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size: str = "poker") -> Header:
-    """Read the shared header fields (the caller has already checked which keys are allowed)."""
+def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size: str = "poker",
+                card_tables: bool = False) -> Header:
+    """Read the shared header fields (the caller has already checked which keys are allowed);
+    ``card_tables``: the game reads a translated card table per language (``translations.LANG.cards``)."""
     players = None
     if "players" in fields:
         players = read_players(reader, fields["players"])
+    languages = read_languages(reader, fields["languages"]) if "languages" in fields else ()
+    cards: dict[str, yaml.Node] = {}
+    translations = read_translations(reader, fields["translations"], languages, cards,
+                                     fields.get("languages")) if "translations" in fields else ()
+    if cards and not card_tables:
+        for node in cards.values():
+            reader.error(node, "a translated card table is for a card-list deck (game: custom); this game's own "
+                               "card words are not translated")
     return Header(
         id=reader.name(fields["id"], "id") if "id" in fields else None,
         name=reader.text(fields["name"], "name") if "name" in fields else None,
@@ -56,7 +77,61 @@ def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size:
         rules=read_rules(reader, fields["rules"]) if "rules" in fields else None,
         deviations=read_deviations(reader, fields["deviations"]) if "deviations" in fields else (),
         players_loc=reader.loc(fields["players"]) if "players" in fields else None,
+        languages=languages,
+        translations=translations,
+        languages_loc=reader.loc(fields["languages"]) if "languages" in fields else None,
+        translation_cards=cards,
     )
+
+
+def read_languages(reader: Reader, node: yaml.Node) -> tuple[str, ...]:
+    """``languages: [en, de]``: language codes, the first the one the file is written in."""
+    found: list[str] = []
+    for item in reader.sequence(node, "languages") or []:
+        code = reader.text(item, "a language")
+        if code is None:
+            continue
+        if not LANGUAGE.fullmatch(code):
+            reader.error(item, f"language '{code}' should be a language code such as en, de, fr or pt-BR")
+        elif code in found:
+            reader.error(item, f"language '{code}' is listed twice")
+        else:
+            found.append(code)
+    return tuple(found)
+
+
+def read_translations(reader: Reader, node: yaml.Node, languages: tuple[str, ...], cards: dict[str, yaml.Node],
+                      languages_node: yaml.Node | None) -> tuple[Translation, ...]:
+    """``translations: {de: {name: ..., title: ..., description: ..., rules: ..., cards: FILE}}``:
+    the definition's words in each further language of ``languages``."""
+    found: list[Translation] = []
+    for key_node, value_node in reader.entries(node, "translations"):
+        code = str(key_node.value)
+        if languages_node is None:
+            reader.error(key_node, f"translations for '{code}': name the deck's languages first "
+                                   f"(languages: [en, {code}], the first the one this file is written in)")
+            continue
+        if code not in languages[1:]:
+            listed = ", ".join(languages[1:]) or "none"
+            first = f"; '{code}' is the language this file is written in" if languages and code == languages[0] else ""
+            reader.error(key_node, f"translations for '{code}', which is not one of the further languages "
+                                   f"({listed}){first}")
+            continue
+        fields = reader.mapping(value_node, f"translations for '{code}'", (), TRANSLATION_FIELDS)
+        if fields is None:
+            continue
+        if "cards" in fields:
+            cards[code] = fields["cards"]
+        found.append(Translation(
+            code,
+            name=(reader.text(fields["name"], f"name in {code}") or "") if "name" in fields else "",
+            title=(reader.text(fields["title"], f"title in {code}") or "") if "title" in fields else "",
+            description=(reader.text(fields["description"], f"description in {code}") or "")
+            if "description" in fields else "",
+            rules=read_rules(reader, fields["rules"]) if "rules" in fields else None,
+            loc=reader.loc(key_node),
+        ))
+    return tuple(found)
 
 
 def read_deviations(reader: Reader, node: yaml.Node) -> tuple[Deviation, ...]:
@@ -184,16 +259,21 @@ def make_info(
         title=header.title,
         rules=header.rules,
         players_loc=header.players_loc or loc,
+        languages=header.languages,
+        translations=header.translations,
+        languages_loc=header.languages_loc or UNKNOWN_LOC,
     )
 
 
 def read_rules(reader: Reader, node: yaml.Node) -> RulesText | None:
     """``rules: {credit: ..., sections: [{heading: ..., text: ..., items: [...]}, ...]}``: the
     summary printed with the kit (paragraphs of ``text`` are separated by blank lines)."""
-    fields = reader.mapping(node, "rules", ("sections",), ("credit",))
+    fields = reader.mapping(node, "rules", ("sections",), ("credit", "heading", "continued"))
     if fields is None or "sections" not in fields:
         return None
     credit = " ".join((reader.text(fields["credit"], "rules credit") or "").split()) if "credit" in fields else ""
+    title = (reader.text(fields["heading"], "rules heading") or "") if "heading" in fields else ""
+    continued = (reader.text(fields["continued"], "rules continued") or "") if "continued" in fields else ""
     sections: list[RulesSection] = []
     for item in reader.sequence(fields["sections"], "rules sections") or []:
         sub = reader.mapping(item, "a rules section", ("heading",), ("text", "items"))
@@ -214,4 +294,4 @@ def read_rules(reader: Reader, node: yaml.Node) -> RulesText | None:
             reader.error(item, f"rules section '{heading}' needs text or items")
         if heading is not None:
             sections.append(RulesSection(heading, tuple(blocks), reader.loc(item)))
-    return RulesText(tuple(sections), credit, reader.loc(node))
+    return RulesText(tuple(sections), credit, reader.loc(node), title.strip(), continued.strip())

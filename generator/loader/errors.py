@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
 
 from ..model.source import SourceLoc
+
+if TYPE_CHECKING:
+    from ..model import GameDefinition
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -21,8 +25,11 @@ class Problem:
 class DefinitionErrors(Exception):
     """Raised once with every problem found in the files (never only the first)."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], partial: Sequence["GameDefinition"] = ()) -> None:
         self.problems = sorted(set(problems))
+        self.partial = list(partial)
+        """Definitions read in spite of the problems (a card list with a wrong cell): ``validate``
+        checks them too, so one run reports every mistake; nothing prints or plays them."""
         super().__init__(self.report())
 
     def report(self) -> str:

@@ -15,7 +15,7 @@ from typing import Callable
 
 import yaml
 
-from ..model.limits import MAX_BLEED_MM, MAX_CARD_MM, MAX_FONT_PT, MIN_FONT_PT
+from ..model.limits import MAX_BLEED_MM, MAX_CARD_MM, MAX_FONT_PT, MAX_POLYGON_POINTS, MIN_FONT_PT
 from ..model.templates import (
     Align,
     Artwork,
@@ -29,14 +29,17 @@ from ..model.templates import (
 )
 from .fields import Reader
 
-FACE_FIELDS = ("extends", "base_width", "base_height", "regions", "front", "back", "icons")
+FACE_FIELDS = ("extends", "base_width", "base_height", "regions", "front", "back", "icons", "fallback_fonts")
+ICON_FIELDS = ("file", "size", "baseline")
+"""An icon written as a mapping: its picture, its size in ems and how far it hangs below the baseline."""
 SIDE_FIELDS = ("regions",)
 PLACE = ("x", "y", "width", "height")
 FILLS = ("field", "text", "image", "shape")
 STYLE = ("font", "max_pt", "min_pt", "mirrored", "colour", "align", "valign", "wrap", "when", "bleed",
          "fill", "stroke", "stroke_width", "opacity", "radius", "points")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)?")
+"""A field a placeholder names: ``rank``, a translation ``name.de``, or the deck's ``deck.title``."""
 FILTERS = ("upper", "lower")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 SHAPE_KINDS = tuple(k.value for k in ShapeKind)
@@ -58,33 +61,74 @@ def check_placeholders(reader: Reader, node: yaml.Node, text: str, what: str) ->
     return True
 
 
+RegionEntry = tuple[yaml.ScalarNode, yaml.Node, Reader]
+"""One region as written: its name, its mapping, and the reader of the file that writes it."""
+Chain = list[dict[str, tuple[yaml.Node, Reader]]]
+"""A face template's own fields and those of the templates it extends, nearest first."""
+
+
 def read_face(reader: Reader, fields: dict[str, tuple[yaml.Node, Reader]], what: str, fonts: tuple[str, ...],
               artwork: Callable[[Reader, yaml.Node], Artwork | None],
-              width: float, height: float) -> tuple[tuple[FaceRegion, ...] | None, tuple[FaceRegion, ...] | None,
-                                                    tuple[Icon, ...]] | None:
-    """The front regions, the back regions (None when the template has no back) and the icons of a
-    face template's merged fields; None when the template is unusable (problems recorded)."""
-    if "regions" in fields and "front" in fields:
-        node, field_reader = fields["front"]
-        field_reader.error(node, f"{what} has both 'regions' and 'front': 'regions' is the front")
-        return None
-    if "regions" not in fields and "front" not in fields:
+              width: float, height: float, chain: Chain | None = None,
+              ) -> tuple[tuple[FaceRegion, ...] | None, tuple[FaceRegion, ...] | None, tuple[Icon, ...],
+                         tuple[str, ...]] | None:
+    """The front regions, the back regions (None when the template has no back), the icons and the
+    fallback fonts of a face template's merged fields; None when the template is unusable
+    (problems recorded). ``chain`` (the template's own fields, then those of each template it
+    extends) merges the sides region by region: a region named as in a template it extends
+    replaces that one in its place, a new region is painted after them, and ``name: null``
+    removes an inherited region."""
+    chain = chain or [fields]
+    for link in chain:
+        if "regions" in link and "front" in link:
+            node, field_reader = link["front"]
+            field_reader.error(node, f"{what} has both 'regions' and 'front': 'regions' is the front")
+            return None
+    if not any("regions" in link or "front" in link for link in chain):
         reader.error(reader_node(fields, reader), f"{what} needs 'front' (or 'regions')")
         return None
     icons = _icons(fields, artwork) if "icons" in fields else ()
+    fallback: tuple[str, ...] = ()
+    if "fallback_fonts" in fields:
+        node, field_reader = fields["fallback_fonts"]
+        keys = [field_reader.choice(item, "fallback font", fonts)
+                for item in field_reader.sequence(node, f"{what} fallback_fonts") or []]
+        fallback = tuple(dict.fromkeys(key for key in keys if key is not None))
     side = _Side(fonts, artwork, width, height, what)
-    front: tuple[FaceRegion, ...] | None
-    if "regions" in fields:
-        node, field_reader = fields["regions"]
-        front = side.regions(field_reader, node)
-    else:
-        node, field_reader = fields["front"]
-        front = side.side(field_reader, node, f"{what} front")
-    back = None
-    if "back" in fields:
-        node, field_reader = fields["back"]
-        back = side.side(field_reader, node, f"{what} back")
-    return front, back, icons
+    front = _merged_side(chain, ("regions", "front"), f"{what} front")
+    back_entries = _merged_side(chain, ("back",), f"{what} back")
+    regions = side.regions_of(front) if front is not None else None
+    back = side.regions_of(back_entries) if back_entries is not None else None
+    return regions, back, icons, fallback
+
+
+def _merged_side(chain: Chain, keys: tuple[str, ...], what: str) -> list[RegionEntry] | None:
+    """The regions of one side through the ``extends`` chain (see ``read_face``); None when no
+    template of the chain has that side."""
+    merged: dict[str, RegionEntry] = {}
+    found = False
+    for link in reversed(chain):
+        key = next((k for k in keys if k in link), None)
+        if key is None:
+            continue
+        node, reader = link[key]
+        if key != "regions":
+            sub = reader.mapping(node, what, ("regions",), ())
+            if sub is None or "regions" not in sub:
+                continue
+            node = sub["regions"]
+        found = True
+        for key_node, value_node in reader.entries(node, "regions"):
+            name = str(key_node.value)
+            if isinstance(value_node, yaml.ScalarNode) and value_node.tag == "tag:yaml.org,2002:null":
+                if name in merged:
+                    del merged[name]
+                else:
+                    reader.error(key_node, f"region '{name}' is null, which removes an inherited region, but "
+                                           f"{what} inherits no region '{name}'")
+                continue
+            merged[name] = (key_node, value_node, reader)
+    return list(merged.values()) if found else None
 
 
 def reader_node(fields: dict[str, tuple[yaml.Node, Reader]], reader: Reader) -> yaml.Node:
@@ -94,13 +138,26 @@ def reader_node(fields: dict[str, tuple[yaml.Node, Reader]], reader: Reader) -> 
 
 def _icons(fields: dict[str, tuple[yaml.Node, Reader]],
            artwork: Callable[[Reader, yaml.Node], Artwork | None]) -> tuple[Icon, ...]:
+    """``icons: {coin: art/coin.svg}``, or ``coin: {file: art/coin.svg, size: 1.2, baseline: 0.15}``
+    (the height in ems of the text, and the share of the picture below the baseline)."""
     node, reader = fields["icons"]
     icons = []
     for key_node, value_node in reader.entries(node, "icons"):
         name = reader.name(key_node, "an icon name")
-        art = artwork(reader, value_node)
+        size: float | None = None
+        baseline = 0.2
+        file_node: yaml.Node | None = value_node
+        if isinstance(value_node, yaml.MappingNode):
+            sub = reader.mapping(value_node, f"icon '{key_node.value}'", ("file",), ICON_FIELDS[1:]) or {}
+            file_node = sub.get("file")
+            if "size" in sub:
+                size = reader.number(sub["size"], f"icon '{key_node.value}' size", minimum=0.1, maximum=10)
+            if "baseline" in sub:
+                baseline = reader.number(sub["baseline"], f"icon '{key_node.value}' baseline", minimum=-1,
+                                         maximum=2) or 0.0
+        art = artwork(reader, file_node) if file_node is not None else None
         if name is not None and art is not None:
-            icons.append(Icon(name, art, reader.loc(key_node)))
+            icons.append(Icon(name, art, reader.loc(key_node), size, baseline))
     return tuple(icons)
 
 
@@ -115,15 +172,9 @@ class _Side:
         self.height = height
         self.template = template
 
-    def side(self, reader: Reader, node: yaml.Node, what: str) -> tuple[FaceRegion, ...] | None:
-        fields = reader.mapping(node, what, ("regions",), ())
-        if fields is None or "regions" not in fields:
-            return None
-        return self.regions(reader, fields["regions"])
-
-    def regions(self, reader: Reader, node: yaml.Node) -> tuple[FaceRegion, ...]:
+    def regions_of(self, entries: list[RegionEntry]) -> tuple[FaceRegion, ...]:
         found: list[FaceRegion] = []
-        for key_node, value_node in reader.entries(node, "regions"):
+        for key_node, value_node, reader in entries:
             name = reader.name(key_node, "a region name")
             region = self.region(reader, value_node, name or str(key_node.value))
             if name is not None and region is not None:
@@ -140,8 +191,10 @@ class _Side:
         if len(fills) != 1:
             reader.error(node, f"{what} needs exactly one of {', '.join(FILLS)}" + (f" (it has {', '.join(fills)})" if fills else ""))
         bleed = bool(reader.boolean(sub["bleed"], f"{what} bleed")) if "bleed" in sub else False
-        place = self._place(reader, node, sub, what, bleed)
+        place = self._place(reader, node, sub, what)
+        recoverable = len(reader.problems)
         font = reader.choice(sub["font"], "font", self.fonts) if "font" in sub else "sans"
+        recoverable = len(reader.problems) - recoverable  # an unknown font: measured with sans meanwhile
         max_pt = self._number(reader, sub, "max_pt", 12.0, MIN_FONT_PT, MAX_FONT_PT)
         min_pt = self._number(reader, sub, "min_pt", 6.0, MIN_FONT_PT, MAX_FONT_PT)
         if max_pt is not None and min_pt is not None and min_pt > max_pt:
@@ -168,7 +221,9 @@ class _Side:
                 if check_placeholders(reader, sub["image"], raw, f"{what} image"):
                     image = raw
             elif raw is not None:
+                known = len(reader.problems)
                 artwork = self.artwork(reader, sub["image"])
+                recoverable += len(reader.problems) - known  # a picture that cannot be read: drawn as nothing
             field = "image"
         elif fills == ["shape"]:
             shape = self._shape(reader, sub, what)
@@ -177,17 +232,18 @@ class _Side:
             reader.error(sub["points"], f"{what}: points are for a polygon shape")  # a misspelt kind says so itself
         if kind == ShapeKind.POLYGON.value and place is not None:
             self._points_on_card(reader, sub, what, place)
-        if len(reader.problems) > before or place is None:
+        if len(reader.problems) - recoverable > before or place is None:
             return None
         x, y, w, h = place
         return FaceRegion(name, x, y, w, h, field, font or "sans", max_pt or 12.0, min_pt or 6.0, mirrored, artwork,
                           reader.loc(node), text=text, image=image, shape=shape, colour=colour, align=align,
                           valign=valign, wrap=wrap, when=when, bleed=bleed)
 
-    def _place(self, reader: Reader, node: yaml.Node, sub: dict[str, yaml.Node], what: str,
-               bleed: bool) -> tuple[float, float, float, float] | None:
+    def _place(self, reader: Reader, node: yaml.Node, sub: dict[str, yaml.Node],
+               what: str) -> tuple[float, float, float, float] | None:
+        """The region's box; without one (no x, y, width or height), the whole card."""
         given = [key for key in PLACE if key in sub]
-        if not given and bleed:
+        if not given:
             return 0.0, 0.0, self.width, self.height
         if len(given) != len(PLACE):
             missing = ", ".join(key for key in PLACE if key not in sub)
@@ -214,6 +270,8 @@ class _Side:
         most ``MAX_BLEED_MM`` past an edge): each point that does not is reported where it is written."""
         if "points" not in sub or not isinstance(sub["points"], yaml.SequenceNode):
             return
+        if len(sub["points"].value) > MAX_POLYGON_POINTS:
+            return  # refused as such
         x, y, _, _ = place
         reach = MAX_BLEED_MM + 1e-9
         for item in sub["points"].value:
@@ -298,7 +356,11 @@ class _Side:
     def _points(self, reader: Reader, sub: dict[str, yaml.Node], what: str) -> list[tuple[float, float]]:
         """``points: [[x, y], ...]``, each mistake located at its point."""
         points: list[tuple[float, float]] = []
-        for item in reader.sequence(sub["points"], f"{what} points") or []:
+        items = reader.sequence(sub["points"], f"{what} points") or []
+        if len(items) > MAX_POLYGON_POINTS:
+            reader.error(sub["points"], f"{what}: a polygon of {len(items):,} points; at most {MAX_POLYGON_POINTS:,} are supported")
+            return points
+        for item in items:
             pair = reader.sequence(item, "a point (x, y)")
             if pair is None or len(pair) != 2:
                 if pair is not None:

@@ -15,6 +15,7 @@ from ..fontbook import FontError, read_metrics
 from ..images import check_png, check_svg
 from ..model.limits import (
     MAX_CARD_MM,
+    MAX_FOLDER_FILES,
     MAX_SHEET_MM,
     MAX_SHEET_SPACING_MM,
     MIN_CARD_MM,
@@ -29,28 +30,49 @@ from ..model.templates import (
     FaceTemplate,
     FillOrder,
     FontFace,
+    MISSING,
     LayoutLibrary,
     SheetTemplate,
 )
 from ..layout.regions import ArtworkError
-from ..paths import display_path, shipped_root
+from ..paths import display_path, followed, shipped_root
 from ..saferead import MAX_ARTWORK_BYTES, ReadError, read_regular
 from .errors import DefinitionErrors, Problem
 from .faces import FACE_FIELDS, read_face
 from .fields import Reader
 from .yamlnodes import compose_file
 
-SECTIONS = ("cards", "sheets", "faces", "fonts")
+SECTIONS = ("cards", "sheets", "faces", "fonts", "fallback_fonts")
 CARD_FIELDS = ("extends", "width", "height", "safe", "corner_radius")
 SHEET_FIELDS = ("extends", "width", "height", "margin", "gutter", "bleed", "crop_marks", "fill_order", "large")
 SHIPPED_FONTS = {
     "sans": "DejaVuSans.ttf",
     "sans-bold": "DejaVuSans-Bold.ttf",
+    "sans-italic": "DejaVuSans-Oblique.ttf",
+    "sans-bold-italic": "DejaVuSans-BoldOblique.ttf",
     "sans-condensed": "DejaVuSansCondensed.ttf",
     "sans-condensed-bold": "DejaVuSansCondensed-Bold.ttf",
+    "sans-condensed-italic": "DejaVuSansCondensed-Oblique.ttf",
+    "sans-condensed-bold-italic": "DejaVuSansCondensed-BoldOblique.ttf",
     "serif-bold": "DejaVuSerif-Bold.ttf",
+    "serif-bold-italic": "DejaVuSerif-BoldItalic.ttf",
 }
 """Font key -> file in the toolkit's ``fonts/``: every project can name these."""
+SHIPPED_STYLES = {
+    "sans": ("sans-bold", "sans-italic", "sans-bold-italic"),
+    "sans-bold": ("sans-bold", "sans-bold-italic", "sans-bold-italic"),
+    "sans-italic": ("sans-bold-italic", "sans-italic", "sans-bold-italic"),
+    "sans-bold-italic": ("sans-bold-italic", "sans-bold-italic", "sans-bold-italic"),
+    "sans-condensed": ("sans-condensed-bold", "sans-condensed-italic", "sans-condensed-bold-italic"),
+    "sans-condensed-bold": ("sans-condensed-bold", "sans-condensed-bold-italic", "sans-condensed-bold-italic"),
+    "sans-condensed-italic": ("sans-condensed-bold-italic", "sans-condensed-italic", "sans-condensed-bold-italic"),
+    "sans-condensed-bold-italic": ("sans-condensed-bold-italic",) * 3,
+    "serif-bold": ("serif-bold", "serif-bold-italic", "serif-bold-italic"),
+    "serif-bold-italic": ("serif-bold-italic",) * 3,
+}
+"""Font key -> the keys of its bold, italic and bold italic faces (what ``<b>`` and ``<i>`` draw)."""
+FONT_FIELDS = ("file", "bold", "italic", "bold_italic")
+"""A project font written as a mapping: its file and the fonts of its styles."""
 FONT_KINDS = {".ttf": "ttf", ".otf": "otf"}
 
 
@@ -105,9 +127,24 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
     """Every template the project can use: the shipped layout files, the project's (a template there
     replaces a shipped one of its name), then ``extra_files`` (a file validated on its own, read as
     one of the project's); DefinitionErrors listing every problem of every file."""
+    library, problems = read_layout_library(project_root, extra_files)
+    if problems:
+        raise DefinitionErrors(problems)
+    return library
+
+
+def read_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) -> tuple[LayoutLibrary, list[Problem]]:
+    """The layout library as far as it can be read, and every problem of every layout file.
+
+    A mistake that leaves the rest of a template usable does not hide the rest: a region whose
+    font is unknown (or whose font file is refused) is measured with ``sans``, a picture that
+    cannot be read is drawn as nothing, so ``validate`` still reports the fields, the fit and the
+    glyphs of every card in the same run. Such a library is for checking only: a build refuses a
+    project with problems."""
     shipped = shipped_root().resolve()
     roots = [shipped] if project_root.resolve() == shipped else [shipped, project_root.resolve()]
-    entries: dict[str, dict[str, _Entry]] = {section: {} for section in SECTIONS}
+    entries: dict[str, dict[str, _Entry]] = {section: {} for section in SECTIONS if section != "fallback_fonts"}
+    fallback_nodes: list[tuple[yaml.Node, Reader]] = []
     readers: list[_FileReader] = []
     problems: list[Problem] = []
     sources: list[tuple[Path, Path]] = []
@@ -115,12 +152,17 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
     folders[1:1] = package_layouts()  # a game package's templates: after the shipped ones, before the project's
     for folder in folders:
         try:
-            sources += [(folder.parent, file) for file in _yaml_files(folder)]
+            files = _yaml_files(folder)
+            if len(files) > MAX_FOLDER_FILES:
+                problems.append(Problem(SourceLoc(display_path(folder), 1, 1),
+                                        f"{folder.name}/ holds {len(files)} files; at most {MAX_FOLDER_FILES}"))
+                continue
+            sources += [(folder.parent, file) for file in files]
         except OSError as exc:
             problems.append(Problem(SourceLoc(display_path(folder), 1, 1),
                                     f"cannot read the folder: {exc.strerror or exc}"))
-    known = {file.resolve() for _, file in sources}
-    sources += [(project_root.resolve(), file) for file in extra_files if file.resolve() not in known]
+    known = {followed(file) for _, file in sources}
+    sources += [(project_root.resolve(), file) for file in extra_files if followed(file) not in known]
     for root, file in sources:
         reader: _FileReader = _FileReader(display_path(file), root=root)
         readers.append(reader)
@@ -131,6 +173,9 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
             continue
         sections = reader.mapping(top, "a layouts file", (), SECTIONS)
         for section, node in (sections or {}).items():
+            if section == "fallback_fonts":
+                fallback_nodes.append((node, reader))
+                continue
             for key_node, value_node in reader.entries(node, section):
                 if section == "fonts":
                     name = reader.name(key_node, "a font name")
@@ -145,15 +190,29 @@ def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
                     entries[section][name] = _Entry(name, fields, value_node, reader)
     cards = tuple(t for t in (_card(e, _resolve(e, entries["cards"])) for e in entries["cards"].values()) if t)
     sheets = tuple(t for t in (_sheet(e, _resolve(e, entries["sheets"])) for e in entries["sheets"].values()) if t)
-    fonts = shipped_fonts() + tuple(f for f in (_font(e) for e in entries["fonts"].values()) if f)
-    # a declared font whose file is refused is still a name regions may use: its own problem says why
+    # a declared font whose file is refused is still a name regions may use: its own problem says
+    # why, and it is measured with the shipped sans meanwhile
     keys = tuple(f.key for f in shipped_fonts()) + tuple(entries["fonts"])
-    faces = tuple(t for t in (_face(e, _resolve(e, entries["faces"]), keys) for e in entries["faces"].values()) if t)
+    fonts = shipped_fonts() + tuple(_font(e, keys) for e in entries["fonts"].values())
+    fallback = _fallback_fonts(fallback_nodes, keys)
+    chains = {name: _chain(e, entries["faces"]) for name, e in entries["faces"].items()}
+    faces = tuple(t for t in (_face(e, _merge(chains[e.name]), keys, chains[e.name])
+                              for e in entries["faces"].values()) if t)
+    broken = tuple(name for name in entries["faces"] if all(face.name != name for face in faces))
     for reader in readers:
         problems.extend(reader.problems)
-    if problems:
-        raise DefinitionErrors(problems)
-    return LayoutLibrary(cards, sheets, faces, fonts)
+    return LayoutLibrary(cards, sheets, faces, fonts, fallback, broken), problems
+
+
+def _fallback_fonts(nodes: list[tuple[yaml.Node, Reader]], keys: tuple[str, ...]) -> tuple[str, ...]:
+    """``fallback_fonts: [jp, symbols]`` of every layout file, in file order, each a font key."""
+    found: list[str] = []
+    for node, reader in nodes:
+        for item in reader.sequence(node, "fallback_fonts") or []:
+            key = reader.choice(item, "fallback font", keys)
+            if key is not None and key not in found:
+                found.append(key)
+    return tuple(found)
 
 
 def _first_here(known: dict[str, _Entry], name: str, reader: _FileReader, node: yaml.Node, what: str) -> bool:
@@ -170,14 +229,16 @@ def _first_here(known: dict[str, _Entry], name: str, reader: _FileReader, node: 
 
 
 def shipped_fonts() -> tuple[FontFace, ...]:
-    """The fonts shipped in the toolkit's ``fonts/`` folder, under their keys."""
+    """The fonts shipped in the toolkit's ``fonts/`` folder, under their keys, with their styles."""
     folder = shipped_root() / "fonts"
-    return tuple(FontFace(key, str(folder / name), display_path(folder / name), shipped=True)
+    return tuple(FontFace(key, str(folder / name), display_path(folder / name), shipped=True,
+                          bold=SHIPPED_STYLES[key][0], italic=SHIPPED_STYLES[key][1], bold_italic=SHIPPED_STYLES[key][2])
                  for key, name in SHIPPED_FONTS.items())
 
 
-def _resolve(entry: _Entry, known: dict[str, _Entry]) -> dict[str, tuple[yaml.Node, Reader]] | None:
-    """The entry's fields merged over those of the templates it extends (nearest wins)."""
+def _chain(entry: _Entry, known: dict[str, _Entry]) -> list[_Entry] | None:
+    """The entry and the templates it extends, nearest first (None, reported, for an unknown
+    parent or a loop)."""
     chain = [entry]
     while "extends" in chain[-1].fields:
         reader = chain[-1].reader
@@ -192,6 +253,18 @@ def _resolve(entry: _Entry, known: dict[str, _Entry]) -> dict[str, tuple[yaml.No
             reader.error(node, f"'{entry.name}' extends itself through {' -> '.join(e.name for e in chain)} -> {parent}")
             return None
         chain.append(known[parent])
+    return chain
+
+
+def _resolve(entry: _Entry, known: dict[str, _Entry]) -> dict[str, tuple[yaml.Node, Reader]] | None:
+    """The entry's fields merged over those of the templates it extends (nearest wins)."""
+    return _merge(_chain(entry, known))
+
+
+def _merge(chain: list[_Entry] | None) -> dict[str, tuple[yaml.Node, Reader]] | None:
+    """The fields of a chain of templates, each from the nearest template that gives it."""
+    if chain is None:
+        return None
     merged: dict[str, tuple[yaml.Node, Reader]] = {}
     for link in reversed(chain):
         for key, value in link.fields.items():
@@ -283,27 +356,46 @@ def _sheet(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None) ->
                          entry.reader.loc(entry.node))
 
 
-def _font(entry: _Entry) -> FontFace | None:
-    """A project font: ``key: path/to/file.ttf`` (relative to the project folder)."""
+def _font(entry: _Entry, keys: tuple[str, ...]) -> FontFace:
+    """A project font: ``key: path/to/file.ttf`` (relative to the project folder), or
+    ``key: {file: ..., bold: KEY, italic: KEY, bold_italic: KEY}`` naming the fonts of its styles.
+    A font that cannot be used is reported and stands in as the shipped sans (for checking only)."""
     reader, node = entry.reader, entry.fields["file"]
+    styles: dict[str, str] = {}
+    file_node: yaml.Node | None = node
+    if isinstance(node, yaml.MappingNode):
+        fields = reader.mapping(node, f"font '{entry.name}'", ("file",), FONT_FIELDS[1:])
+        file_node = (fields or {}).get("file")
+        for style in FONT_FIELDS[1:]:
+            if fields is not None and style in fields:
+                key = reader.choice(fields[style], f"{style.replace('_', ' ')} font of '{entry.name}'", keys)
+                if key is not None:
+                    styles[style] = key
+    stand_in = next(face for face in shipped_fonts() if face.key == "sans")
+    path: Path | None = None
     if entry.name in SHIPPED_FONTS:
         reader.error(entry.node, f"font '{entry.name}' is a shipped font; a project font needs a name of its own "
                                  f"(shipped: {', '.join(SHIPPED_FONTS)})")
-        return None
-    path = project_file(reader, node, "font", FONT_KINDS)
+    elif file_node is not None:
+        path = project_file(reader, file_node, "font", FONT_KINDS)
+    if path is not None:
+        shown = display_path(path)
+        try:
+            read_metrics(path, shown)
+        except FontError as exc:
+            reader.error(file_node if file_node is not None else node, str(exc))
+            path = None
+    bold, italic, both = styles.get("bold", ""), styles.get("italic", ""), styles.get("bold_italic", "")
     if path is None:
-        return None
-    shown = display_path(path)
-    try:
-        read_metrics(path, shown)
-    except FontError as exc:
-        reader.error(node, str(exc))
-        return None
-    return FontFace(entry.name, str(path), shown, loc=reader.loc(entry.node))
+        path, shown = Path(stand_in.path), stand_in.shown
+    else:
+        shown = display_path(path)
+    return FontFace(entry.name, str(path), shown, loc=reader.loc(entry.node), bold=bold, italic=italic,
+                    bold_italic=both)
 
 
 def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
-          fonts: tuple[str, ...]) -> FaceTemplate | None:
+          fonts: tuple[str, ...], chain: list[_Entry] | None = None) -> FaceTemplate | None:
     if fields is None:
         return None
     what = f"face template '{entry.name}'"
@@ -311,13 +403,14 @@ def _face(entry: _Entry, fields: dict[str, tuple[yaml.Node, Reader]] | None,
     height = _length(fields, "base_height", what, entry, 88.9, low=MIN_CARD_MM, high=MAX_CARD_MM)
     if width is None or height is None:
         return None
-    parts = read_face(entry.reader, fields, what, fonts, read_artwork, width, height)
+    links = [{k: (v, e.reader) for k, v in e.fields.items() if k != "extends"} for e in chain or [entry]]
+    parts = read_face(entry.reader, fields, what, fonts, read_artwork, width, height, links)
     if parts is None:
         return None
-    front, back, icons = parts
+    front, back, icons, fallback = parts
     if front is None:
         return None
-    return FaceTemplate(entry.name, width, height, front, entry.reader.loc(entry.node), back, icons)
+    return FaceTemplate(entry.name, width, height, front, entry.reader.loc(entry.node), back, icons, fallback)
 
 
 class FileRefused(ValueError):
@@ -409,15 +502,18 @@ def _svg_outside_reference(data: bytes) -> str | None:
 
 
 def read_artwork(reader: Reader, node: yaml.Node) -> Artwork | None:
-    """An image file named in a template (see ``resolve_project_file``), PNG, JPEG or SVG."""
+    """An image file named in a template (see ``resolve_project_file``), PNG, JPEG or SVG; one
+    that cannot be used is reported and stands in as ``MISSING`` artwork (drawn as nothing), so
+    the rest of its template is still checked."""
     path = project_file(reader, node, "image", ARTWORK_KINDS)
+    name = str(node.value) if isinstance(node, yaml.ScalarNode) else ""
     if path is None:
-        return None
+        return Artwork(name, b"", MISSING) if isinstance(node, yaml.ScalarNode) else None
     try:
-        return load_artwork(path, reader.text(node, "image") or "")
+        return load_artwork(path, name)
     except FileRefused as exc:
         reader.error(node, str(exc))
-        return None
+        return Artwork(name, b"", MISSING)
 
 
 class ProjectArtwork:

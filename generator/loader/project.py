@@ -9,13 +9,13 @@ import yaml
 
 from .. import registry
 from ..model import GameDefinition, OptionValue, Project, SourceLoc
-from ..model.limits import MAX_CARDS
-from ..paths import display_path
+from ..model.limits import MAX_CARDS, MAX_FOLDER_FILES
+from ..paths import display_path, followed
 from .errors import DefinitionErrors, Problem
 from .fields import Reader
 from .yamlnodes import compose_file
 
-MAX_DEFINITION_FILES = 200
+MAX_DEFINITION_FILES = MAX_FOLDER_FILES
 
 
 def definition_files(root: Path) -> list[Path]:
@@ -28,9 +28,9 @@ def definition_files(root: Path) -> list[Path]:
 
 def definitions_naming(root: Path, table: Path) -> list[Path]:
     """The definition files (the project's, and those beside ``table``) whose card list is the
-    file ``table`` (a top-level ``cards: sky.csv``): what ``cardforge validate card_defs/sky.csv``
-    checks. Files that cannot be read as YAML are passed over (validating them says why)."""
-    wanted = table.resolve()
+    file ``table`` (a top-level ``cards: sky.csv``, or a component's): what ``cardforge validate
+    card_defs/sky.csv`` checks. Files that cannot be read as YAML are passed over (validating them says why)."""
+    wanted = followed(table)
     try:
         candidates = definition_files(root) if (root / "card_defs").is_dir() else []
         candidates += sorted(p for p in table.parent.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
@@ -38,12 +38,13 @@ def definitions_naming(root: Path, table: Path) -> list[Path]:
         return []
     found: list[Path] = []
     for file in dict.fromkeys(candidates):
-        if any(file.resolve() == f.resolve() for f in found):
+        if any(followed(file) == followed(f) for f in found):
             continue
         try:
             node = compose_file(file, display_path(file))
             names = [value for key in _TABLE_KEYS if (value := _top_scalar(node, key)) is not None]
-            if any((file.resolve().parent / name).resolve() == wanted for name in names):
+            names += _component_tables(node)
+            if any(followed(followed(file).parent / name) == wanted for name in names):
                 found.append(file)
         except (DefinitionErrors, OSError, RuntimeError, ValueError):
             continue
@@ -72,7 +73,7 @@ def _build(root: yaml.Node, path: str, file: Path,
             if count > MAX_CARDS:  # each game's loader refuses more first, where the counts are
                 reader.error(game.info.loc, f"{game.info.id} has {count} cards; at most {MAX_CARDS} are supported")
     if reader.problems:
-        raise DefinitionErrors(reader.problems)
+        raise DefinitionErrors(reader.problems, games if description is not None and description.partial else ())
     return games
 
 
@@ -104,6 +105,17 @@ def load_files(files: list[Path], root: Path | None = None) -> Project:
     if problems:
         raise DefinitionErrors(problems)
     return Project(str(root) if root else "", tuple(games))
+
+
+def _component_tables(root: yaml.Node) -> list[str]:
+    """The card list files the components of a definition name (``components: {ships: {cards:
+    ships.csv}}``)."""
+    found: list[str] = []
+    for key_node, value_node in root.value if isinstance(root, yaml.MappingNode) else ():
+        if isinstance(key_node, yaml.ScalarNode) and key_node.value == "components" and isinstance(value_node,
+                                                                                                   yaml.MappingNode):
+            found += [name for _, component in value_node.value if (name := _top_scalar(component, "cards"))]
+    return found
 
 
 def _top_scalar(root: yaml.Node, key: str) -> str | None:
@@ -150,7 +162,7 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None,
         if wanted is not None and not _may_define(root, wanted):
             continue
         try:
-            changed = changes.get(file.resolve()) if changes else None
+            changed = changes.get(followed(file)) if changes else None
             in_tables: Mapping[str, OptionValue] = {}
             if changed:
                 from .whatif import apply_changes, split_table_changes
@@ -161,6 +173,9 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None,
         except DefinitionErrors as exc:
             problems.extend(exc.problems)
             failed.add(_top_scalar(root, "id") or "")
+            partial = exc.partial
+            if partial:  # checked by validate with the rest (a build refuses a file with problems)
+                per_file.append(partial)
     # a partial read has no view of every base game, nor one where a file could not be read
     games, found = merge_files(per_file, complete=only is None and not unreadable, failed=failed)
     return games, problems + found

@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 import yaml
 
 from ..model import GameDefinition, OptionValue
+from ..model.limits import MAX_SWEEP_RUNS
 from ..model.source import SourceLoc
 from ..paths import display_path
+from ..saferead import MAX_DEFINITION_BYTES, read_regular
 from .errors import DefinitionErrors, Problem
 from .project import definition_files
 from .yamlnodes import compose_file, node_loc
@@ -60,17 +62,24 @@ class DeckValue:
         return _KIND_NAMES[self.kind]
 
     def parse(self, text: str) -> list[OptionValue]:
-        """``V1,V2,...`` (whole numbers also take ``A..B``) as values of this path's kind."""
+        """``V1,V2,...`` (whole numbers also take ``A..B``) as values of this path's kind; at most
+        MAX_SWEEP_RUNS of them, counted before any is made."""
         values: list[OptionValue] = []
-        for item in text.split(","):
+        items = text.split(",", MAX_SWEEP_RUNS)
+        if len(items) > MAX_SWEEP_RUNS:
+            raise WhatIfError(f"{self.path}: more than {MAX_SWEEP_RUNS} values; a sweep plays at most {MAX_SWEEP_RUNS}")
+        for item in items:
             item = item.strip()
             if not item:
                 raise WhatIfError(f"{self.path}: empty value in {text!r}")
             low, dots, high = item.partition("..")
             if dots and self.kind is int:
                 first, last = _int(self.path, low), _int(self.path, high)
-                if last < first or last - first > 1000:
+                if last < first:
                     raise WhatIfError(f"{self.path}: bad range {item!r}")
+                if len(values) + last - first + 1 > MAX_SWEEP_RUNS:
+                    raise WhatIfError(f"{self.path}: {item} makes more than {MAX_SWEEP_RUNS} values; a sweep plays "
+                                      f"at most {MAX_SWEEP_RUNS}")
                 values.extend(range(first, last + 1))
             else:
                 values.append(self._one(item))
@@ -277,7 +286,7 @@ def digest(files: Sequence[Path]) -> str:
     """SHA-256 of the files as read (each file's name and bytes, in the given order)."""
     hasher = hashlib.sha256()
     for file in files:
-        data = file.read_bytes()
+        data = read_regular(file, MAX_DEFINITION_BYTES)
         hasher.update(f"{file.name}\0{len(data)}\0".encode("utf-8"))
         hasher.update(data)
     return hasher.hexdigest()
@@ -292,19 +301,29 @@ card's id and its column (``cards.bee.value``, ``cards.bee.count``), whether the
 def split_table_changes(root: yaml.Node, changes: Mapping[str, OptionValue]
                         ) -> tuple[dict[str, OptionValue], dict[str, OptionValue]]:
     """``changes`` parted into those of the YAML file itself and those of its card lists (paths
-    ``cards.ROW.COLUMN`` where ``cards`` names a file, or names a card by its id in an inline list):
-    the second are applied where the game reads its card list (``change_table``)."""
+    ``cards.ROW.COLUMN``, or ``components.NAME.cards.ROW.COLUMN`` in a definition with components,
+    where the card list is a file, or names a card by its id in an inline list): the second are
+    applied where the game reads its card list (``change_table``)."""
     in_file: dict[str, OptionValue] = {}
     in_table: dict[str, OptionValue] = {}
-    tops = {str(k.value): v for k, v in root.value if isinstance(k, yaml.ScalarNode)} \
-        if isinstance(root, yaml.MappingNode) else {}
     for path, value in changes.items():
-        head, _, rest = path.partition(".")
-        node = tops.get(head)
-        by_id = isinstance(node, yaml.ScalarNode) or (isinstance(node, yaml.SequenceNode)
-                                                      and not rest.split(".")[0].isdigit())
-        (in_table if head in TABLE_KEYS and rest.count(".") == 1 and by_id else in_file)[path] = value
+        parts = path.split(".")
+        cut = 1 if parts[0] in TABLE_KEYS else 3 if parts[0] == "components" and parts[2:3] == ["cards"] else 0
+        node = _child(root, parts[:cut]) if cut else None
+        rest = parts[cut:]
+        by_id = isinstance(node, yaml.ScalarNode) or (isinstance(node, yaml.SequenceNode) and bool(rest)
+                                                      and not rest[0].isdigit())
+        (in_table if len(rest) == 2 and by_id else in_file)[path] = value
     return in_file, in_table
+
+
+def _child(node: yaml.Node | None, keys: Sequence[str]) -> yaml.Node | None:
+    """The node at ``keys`` of nested mappings (None when one is missing)."""
+    for key in keys:
+        if not isinstance(node, yaml.MappingNode):
+            return None
+        node = next((v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == key), None)
+    return node
 
 
 def value_text(value: OptionValue) -> str:

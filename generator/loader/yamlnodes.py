@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Protocol
+from typing import Iterator, Protocol
 
 import yaml
 
+from ..model.limits import MAX_FILE_VALUES
 from ..model.source import SourceLoc
 from ..saferead import MAX_DEFINITION_BYTES, ReadError, read_regular
 from .errors import DefinitionErrors, Problem
@@ -124,24 +125,81 @@ and libyaml's composer recurses in C, where a very deep file would overflow the 
 
 
 def _compose(text: str, path: str) -> yaml.Node | None:
-    """The document's node tree: with libyaml when it is installed (after an event pass that
-    refuses nesting deeper than MAX_DEPTH), else with PyYAML's own parser. A file libyaml refuses
-    is read again by PyYAML, whose messages say more (and the verdicts then agree)."""
+    """The document's node tree, after an event pass (``_check_events``) that refuses nesting
+    deeper than MAX_DEPTH and more than MAX_FILE_VALUES values before any node is built: with
+    libyaml when it is installed, else with PyYAML's own parser. A file libyaml refuses is read
+    again by PyYAML, whose messages say more (and the verdicts then agree)."""
     if _FAST_LOADER is None:
+        _check_events(yaml.parse(text, Loader=yaml.SafeLoader), path)
         return yaml.compose(text, Loader=yaml.SafeLoader)
     try:
-        depth = 0
-        for event in yaml.parse(text, Loader=_FAST_LOADER):
-            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    raise DefinitionErrors([Problem(_mark_loc(path, event.start_mark),
-                                                    f"lists and mappings nest more than {MAX_DEPTH} deep here")])
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                depth -= 1
+        _check_events(yaml.parse(text, Loader=_FAST_LOADER), path)
         return yaml.compose(text, Loader=_FAST_LOADER)
     except yaml.YAMLError:
         return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
+class _Open:
+    """A list or mapping the event pass is inside: where it starts, the key it is the value of,
+    and how many events it holds so far."""
+
+    __slots__ = ("mapping", "mark", "key", "events", "last")
+
+    def __init__(self, mapping: bool, mark: _Mark | None, key: str | None) -> None:
+        self.mapping, self.mark, self.key, self.events = mapping, mark, key, 0
+        self.last: str | None = None
+        """The scalar this mapping's last key was (the key of the value that follows)."""
+
+
+def _check_events(events: Iterator[yaml.Event], path: str) -> None:
+    """Refuse, from the parser's events alone, nesting deeper than MAX_DEPTH (libyaml's composer
+    recurses in C) and a file writing more than MAX_FILE_VALUES values (each becomes a node kept
+    with its place), as soon as it passes the limit: the refusal names the longest list or
+    mapping seen by then, which is nearly always what makes the file so large (the points of a
+    polygon)."""
+    stack: list[_Open] = []
+    values = 0
+    largest: tuple[int, _Open] | None = None
+
+    def items(collection: _Open) -> int:
+        return collection.events // 2 if collection.mapping else collection.events
+
+    try:
+        for event in events:
+            if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                values += 1
+                if values > MAX_FILE_VALUES:
+                    break  # refused below: the rest of the file is not even parsed
+                if stack:
+                    inside = stack[-1]
+                    inside.events += 1
+                    if inside.mapping and inside.events % 2 == 1:
+                        inside.last = str(event.value)[:40] if isinstance(event, yaml.ScalarEvent) else None
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                parent = stack[-1] if stack else None
+                key = parent.last if parent is not None and parent.mapping and parent.events % 2 == 0 else None
+                stack.append(_Open(isinstance(event, yaml.MappingStartEvent), event.start_mark, key))
+                if len(stack) > MAX_DEPTH:
+                    raise DefinitionErrors([Problem(_mark_loc(path, event.start_mark),
+                                                    f"lists and mappings nest more than {MAX_DEPTH} deep here")])
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)) and stack:
+                closed = stack.pop()
+                if largest is None or items(closed) > largest[0]:
+                    largest = (items(closed), closed)
+    except yaml.YAMLError:
+        if values <= MAX_FILE_VALUES:
+            raise  # a mistake of a file of sensible size: the caller reports it
+    for still_open in stack:  # a file that ends (or breaks) inside its longest list
+        if largest is None or items(still_open) > largest[0]:
+            largest = (items(still_open), still_open)
+    if values > MAX_FILE_VALUES and largest is not None:
+        count, where = largest
+        kind = "a mapping of" if where.mapping else "a list of"
+        named = f" ('{where.key}')" if where.key else ""
+        many = f"more than {count:,}" if where in stack else f"{count:,}"
+        raise DefinitionErrors([Problem(_mark_loc(path, where.mark),
+                                        f"{kind} {many} items{named}: the file writes more than {MAX_FILE_VALUES:,} "
+                                        "values (a definition or layout file writes a few thousand)")])
 
 
 def compose_file(file: Path, path: str) -> yaml.Node:

@@ -76,6 +76,20 @@ class Deviation:
 
 
 @dataclass(frozen=True, slots=True)
+class Translation:
+    """A definition's words in one more language (``translations: {de: {...}}``): its name, the
+    title its backs print, its description and its rules page; empty where not translated."""
+
+    language: str
+    name: str = ""
+    title: str = ""
+    description: str = ""
+    rules: RulesText | None = None
+    loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    """Where the file gives this language's translations."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     """Identity and table facts of a game definition (or of one of its variants)."""
 
@@ -100,6 +114,17 @@ class GameInfo:
     """What the card backs and the rules page print as the game's name; empty: ``name``."""
     rules: RulesText | None = None
     """The rules summary the kit prints, when the definition has one."""
+    languages: tuple[str, ...] = ()
+    """The languages the definition is written in (``languages: [en, de]``), the first being the
+    one its fields are written in; empty when it names none (one language)."""
+    translations: tuple[Translation, ...] = ()
+    language: str = ""
+    """The language this definition's words are in (a build for ``--lang de`` localises it);
+    empty: the first of ``languages``."""
+    languages_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+
+    def translation(self, language: str) -> Translation | None:
+        return next((t for t in self.translations if t.language == language), None)
 
     @property
     def printed_title(self) -> str:

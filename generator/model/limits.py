@@ -50,6 +50,35 @@ MAX_OPTION_MAGNITUDE = 1_000_000
 """Numbers of rule options (defaults, min, max, ``--rule`` values) stay within plus or minus this:
 an option sets a threshold or a count of a game, never a quantity of memory."""
 
+MAX_FOLDER_FILES = 200
+"""Definition files in ``card_defs/``, layout files in ``layouts/``: each is read, composed and
+checked by every command (the shipped project has four of each)."""
+
+MAX_FILE_VALUES = 100_000
+"""Values (scalars, lists and mappings) one definition or layout file may write, counted before
+they are built: the largest shipped file writes about 1 200, a custom deck of 2 000 inline cards
+about 40 000. A 2 MB file of ``[1, 1], `` pairs writes a million, and building them took 15 s."""
+
+# -- card lists (CSV and Excel files a custom deck names) -------------------------------------------
+
+MAX_TABLE_ROWS = 20_000
+"""Cards (rows under the header) of one card list: ten times as many as a definition may print,
+so blank or spare rows never matter."""
+
+MAX_TABLE_COLUMNS = 200
+"""Columns (fields) of a card list; every one is a field of every card."""
+
+MAX_TABLE_CELLS = 100_000
+"""Cells with a value in one card list (2 000 cards, a definition's most, of 50 fields): each is
+read, checked and kept with its place (about 200 bytes), so this bounds the work and memory of a
+card list however it is shaped (20 000 rows of 200 columns would be 4 million)."""
+
+MAX_CELL_CHARS = 32_767
+"""Characters of one cell, Excel's own limit: a card's longest text is a few hundred."""
+
+MAX_FORMULA_CHARS = 8_192
+"""Characters of one formula of a workbook, Excel's own limit."""
+
 # -- layouts (layouts/*.yaml) ------------------------------------------------------------------------
 
 MIN_CARD_MM = 10.0
@@ -57,12 +86,25 @@ MAX_CARD_MM = 400.0
 """Card templates and the base size of face templates, in millimetres: a card of 1e-300 mm divides
 by almost nothing, one of 1e12 mm asks for pages nobody can print. Tarot cards are 70 x 120."""
 
+MIN_PIECE_MM = 5.0
+MAX_PIECE_MM = 1200.0
+"""Tokens and tiles given in millimetres are at least 5 mm across; boards and mats at most 1200 mm
+a side (A0 is 841 x 1189): a larger one is tiled over hundreds of sheets."""
+
+MAX_COMPONENTS = 50
+"""Components of one definition (decks, tokens, boards, mats, boxes): a large box game has a
+dozen."""
+
 MIN_SHEET_MM = 50.0
 MAX_SHEET_MM = 1500.0
 """Sheets of paper, in millimetres (A0 is 841 x 1189)."""
 
 MAX_SHEET_SPACING_MM = 100.0
 """Margins, gutters, bleeds and crop marks of a sheet template, in millimetres."""
+
+MAX_POLYGON_POINTS = 1_000
+"""Corners of a polygon a face region draws (a star has 10, a rounded outline traced by hand a
+few dozen): each is checked, placed and drawn on every card that shows it."""
 
 MIN_FONT_PT = 1.0
 MAX_FONT_PT = 400.0
@@ -75,8 +117,9 @@ MAX_BUILD_COPIES = 50
 """``--copies``: copies of each deck in one PDF (50 copies of Firecrackers are 750 pages)."""
 
 MAX_PIECES = 20_000
-"""Pieces (cards with their copies, tokens, board tiles) one game's PDF may place: every one is a
-placement on a page, and 20 000 poker cards are about 2 300 pages."""
+"""Pieces (cards with their copies, tokens, and a page for each board tile, mat and box) one
+game's PDF may place: every one is a placement on a page, and 20 000 poker cards are about 2 300
+pages."""
 
 MAX_BLEED_MM = 10.0
 """``--bleed``: bleed around each card, in millimetres (printers ask for 3)."""
@@ -87,6 +130,10 @@ alignment page's rulers read up to 5); more would move backs off their cards."""
 
 MAX_DPI = 1200
 """``export --dpi``: the resolution of PNG faces."""
+
+MAX_SHOWCASE_PX = 8000
+"""``export --showcase --width``: the picture's width in pixels (8000 px wide is a 16-megapixel
+picture at a fan's proportions, far beyond any web page)."""
 
 MAX_IMAGE_PIXELS = 25_000_000
 """Pixels of one image, PNG artwork or embedded in an SVG, checked from its header before it is

@@ -31,3 +31,7 @@ class RulesText:
     sections: tuple[RulesSection, ...]
     credit: str = ""
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    heading: str = ""
+    """The page's title; empty: "TITLE: rules summary" (a translation gives its own)."""
+    continued: str = ""
+    """Added to the title of the pages after the first; empty: "(continued)"."""

@@ -85,6 +85,16 @@ class Artwork:
     data: bytes = field(repr=False)
     kind: str
 
+    @property
+    def missing(self) -> bool:
+        """A picture that could not be read (its problem is reported): drawn as nothing."""
+        return self.kind == MISSING
+
+
+MISSING = "missing"
+"""The ``kind`` of an Artwork standing in for a picture that could not be read, so that the rest
+of its template is still checked (``validate`` reports every mistake at once); never printed."""
+
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
@@ -212,11 +222,18 @@ class FaceRegion:
 
 @dataclass(frozen=True, slots=True)
 class Icon:
-    """A small picture a text may show inline (``:coin:``), drawn at the text's size."""
+    """A small picture a text may show inline (``:coin:``), drawn at the text's size.
+
+    ``size`` is the picture's height (and width: the picture is fitted into a square, proportions
+    kept) in ems of the text; None draws it as wide as the font's black square (U+25A0, nearly one
+    em). ``baseline`` is how much of the picture hangs below the text's baseline (0: it sits on
+    it, 0.5: it is centred on it)."""
 
     name: str
     artwork: Artwork
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    size: float | None = None
+    baseline: float = 0.2
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +249,9 @@ class FaceTemplate:
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
     back: tuple[FaceRegion, ...] | None = None
     icons: tuple[Icon, ...] = ()
+    fallback_fonts: tuple[str, ...] = ()
+    """Fonts that draw the characters a region's font lacks, tried in order (before the
+    project's ``fallback_fonts``)."""
 
     def region(self, name: str) -> FaceRegion:
         for region in self.regions:
@@ -258,6 +278,18 @@ class FontFace:
     """The file as messages name it (relative to the folder of the command when inside it)."""
     shipped: bool = False
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    bold: str = ""
+    """The font key that draws this font's ``<b>`` text (itself for a bold font); empty: none."""
+    italic: str = ""
+    """The font key that draws ``<i>`` text; empty: none."""
+    bold_italic: str = ""
+    """The font key that draws text both bold and italic; empty: none."""
+
+    def styled(self, bold: bool, italic: bool) -> str:
+        """The font key that draws text in this style ("" when the font has no such face)."""
+        if bold and italic:
+            return self.bold_italic
+        return self.bold if bold else self.italic if italic else self.key
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +300,12 @@ class LayoutLibrary:
     sheets: tuple[SheetTemplate, ...]
     faces: tuple[FaceTemplate, ...] = ()
     fonts: tuple[FontFace, ...] = ()
+    fallback_fonts: tuple[str, ...] = ()
+    """The project's fallback fonts: they draw the characters a text's font (and its template's
+    fallbacks) lacks, tried in order."""
+    broken: tuple[str, ...] = ()
+    """Face templates a layout file defines but that could not be read (their problems say why):
+    a game drawn with one is not also told that no layout defines it."""
 
     def card(self, name: str) -> CardTemplate:
         for template in self.cards:

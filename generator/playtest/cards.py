@@ -92,8 +92,11 @@ class Card:
         return self
 
 
-def make_cards(component: str, rows: Iterable[tuple[str, int, Mapping[str, FieldValue]]]) -> tuple[Card, ...]:
+def make_cards(component: str, rows: Iterable[tuple[str, int, Mapping[str, FieldValue]]],
+               numbered: bool = False) -> tuple[Card, ...]:
     """Every physical card of a component from its card list's rows ``(id, count, fields)``: the
-    copies of a row together, the second one ``id-2`` (as ``cardforge deck`` lists them)."""
-    return tuple(Card(row_id if copy == 1 else f"{row_id}-{copy}", row_id, copy, component, fields)
+    copies of a row together, the second one ``id-2`` (as ``cardforge deck`` lists them);
+    ``numbered``: a component without a card list, whose pieces are ``id-1``, ``id-2``..."""
+    return tuple(Card(f"{row_id}-{copy}" if numbered and count > 1 else row_id if copy == 1 else f"{row_id}-{copy}",
+                      row_id, copy, component, fields)
                  for row_id, count, fields in rows for copy in range(1, count + 1))

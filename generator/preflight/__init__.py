@@ -112,14 +112,16 @@ class _Report:
 
 def check_faces(kit: Kit, target: Target, measurer: TextMeasurer, game_id: str, game_loc: SourceLoc,
                 *, cards_only: bool = False) -> list[Finding]:
-    """Every face of the kit checked for ``target`` (tokens only for text size: they are cut round)."""
+    """Every face of the kit checked for ``target`` (tokens, boards, mats and boxes only for the
+    size and the glyphs of their text: they are cut along outlines of their own, or tiled)."""
     report = _Report(game_id, game_loc, target)
     for face in distinct_faces(kit.cards):
         _check_card(report, face, target, measurer)
     if not cards_only:
-        for face in distinct_faces(kit.tokens):
+        for face in distinct_faces((*kit.tokens, *kit.boards)):
             for placed in placed_items(face.scene, measurer):
                 _text_size(report, face, placed, target)
+                _glyphs(report, face, placed, measurer)
     return report.findings
 
 
@@ -132,6 +134,7 @@ def _check_card(report: _Report, face: Face, target: Target, measurer: TextMeasu
         item, (x0, y0, x1, y1) = placed.item, placed.box
         if isinstance(item, Text):
             _text_size(report, face, placed, target)
+            _glyphs(report, face, placed, measurer)
             if x0 < -EPS_MM or y0 < -EPS_MM or x1 > w + EPS_MM or y1 > h + EPS_MM:
                 report.add(face, placed, "text-outside-trim", target.severity(hard=True),
                            f"text '{item.text}' runs past the trim line: it is cut off")
@@ -158,6 +161,21 @@ def _text_size(report: _Report, face: Face, placed: Placed, target: Target) -> N
         if size < target.min_text_pt - 1e-6:
             report.add(face, placed, "text-too-small", target.severity(),
                        f"text '{item.text}' is {size:.1f} pt; under {target.min_text_pt:g} pt it does not print legibly")
+
+
+def _glyphs(report: _Report, face: Face, placed: Placed, measurer: TextMeasurer) -> None:
+    """Every character of a text must be in the font it is drawn in: one that is not prints as an
+    empty box (or nothing), whatever the printer (layout draws such characters in a fallback font
+    when the project declares one that has them)."""
+    item = placed.item
+    covers = getattr(measurer, "covers", None)
+    if not isinstance(item, Text) or covers is None or covers(item.font, item.text):
+        return
+    missing = "".join(dict.fromkeys(c for c in item.text if not covers(item.font, c)))
+    report.add(face, placed, "missing-glyph", Severity.ERROR,
+               f"text '{item.text}': font '{item.font}' has no glyph for {', '.join(repr(c) for c in missing)} "
+               f"({', '.join(f'U+{ord(c):04X}' for c in missing)}): it would print as an empty box; declare a "
+               "font that has it under fallback_fonts")
 
 
 def _resolution(report: _Report, face: Face, placed: Placed) -> None:
@@ -207,7 +225,7 @@ def check_fonts(kit: Kit, fonts: FontBook, game_id: str, game_loc: SourceLoc) ->
     """Fonts the faces draw with whose licence or format forbids embedding them in a PDF (every
     printer gets the fonts inside the file; one that cannot be embedded cannot be sent)."""
     keys: set[str] = set()
-    for piece in (*kit.cards, *kit.tokens):
+    for piece in kit.pieces:
         for scene in (piece.front, piece.back):
             if scene is not None:
                 keys |= {item.font for item in all_items(scene.items) if isinstance(item, Text)}

@@ -1,9 +1,13 @@
-"""The preview's web server (the standard library's): the page, its script and style sheet, a
-stream of updates (Server-Sent Events), the printed pages of a game, and the fonts and artwork the
-faces draw with. Nothing else: every answer comes from memory or from the package's own
-``static/`` files, named in a fixed table, so no request can name a file on disk, and nothing is
-ever written. Only GET and HEAD are answered; on the loopback interface a request must name the
-preview's own host (a web page elsewhere cannot reach it through a rebinding DNS name).
+"""The preview's web server: the page, its script and style sheet, a stream of updates
+(Server-Sent Events), the printed pages of a game, and the fonts and artwork the faces draw with.
+Nothing else: every answer comes from memory or from the package's own ``static/`` files, named
+in a fixed table, so no request can name a file on disk, and nothing is ever written. Only GET
+and HEAD are answered; on the loopback interface a request must name the preview's own host (a
+web page elsewhere cannot reach it through a rebinding DNS name), once.
+
+The connections are handled by ``preview.http`` (one loop thread, a small pool of threads for
+the answers, every amount bounded): a page's event stream costs no thread, and every stream is
+sent the same bytes for the same change (``Hub.event``), made once.
 """
 
 from __future__ import annotations
@@ -12,12 +16,12 @@ import json
 import secrets
 import threading
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
-from typing import Any
-from urllib.parse import unquote, urlsplit
+from typing import Callable
+from urllib.parse import unquote
 
 from .assets import ASSET_PREFIX
+from .http import HttpLoop, Limits, Request, Response
 from .session import PreviewSession
 from .snapshot import Snapshot, update
 
@@ -31,7 +35,6 @@ PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-
                "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 ASSET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
 """Artwork (an SVG above all) opened on its own runs nothing and loads nothing."""
-KEEPALIVE_SECONDS = 15.0
 HISTORY = 16
 """Snapshots kept so that a page that reconnects is sent only what changed since it last heard."""
 
@@ -41,15 +44,18 @@ def _static(name: str) -> bytes:
 
 
 class Hub:
-    """Tells the event streams that a new snapshot is there, and keeps the last few snapshots."""
+    """The last few snapshots, and the event that takes a page from one to another (made once
+    for every stream that needs it)."""
 
-    def __init__(self, session: PreviewSession) -> None:
+    def __init__(self, session: PreviewSession, notify: Callable[[], None] = lambda: None) -> None:
         self.session = session
         self.token = secrets.token_hex(6)
         """Names this run of the preview: a page that reconnects to another run starts afresh."""
         self.closing = False
-        self._changed = threading.Condition()
+        self._notify = notify
+        self._lock = threading.Lock()
         self._history: dict[int, Snapshot] = {}
+        self._events: dict[tuple[int | None, int], bytes] = {}
         self._remember(session.snapshot)
 
     def _remember(self, snapshot: Snapshot) -> None:
@@ -58,40 +64,62 @@ class Hub:
             del self._history[version]
 
     def publish(self) -> None:
-        """A pass made a new snapshot: wake every stream."""
-        with self._changed:
+        """A pass made a new snapshot: every stream is sent what changed."""
+        with self._lock:
             self._remember(self.session.snapshot)
-            self._changed.notify_all()
+        self._notify()
 
     def since(self, event_id: str | None) -> Snapshot | None:
         """The snapshot a page last heard of (from its Last-Event-ID), if this run still has it."""
         token, _, version = (event_id or "").partition(":")
-        if token != self.token or not version.isdigit():
+        if token != self.token or not version.isdigit() or len(version) > 18:
             return None
-        return self._history.get(int(version))
+        with self._lock:
+            return self._history.get(int(version))
 
-    def wait(self, version: int, timeout: float) -> None:
-        with self._changed:
-            self._changed.wait_for(lambda: self.closing or self.session.snapshot.version != version, timeout)
+    def event(self, sent: Snapshot | None, snapshot: Snapshot) -> bytes:
+        """The event taking a page from ``sent`` (None: an empty page) to ``snapshot``."""
+        key = (sent.version if sent is not None else None, snapshot.version)
+        with self._lock:
+            found = self._events.get(key)
+            if found is None:
+                data = json.dumps(update(sent, snapshot, self.token), separators=(",", ":"))
+                found = f"id: {self.token}:{snapshot.version}\nevent: update\ndata: {data}\n\n".encode("utf-8")
+                self._events[key] = found
+                while len(self._events) > 2 * HISTORY:
+                    del self._events[next(iter(self._events))]
+        return found
 
     def close(self) -> None:
-        with self._changed:
-            self.closing = True
-            self._changed.notify_all()
+        self.closing = True
 
 
-class PreviewServer(ThreadingHTTPServer):
+class EventStream:
+    """One page's update stream: everything first (or what changed since the page's last event),
+    then each new snapshot's changes as the server is told of it."""
+
+    def __init__(self, hub: Hub, sent: Snapshot | None) -> None:
+        self.hub = hub
+        self.sent = sent
+
+    def next_event(self) -> bytes | None:
+        snapshot = self.hub.session.snapshot
+        if self.hub.closing or (self.sent is not None and snapshot.version == self.sent.version):
+            return None
+        data = self.hub.event(self.sent, snapshot)
+        self.sent = snapshot
+        return data
+
+
+class PreviewServer(HttpLoop):
     """Serves one preview session (see the module docstring)."""
 
-    daemon_threads = True
-    allow_reuse_address = True
-
-    def __init__(self, host: str, port: int, session: PreviewSession) -> None:
+    def __init__(self, host: str, port: int, session: PreviewSession, limits: Limits = Limits()) -> None:
         self.session = session
-        self.hub = Hub(session)
         self.static = {path: (_static(name), kind) for path, (name, kind) in STATIC.items()}
         self.host_name = host
-        super().__init__((host, port), PreviewHandler)
+        super().__init__(host, port, self.answer, limits)
+        self.hub = Hub(session, self.notify)
         self.port = int(self.server_address[1])
         names = {*LOOPBACK, host}
         self.allowed_hosts: set[str] | None = (
@@ -107,89 +135,39 @@ class PreviewServer(ThreadingHTTPServer):
         self.hub.close()
         super().shutdown()
 
+    def answer(self, request: Request) -> Response:
+        """The answer to one request (a pool thread)."""
+        if self.allowed_hosts is not None and (request.headers.get("Host") or "") not in self.allowed_hosts:
+            return _send(HTTPStatus.MISDIRECTED_REQUEST, b"this preview answers to its own address only\n",
+                         "text/plain; charset=utf-8")
+        path = request.path
+        if path in self.static:
+            body, kind = self.static[path]
+            return _send(HTTPStatus.OK, body, kind, policy=PAGE_POLICY)
+        if path == "/events" and request.method == "GET":
+            stream = EventStream(self.hub, self.hub.since(request.headers.get("Last-Event-ID")))
+            first = stream.next_event() or b""
+            return Response(HTTPStatus.OK, b"retry: 500\n\n" + first, [
+                ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
+                ("X-Content-Type-Options", "nosniff")], stream=stream)
+        if path.startswith("/sheets/"):
+            return self._sheets(unquote(path[len("/sheets/"):]))
+        if path.startswith(ASSET_PREFIX) and (found := self.session.assets.get(path)) is not None:
+            return _send(HTTPStatus.OK, found[0], found[1], policy=ASSET_POLICY,
+                         cache="public, max-age=31536000, immutable")
+        return _send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
 
-class PreviewHandler(BaseHTTPRequestHandler):
-    """One request (see the module docstring)."""
-
-    server: PreviewServer
-    server_version = "cardforge-preview"
-    sys_version = ""
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
-        """Requests are not logged: the terminal shows the preview's passes."""
-
-    def do_HEAD(self) -> None:
-        self._answer(head=True)
-
-    def do_GET(self) -> None:
-        self._answer(head=False)
-
-    def _answer(self, *, head: bool) -> None:
-        if self.server.allowed_hosts is not None and self.headers.get("Host", "") not in self.server.allowed_hosts:
-            self._send(HTTPStatus.MISDIRECTED_REQUEST, b"this preview answers to its own address only\n",
-                       "text/plain; charset=utf-8", head=head)
-            return
-        path = urlsplit(self.path).path
-        if path in self.server.static:
-            body, kind = self.server.static[path]
-            self._send(HTTPStatus.OK, body, kind, head=head, policy=PAGE_POLICY)
-        elif path == "/events" and not head:
-            self._events()
-        elif path.startswith("/sheets/"):
-            self._sheets(unquote(path[len("/sheets/"):]), head=head)
-        elif path.startswith(ASSET_PREFIX) and (found := self.server.session.assets.get(path)) is not None:
-            self._send(HTTPStatus.OK, found[0], found[1], head=head, policy=ASSET_POLICY,
-                       cache="public, max-age=31536000, immutable")
-        else:
-            self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8", head=head)
-
-    def _send(self, status: HTTPStatus, body: bytes, kind: str, *, head: bool, policy: str | None = None,
-              cache: str = "no-store") -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", cache)
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header("Content-Security-Policy", policy or "default-src 'none'")
-        self.end_headers()
-        if not head:
-            self.wfile.write(body)
-
-    def _sheets(self, game_id: str, *, head: bool) -> None:
-        found = self.server.session.sheets(game_id)
+    def _sheets(self, game_id: str) -> Response:
+        found = self.session.sheets(game_id)
         if found is None:
-            self._send(HTTPStatus.NOT_FOUND, b"no such game on this page\n", "text/plain; charset=utf-8", head=head)
-            return
+            return _send(HTTPStatus.NOT_FOUND, b"no such game on this page\n", "text/plain; charset=utf-8")
         version, pages = found
         body = json.dumps({"game": game_id, "version": version,
                            "pages": [{"label": label, "svg": svg} for label, svg in pages]}).encode("utf-8")
-        self._send(HTTPStatus.OK, body, "application/json", head=head)
+        return _send(HTTPStatus.OK, body, "application/json")
 
-    def _events(self) -> None:
-        """The update stream: everything first (or what changed since the page's last event),
-        then each new snapshot's changes as it comes, and a comment now and then to keep it open."""
-        hub = self.server.hub
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.end_headers()
-        sent = hub.since(self.headers.get("Last-Event-ID"))
-        try:
-            self.wfile.write(b"retry: 500\n\n")
-            while not hub.closing:
-                snapshot = self.server.session.snapshot
-                if sent is None or snapshot.version != sent.version:
-                    data = json.dumps(update(sent, snapshot, hub.token), separators=(",", ":"))
-                    self.wfile.write(f"id: {hub.token}:{snapshot.version}\nevent: update\ndata: {data}\n\n"
-                                     .encode("utf-8"))
-                    self.wfile.flush()
-                    sent = snapshot
-                    continue
-                hub.wait(sent.version, KEEPALIVE_SECONDS)
-                if snapshot is self.server.session.snapshot and not hub.closing:
-                    self.wfile.write(b": still here\n\n")
-                    self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError, TimeoutError):
-            return
+
+def _send(status: HTTPStatus, body: bytes, kind: str, *, policy: str | None = None, cache: str = "no-store") -> Response:
+    return Response(status, body, [
+        ("Content-Type", kind), ("Cache-Control", cache), ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"), ("Content-Security-Policy", policy or "default-src 'none'")])

@@ -30,9 +30,11 @@ from ..loader import DefinitionErrors, Problem
 from ..loader.layouts import ProjectArtwork, layout_files, load_layout_library
 from ..loader.project import definition_files, load_file, merge_files
 from ..model import GameDefinition, Project
+from ..model.limits import MAX_FOLDER_FILES
 from ..model.source import SourceLoc
 from ..model.templates import Artwork, FaceTemplate, FontFace, LayoutLibrary
 from ..paths import display_path, shipped_root
+from ..saferead import MAX_FONT_BYTES, ReadError, read_regular
 from ..validate import Finding, Severity
 from .assets import Assets
 from .markup import face_markup, font_family, page_markup
@@ -53,10 +55,11 @@ def stamp(path: Path) -> Stamp:
 
 
 def _read(path: Path) -> bytes | None:
+    """The bytes of a file the project reads (to hash them), None when it cannot be read: a FIFO
+    is never opened for reading (that would wait forever), nor is more than a font's limit read."""
     try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError:
+        return read_regular(path, MAX_FONT_BYTES)
+    except ReadError:
         return None
 
 
@@ -124,6 +127,19 @@ class GameBuild:
     """(label, markup) of every printed page, made when the sheet view first asks."""
     stale: bool = False
     """The last good build, shown while the game's file or faces cannot be loaded or laid out."""
+    key: str = ""
+    """The game's id, and its language after a dot when it is not the first (``orchard.de``)."""
+
+
+def _in_each_language(game: GameDefinition) -> list[tuple[str, GameDefinition]]:
+    """The game in each of its languages, each with its key on the page (``orchard``,
+    ``orchard.de``): the page shows the one its language control chooses."""
+    languages = game.info.languages
+    if len(languages) < 2:
+        return [(game.info.id, game)]
+    description = registry.describe(game)
+    return [(game.info.id, game)] + [(f"{game.info.id}.{language}", description.localized(game, language))
+                                     for language in languages[1:]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +190,9 @@ class PreviewSession:
         data = _read(file) or b""
         digest = hashlib.sha256(data)
         for sibling in sorted(file.parent.iterdir()) if file.parent.is_dir() else []:
-            if sibling.suffix.lower() in CARD_LIST_SUFFIXES and sibling.name.encode("utf-8") in data:
-                digest.update(sibling.name.encode("utf-8") + b"\0" + (_read(sibling) or b""))
+            name = sibling.name.encode("utf-8", "surrogateescape")  # a name that is not UTF-8 is bytes still
+            if sibling.suffix.lower() in CARD_LIST_SUFFIXES and name in data:
+                digest.update(name + b"\0" + (_read(sibling) or b""))
         key = digest.digest()
         known = self._files.get(file)
         if known is not None and known.digest == key and not known.problems:
@@ -196,6 +213,9 @@ class PreviewSession:
             files = definition_files(self.root)
         except OSError:
             return [], [Problem(SourceLoc(display_path(folder), 1, 1), "no card_defs/ folder here")], set()
+        if len(files) > MAX_FOLDER_FILES:
+            return [], [Problem(SourceLoc(display_path(folder), 1, 1),
+                                f"card_defs/ holds {len(files)} files; at most {MAX_FOLDER_FILES}")], set()
         for gone in set(self._files) - set(files):
             del self._files[gone]
         loaded = [self._definition_file(file) for file in files]
@@ -211,8 +231,15 @@ class PreviewSession:
         digest = hashlib.sha256()
         roots = [shipped_root()] if self.root == shipped_root().resolve() else [shipped_root(), self.root]
         for root in roots:
-            for file in layout_files(root):
-                digest.update(str(file).encode("utf-8") + b"\0" + (_read(file) or b"") + b"\0")
+            try:
+                files = layout_files(root)
+            except OSError:
+                files = []  # the library's loading says why
+            if len(files) > MAX_FOLDER_FILES:  # refused by the library: not read (their names still count)
+                digest.update("\0".join(str(file) for file in files).encode("utf-8", "surrogateescape"))
+                continue
+            for file in files:
+                digest.update(str(file).encode("utf-8", "surrogateescape") + b"\0" + (_read(file) or b"") + b"\0")
         if self._library is not None:
             for path in self._library_files(self._library):
                 digest.update(f"{path}\0{stamp(path)}\0".encode("utf-8"))
@@ -287,7 +314,7 @@ class PreviewSession:
         kit: Kit | None = None
         document: Document | None = None
         try:
-            checked = check_build(project, [game], self.options, tools, unused_templates=False)
+            checked = check_build(project, [game], self.options, tools, unused_templates=False, options_for_all=True)
             findings = list(checked.findings)
             kit = next((k for g, k in checked.kits if g is game), None)
             document = next((d for g, d in checked.documents if g is game), None)
@@ -313,7 +340,7 @@ class PreviewSession:
                 game, registry.DeckRequest(players=self.options.players, all_cards=self.options.all_packs))
         except Exception:  # the fields on hover are a help: a game that cannot list them shows none
             records = []
-        build.views = card_views(game.info.id, build.kit, records)
+        build.views = card_views(build.key or game.info.id, build.kit, records)
 
     def _face(self, fid: str, scene: Scene) -> str:
         """The markup of a face, drawn again only when its scene changed."""
@@ -351,15 +378,19 @@ class PreviewSession:
                                         f"(it has: {', '.join(self.project_ids)})"))
             laid_out: list[str] = []
             builds: dict[str, GameBuild] = {}
+            order: list[str] = []
             if self._library is not None and font_book is not None:
                 toolkit = Toolkit(self._library, font_book)
                 project = Project(str(self.root), tuple(games), self._library)
                 for game in chosen:
-                    builds[game.info.id] = self._game(game, project, toolkit, laid_out)
-            order = [g.info.id for g in chosen]
+                    for key, variant in _in_each_language(game):
+                        builds[key] = self._game(key, variant, project, toolkit, laid_out)
+                        order.append(key)
+            else:
+                order = [g.info.id for g in chosen]
             before = [g.id for g in self.snapshot.games]
             for gid, known in self._builds.items():  # games whose file cannot be loaded keep their last good cards
-                if gid not in builds and gid in failed:
+                if gid not in builds and gid.partition(".")[0] in failed:
                     builds[gid] = replace(known, stale=True, inputs=())
                     earlier = before[:before.index(gid)] if gid in before else before
                     order.insert(max((order.index(g) + 1 for g in earlier if g in order), default=0), gid)
@@ -372,18 +403,21 @@ class PreviewSession:
             return PassReport(snapshot.version, time.perf_counter() - started, tuple(laid_out), sent,
                               len(snapshot.problems))
 
-    def _game(self, game: GameDefinition, project: Project, toolkit: Toolkit, laid_out: list[str]) -> GameBuild:
-        """The game's build: the last one if nothing it is made from changed."""
+    def _game(self, key: str, game: GameDefinition, project: Project, toolkit: Toolkit,
+              laid_out: list[str]) -> GameBuild:
+        """The game's build (``key``: its id, and its language after a dot when it is not the
+        first): the last one if nothing it is made from changed."""
         assert self._library is not None
         inputs = self._inputs(game, self._library)
-        known = self._builds.get(game.info.id)
+        known = self._builds.get(key)
         if known is not None and known.inputs == inputs and known.kit is not None and \
                 all(stamp(self.root / name) == seen for name, seen in known.artwork):
             return known
         build = self._build_game(game, project, toolkit)
         build.inputs = inputs
+        build.key = key
         self._views(build)
-        laid_out.append(game.info.id)
+        laid_out.append(key)
         if build.kit is None and known is not None and known.kit is not None:
             # keep the last good cards on the page, under the problems that stop this one
             return replace(known, findings=build.findings, inputs=(), stale=True)
@@ -397,15 +431,18 @@ class PreviewSession:
         for build in builds:
             findings += build.findings
             cards = []
+            key = build.key or build.game.info.id
             for view, scenes in build.views:
                 cards.append(view)
                 for scene in scenes:
-                    fid = face_id(build.game.info.id, scene)
+                    fid = face_id(key, scene)
                     if fid not in faces:  # a back is shared by every card of its deck
                         faces[fid] = self._face(fid, scene)
                         used |= self._markup[fid][2]
             pages = len(build.document.pages) if build.document is not None else 0
-            games.append(GameView(build.game.info.id, build.game.info.name, tuple(cards), pages, build.stale))
+            info = build.game.info
+            games.append(GameView(key, info.name, tuple(cards), pages, build.stale, info.language,
+                                  info.id, info.languages))
         for fid in set(self._markup) - set(faces):
             del self._markup[fid]
         for build in builds:

@@ -33,7 +33,7 @@ class CardView:
     key: str
     """Unique on the page: the game and the card's faces."""
     kind: str
-    """``card``, ``token`` or ``board``."""
+    """``card``, ``token``, ``tile``, ``board``, ``mat`` or ``box``."""
     label: str
     ids: tuple[str, ...]
     """The ids of the physical cards that look like this (one per copy)."""
@@ -43,6 +43,8 @@ class CardView:
     back: str | None
     width_mm: float
     height_mm: float
+    component: str = ""
+    """The component it belongs to (``deck``, ``chips``, ``board``...): the page filters by it."""
 
     @property
     def count(self) -> int:
@@ -51,7 +53,7 @@ class CardView:
     def as_json(self) -> dict[str, Any]:
         return {"key": self.key, "kind": self.kind, "label": self.label, "ids": list(self.ids), "count": self.count,
                 "fields": [list(pair) for pair in self.fields], "front": self.front, "back": self.back,
-                "w": self.width_mm, "h": self.height_mm}
+                "w": self.width_mm, "h": self.height_mm, "component": self.component}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +67,17 @@ class GameView:
     """How many printed pages the sheet view shows (0 when the kit could not be imposed)."""
     stale: bool = False
     """The game's definition cannot be loaded now: these are its last good cards."""
+    language: str = ""
+    """The language of these cards ("" for a game in one language)."""
+    game: str = ""
+    """The game's id (``id`` adds the language of a translation: ``orchard.de``)."""
+    languages: tuple[str, ...] = ()
+    """Every language of the game, the first the one its files are written in."""
 
     def as_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "cards": [c.as_json() for c in self.cards], "pages": self.pages,
-                "stale": self.stale}
+                "stale": self.stale, "language": self.language, "game": self.game or self.id,
+                "languages": list(self.languages)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,12 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from ..layout.kit import Kit, Piece, PieceKind
+from ..layout.kit import Kit, Piece
 from ..layout.scene import Scene
 from ..loader import Problem
 from ..model.source import SourceLoc
+from ..paths import followed
+from ..saferead import ReadError, read_regular
 from ..validate import Finding, Severity
 from .snapshot import CardView, ProblemView
 
@@ -56,12 +58,12 @@ def _label(ids: Sequence[str]) -> str:
 
 
 def card_views(game_id: str, kit: Kit, records: Iterable[dict[str, Any]]) -> list[tuple[CardView, list[Scene]]]:
-    """One view per distinct (front, back) pair of the kit's cards, then its tokens, then its
-    board, each with the scenes it shows; ``records`` are the game's deck records (by id) whose
-    shared fields hovering shows."""
+    """One view per distinct (front, back) pair of the kit's pieces, component by component
+    (cards, tokens and tiles, boards, mats and boxes), each with the scenes it shows; ``records``
+    are the game's deck records (by id) whose shared fields hovering shows."""
     by_id = {str(r.get("id")): r for r in records}
     groups: dict[tuple[str, str | None], list[Piece]] = {}
-    for piece in (*kit.cards, *kit.tokens):
+    for piece in kit.pieces:
         back = face_id(game_id, piece.back) if piece.back is not None else None
         groups.setdefault((face_id(game_id, piece.front), back), []).append(piece)
     views: list[tuple[CardView, list[Scene]]] = []
@@ -71,12 +73,8 @@ def card_views(game_id: str, kit: Kit, records: Iterable[dict[str, Any]]) -> lis
         fields = _shared_fields([by_id[i] for i in ids if i in by_id])
         scenes = [first.front] + ([first.back] if first.back is not None else [])
         view = CardView(f"{game_id}/{front}/{back or ''}", first.kind.value, _label(ids), ids, fields, front, back,
-                        first.front.width_mm, first.front.height_mm)
+                        first.front.width_mm, first.front.height_mm, first.component)
         views.append((view, scenes))
-    if kit.board is not None:
-        board = face_id(game_id, kit.board)
-        views.append((CardView(f"{game_id}/{board}/", PieceKind.BOARD.value, "board", ("board",), (), board, None,
-                               kit.board.width_mm, kit.board.height_mm), [kit.board]))
     return views
 
 
@@ -85,7 +83,7 @@ class SourceLines:
     and the toolkit's own), each file once per version."""
 
     def __init__(self, folders: Sequence[Path]) -> None:
-        self.folders = [f.resolve() for f in folders]
+        self.folders = [followed(f) for f in folders]
         self._files: dict[str, tuple[tuple[int, int], list[str]]] = {}
 
     def line(self, loc: SourceLoc) -> str | None:
@@ -93,7 +91,7 @@ class SourceLines:
             return None
         path = Path(loc.path)
         try:
-            resolved = path.resolve()
+            resolved = followed(path)
             if not any(resolved.is_relative_to(folder) for folder in self.folders):
                 return None
             info = resolved.stat()
@@ -102,10 +100,9 @@ class SourceLines:
             stamp = (info.st_size, info.st_mtime_ns)
             cached = self._files.get(loc.path)
             if cached is None or cached[0] != stamp:
-                with open(resolved, "rb") as handle:
-                    text = handle.read(MAX_SOURCE_BYTES).decode("utf-8", "replace")
+                text = read_regular(resolved, MAX_SOURCE_BYTES).decode("utf-8", "replace")
                 cached = self._files[loc.path] = (stamp, text.splitlines())
-        except OSError:
+        except (OSError, ReadError):  # a FIFO or a device is not opened: its problem says what it is
             return None
         lines = cached[1]
         if loc.line > len(lines):

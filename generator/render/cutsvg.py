@@ -12,7 +12,9 @@ def _num(value: float) -> str:
 
 
 def cut_path(cut: Cut) -> str:
-    """The outline as SVG path data: a rounded rectangle drawn clockwise from its top edge."""
+    """The outline as SVG path data: a polygon, or a rounded rectangle drawn clockwise from its top edge."""
+    if cut.points:
+        return "M" + "L".join(f"{_num(px)} {_num(py)}" for px, py in cut.points) + "Z"
     x, y, w, h, r = cut.x, cut.y, cut.width, cut.height, cut.radius
     if r <= 0:
         return f"M{_num(x)} {_num(y)}H{_num(x + w)}V{_num(y + h)}H{_num(x)}Z"

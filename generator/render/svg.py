@@ -47,7 +47,7 @@ class GlyphOutlines:
 
     def glyph(self, char: str) -> tuple[str, float]:
         """SVG path data of ``char`` in font units (y up) and its advance width."""
-        name = self.cmap.get(ord(char), ".notdef")
+        name = self.cmap.get(ord(char)) or (self.cmap.get(0x20, ".notdef") if char == "\u00a0" else ".notdef")
         if name not in self._paths:
             pen = SVGPathPen(self.glyphs)
             self.glyphs[name].draw(pen)

@@ -31,7 +31,7 @@ import random
 import sys
 import traceback
 import types
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Collection, Mapping, Sequence
 
 from ..model.rulesource import RulesSource
 from ..playtest.cards import Card, FieldValue, make_cards
@@ -257,12 +257,13 @@ class RulesEngine:
     components' cards (built once, shared by every game), the players and the rule options."""
 
     def __init__(self, source: RulesSource, components: Mapping[str, Rows], players: int,
-                 options: Mapping[str, Any], definition: Any = None) -> None:
+                 options: Mapping[str, Any], definition: Any = None, numbered: Collection[str] = ()) -> None:
         self.rules = load_rules(source)
         self.definition = definition
         self.players = players
         self.options = dict(options)
-        self.components: dict[str, tuple[Card, ...]] = {name: make_cards(name, rows) for name, rows in components.items()}
+        self.components: dict[str, tuple[Card, ...]] = {name: make_cards(name, rows, name in numbered)
+                                                        for name, rows in components.items()}
         self.by_id: dict[str, Card] = {}
         for cards in self.components.values():
             for card in cards:

@@ -3,7 +3,7 @@ definitions against the games' rules and report every finding at its place in th
 
 from .findings import Finding, Note, Severity
 from .registry import Rule, all_rules, rules_for
-from .run import FIT_RULE_ID, fit_finding, fit_findings, has_errors, validate_game, validate_games
+from .run import FIT_RULE_ID, fit_finding, fit_findings, has_errors, rule_findings, validate_game, validate_games
 
 __all__ = [
     "FIT_RULE_ID",
@@ -15,6 +15,7 @@ __all__ = [
     "fit_finding",
     "has_errors",
     "rules_for",
+    "rule_findings",
     "validate_game",
     "validate_games",
     "fit_findings",

@@ -17,7 +17,7 @@ from ..model.common import Deviation
 from ..model.source import SourceLoc
 from .findings import Finding, Note, Severity
 from .generic import DEVIATIONS_RULE_ID, STALE_CODE
-from .registry import Rule, rules_for
+from .registry import Rule, declarable_rules
 
 _Identity = tuple[SourceLoc, str]
 
@@ -29,18 +29,21 @@ def _identity(deviation: Deviation) -> _Identity:
 
 def _declarable(rules: dict[str, Rule], deviation: Deviation) -> bool:
     rule = rules.get(deviation.rule_id)
-    return rule is not None and rule.declarable and (deviation.code is None or deviation.code in rule.codes)
+    return rule is not None and rule.declares(deviation.code) and (deviation.code is None or deviation.code in rule.codes)
 
 
-def apply_deviations(checked: Sequence[tuple[GameDefinition, Sequence[Finding]]]) -> list[Finding]:
+def apply_deviations(checked: Sequence[tuple[GameDefinition, Sequence[Finding]]], *,
+                     built: bool = False) -> list[Finding]:
     """The findings of each game with those its declarations cover turned into notes, and a
     ``stale-deviation`` warning for each declaration that covers no finding of any game holding it
-    (a variant inherits its base game's declarations: used by either, it is not stale)."""
+    (a variant inherits its base game's declarations: used by either, it is not stale). A
+    declaration of a build's finding (``validate.buildrules``) is judged stale only when the
+    faces were laid out (``built``)."""
     result: list[Finding] = []
     used: set[_Identity] = set()
     declared: dict[_Identity, tuple[Deviation, GameDefinition]] = {}
     for game, findings in checked:
-        rules = {rule.id: rule for rule in rules_for(game)}
+        rules = {rule.id: rule for rule in declarable_rules(game)}
         valid = [d for d in game.info.deviations if _declarable(rules, d)]
         for deviation in valid:
             declared.setdefault(_identity(deviation), (deviation, game))
@@ -51,8 +54,11 @@ def apply_deviations(checked: Sequence[tuple[GameDefinition, Sequence[Finding]]]
                 continue
             used.add(_identity(covering))
             result.append(_as_note(finding, covering))
+    from .buildrules import BUILD
+
+    build_ids = {rule.id for rule in BUILD.rules}
     for identity, (deviation, game) in declared.items():
-        if identity not in used:
+        if identity not in used and (built or deviation.rule_id not in build_ids):
             result.append(Finding(
                 deviation.loc, DEVIATIONS_RULE_ID, STALE_CODE, Severity.WARNING,
                 f"deviation '{deviation.key}' is declared but {game.info.id} has no such finding: "

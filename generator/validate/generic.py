@@ -10,7 +10,7 @@ from ..model import GameDefinition
 from ..model.definition import DealsHands, DeclaresCounts
 from ..model.source import SourceLoc
 from .findings import Severity
-from .registry import Reporter, RulePack, rules_for
+from .registry import Reporter, RulePack, declarable_rules
 
 GENERIC = RulePack()
 """The rules every game is checked against, whatever its kind."""
@@ -106,7 +106,7 @@ STALE_CODE = "stale-deviation"
     """,
 )
 def deviations(report: Reporter, game: GameDefinition) -> None:
-    rules = {rule.id: rule for rule in rules_for(game)}
+    rules = {rule.id: rule for rule in declarable_rules(game)}
     for deviation in game.info.deviations:
         rule = rules.get(deviation.rule_id)
         if rule is None:
@@ -120,6 +120,36 @@ def deviations(report: Reporter, game: GameDefinition) -> None:
             hint = f"did you mean '{close[0]}'?" if close else f"its codes: {', '.join(rule.codes)}"
             report("unknown-rule", deviation.loc, f"deviation '{deviation.key}': rule {rule.id} has no code "
                                                   f"'{deviation.code}' ({hint})")
-        elif not rule.declarable:
-            report("not-declarable", deviation.loc, f"deviation '{deviation.key}': findings of {rule.id} are "
+        elif not rule.declares(deviation.code):
+            what = f"findings of {rule.id}" if not rule.declarable or deviation.code is None else \
+                f"{rule.id}/{deviation.code} findings"
+            report("not-declarable", deviation.loc, f"deviation '{deviation.key}': {what} are "
                                                     "mistakes in the file, not departures from the rulebook; fix them")
+
+
+@GENERIC.rule(
+    "generic.translations",
+    severity=Severity.WARNING,
+    codes=("missing-translation",),
+    rationale="""
+    A deck printed in another of its languages shows the words of the first where a translation
+    is missing: a German deck with an English rules page. Each language the definition names
+    should have its translations, the rules page included when the deck has one.
+    """,
+)
+def translations(report: Reporter, game: GameDefinition) -> None:
+    info = game.info
+    for language in info.languages[1:]:
+        found = info.translation(language)
+        if found is None:
+            report("missing-translation", info.languages_loc if info.languages_loc.line else info.loc,
+                   f"{info.id} is in {language}, but translations gives nothing for it: its words print in "
+                   f"{info.languages[0]} (add translations: {{{language}: {{rules: ...}}}})")
+            continue
+        if info.rules is not None and found.rules is None:
+            report("missing-translation", found.loc,
+                   f"the rules page has no {language} translation: the {language} deck prints it in {info.languages[0]}")
+        if info.title and not found.title:
+            report("missing-translation", found.loc,
+                   f"the title '{info.title}' has no {language} translation (title:): the {language} deck prints it "
+                   "as written")

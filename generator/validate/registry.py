@@ -27,6 +27,12 @@ class Rule:
     declarable: bool = True
     """Whether a definition may declare this rule's findings as deliberate departures from the
     rulebook (``deviations:``); False for mistakes no edition of a game makes on purpose."""
+    mistakes: tuple[str, ...] = ()
+    """Codes of a declarable rule that are mistakes all the same (never declarable)."""
+
+    def declares(self, code: str | None) -> bool:
+        """Whether ``code`` (None: every code of the rule) may be declared as a departure."""
+        return self.declarable and (code is None or code not in self.mistakes)
 
 
 class Reporter:
@@ -61,13 +67,15 @@ class RulePack:
         codes: Iterable[str],
         rationale: str,
         declarable: bool = True,
+        mistakes: Iterable[str] = (),
     ) -> Callable[[RuleCheck], RuleCheck]:
         """Add the decorated function as the check of the rule ``rule_id``."""
 
         def add(check: RuleCheck) -> RuleCheck:
             if any(r.id == rule_id for r in self.rules):
                 raise ValueError(f"rule {rule_id} registered twice")
-            self.rules.append(Rule(rule_id, severity, " ".join(rationale.split()), tuple(codes), check, declarable))
+            self.rules.append(Rule(rule_id, severity, " ".join(rationale.split()), tuple(codes), check, declarable,
+                                   tuple(mistakes)))
             return check
 
         return add
@@ -78,6 +86,14 @@ def rules_for(game: GameDefinition) -> tuple[Rule, ...]:
     from .generic import GENERIC
 
     return tuple(sorted((*GENERIC.rules, *registry.describe(game).checks()), key=lambda r: r.id))
+
+
+def declarable_rules(game: GameDefinition) -> tuple[Rule, ...]:
+    """The rules a definition's ``deviations:`` may name: its game's and the shared ones, and the
+    findings a build makes (``validate.buildrules``)."""
+    from .buildrules import build_rules
+
+    return (*rules_for(game), *build_rules())
 
 
 def all_rules() -> tuple[Rule, ...]:

@@ -14,6 +14,9 @@ from .generic import card_ids
 from .registry import Reporter, rules_for
 
 FIT_RULE_ID = "layout.text-fit"
+TEXT_CODES = frozenset({"unknown-icon", "unknown-tag", "unclosed-tag", "stray-tag", "no-style-face", "missing-glyph"})
+"""Problems of what a text says (not of its size): placed at the template region when the
+template's own words have it, else at the card's text."""
 
 
 def _rule_findings(game: GameDefinition) -> list[Finding]:
@@ -31,25 +34,39 @@ def validate_game(game: GameDefinition) -> list[Finding]:
     return apply_deviations([(game, _rule_findings(game))])
 
 
+def rule_findings(games: Sequence[GameDefinition]) -> list[tuple[GameDefinition, list[Finding]]]:
+    """Every game with the findings of its rules, before its declared deviations are applied."""
+    return [(game, _rule_findings(game)) for game in games]
+
+
 def validate_games(
-    games: Sequence[GameDefinition], *, fit_problems: Iterable[FitProblem] = ()
+    games: Sequence[GameDefinition], *, fit_problems: Iterable[FitProblem] = (), extra: Iterable[Finding] = (),
+    checked: Sequence[tuple[GameDefinition, list[Finding]]] | None = None, built: bool = False,
 ) -> list[Finding]:
     """Findings of all ``games`` plus text-fit problems found while laying out their faces, in file order.
 
     A fit problem is placed at the definition of the card it names (or of its game when the piece
-    is not a card, such as a token)."""
-    findings = _once(apply_deviations([(game, _rule_findings(game)) for game in games]))
-    return sorted([*findings, *fit_findings(games, fit_problems)])
+    is not a card, such as a token). ``extra`` are the other findings a build made (templates,
+    preflight): each game's declared deviations apply to them too, and with ``built`` a
+    declaration of such a finding that covers none is stale. ``checked`` gives the rules'
+    findings when they were found already (``rule_findings``)."""
+    raw = list(checked) if checked is not None else rule_findings(games)
+    laid = [*fit_findings(games, fit_problems), *extra]
+    ids = {game.info.id for game, _ in raw}
+    pairs = [(game, [*found, *(f for f in laid if f.game_id == game.info.id)]) for game, found in raw]
+    findings = _once(apply_deviations(pairs, built=built))
+    return sorted([*findings, *(f for f in laid if f.game_id not in ids)])
 
 
-def fit_findings(games: Sequence[GameDefinition], fit_problems: Iterable[FitProblem]) -> list[Finding]:
+def fit_findings(games: Sequence[GameDefinition], fit_problems: Iterable[FitProblem], owner: str = "") -> list[Finding]:
     """The findings of faces that could not be drawn as their templates say, each once, placed at
-    the definition of the card they name (see ``validate_games``)."""
+    the definition of the card they name (see ``validate_games``); a problem of no card (a deck's
+    mixed backs) belongs to the game ``owner``."""
     findings: list[Finding] = []
     places = _piece_places(games)
     seen: set[tuple[object, ...]] = set()
     for problem in fit_problems:
-        game_id, loc = places.get(problem.piece_id, ("", games[0].info.loc if games else UNKNOWN_LOC))
+        game_id, loc = places.get(problem.piece_id, (owner, games[0].info.loc if games else UNKNOWN_LOC))
         finding = fit_finding(problem, loc, game_id)
         # one finding per text and region (not per copy), and per mistake of a region (not per card)
         key = (finding.loc, problem.region) if problem.rule == FIT_RULE_ID else (
@@ -95,7 +112,7 @@ def fit_finding(problem: FitProblem, loc: SourceLoc, game_id: str = "") -> Findi
         notes = (Note(problem.region_loc, f"the region '{problem.region}' is here{advice}"),)
     what = f"the {problem.region} text does not fit: " if fits else f"region '{problem.region}': " if problem.region else ""
     place = problem.source_loc if problem.source_loc.line else loc
-    if problem.code == "unknown-icon" and not problem.source_loc.line and problem.region_loc.line:
+    if problem.code in TEXT_CODES and not problem.source_loc.line and problem.region_loc.line:
         place, notes = problem.region_loc, ()  # the template's own text: the region is the place
     if problem.code == "unknown-field" and problem.region_loc.line:
         # a field no card has is the template's mistake (a misspelt placeholder): point at the template

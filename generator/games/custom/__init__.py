@@ -1,10 +1,13 @@
-"""A designer's own deck: ``game: custom`` describes any deck from a card list (CSV, XLSX or
-inline), with declared field types, a composition validate checks, and face templates that draw
-every card (``layouts/``). It prints like the shipped games, and plays by the designer's own rules
-file (``engine: rules.py``, run by ``generator.sim.rulesfile`` with the general bots).
+"""A designer's own game: ``game: custom`` describes a deck from a card list (CSV, XLSX or
+inline), or a whole game of components (``components:``: decks of any size, tokens and tiles,
+boards and mats, tuck boxes), each with declared field types, a composition validate checks, and
+face templates that draw every piece (``layouts/``). It prints like the shipped games, and plays
+by the designer's own rules file (``engine: rules.py``, run by ``generator.sim.rulesfile`` with
+the general bots), which receives every component's pieces as typed values.
 
-Rooms: ``model``, ``loader`` (with ``generator.loader.cardlists`` for the card list; the rules
-file is read there, never run), ``checks`` (composition), ``faces``, ``sim`` (the simulator).
+Rooms: ``model``, ``loader`` (with ``generator.loader.cardlists`` for the card list;
+``loader_kit`` reads ``components:``; the rules file is read there, never run), ``checks``
+(composition), ``faces`` (``boxes``: tuck boxes), ``sim`` (the simulator).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 from generator.model.source import SourceLoc
 from generator.paths import shipped_root
 from generator.registry import DeckRequest, GameDescription
+
+from generator.model.components import ComponentKind
 
 from .model import KIND, CustomDefinition
 
@@ -35,10 +40,18 @@ class Custom(GameDescription[CustomDefinition]):
     kind = KIND
     title = "card-list deck"
     example = "examples/orchard"
+    partial = True
+    EXAMPLES = {KIND: "orchard", "kit": "lanterns"}
+    """The example projects by the name ``cardforge init DIR --example NAME`` takes: ``custom``
+    is Orchard, a single deck; ``kit`` is Lantern Harbour, a whole game of components."""
 
-    def example_folder(self) -> Path:
-        """Orchard lives with the toolkit's shipped files (the repository's ``examples/``)."""
-        return shipped_root() / "examples" / "orchard"
+    def example_names(self) -> tuple[str, ...]:
+        return tuple(self.EXAMPLES)
+
+    def example_folder(self, name: str | None = None) -> Path:
+        """Orchard (or the example ``name``) lives with the toolkit's shipped files (the
+        repository's ``examples/``)."""
+        return shipped_root() / "examples" / self.EXAMPLES.get(name or KIND, "orchard")
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[CustomDefinition]:
         from .loader import build_custom
@@ -51,16 +64,32 @@ class Custom(GameDescription[CustomDefinition]):
         return CHECKS.rules
 
     def template_fields(self, definition: CustomDefinition) -> dict[str, tuple[str, ...]]:
-        """Each face template the deck's cards use, with the fields every card has."""
-        fields = (*definition.columns, "id", "count", "name", "title")
-        return {name: fields for name in definition.templates()}
+        """Each face template the pieces use, with the fields every piece drawn with it has (its
+        component's columns; a box's, ``boxes.BOX_FIELDS``)."""
+        from .boxes import BOX_FIELDS
+
+        found: dict[str, tuple[str, ...]] = {}
+        for component in definition.components:
+            if component.kind is ComponentKind.BOX:
+                fields: tuple[str, ...] = BOX_FIELDS
+            else:
+                fields = (*component.columns,
+                          *(f"{name}.{language}" for language, name in component.translated_fields),
+                          "id", "count", "name", "title", "deck.name", "deck.title")
+            for name in component.templates():
+                found[name] = tuple(dict.fromkeys((*found.get(name, ()), *fields)))
+        return found
 
     def template_places(self, definition: CustomDefinition) -> dict[str, SourceLoc]:
-        """The first ``template`` cell naming each template (the deck's default has none)."""
+        """The first ``template`` cell naming each template, and each component's default
+        template at the component (a single deck's default has none)."""
         places: dict[str, SourceLoc] = {}
-        for row in definition.rows:
-            if row.template != definition.template and any(name == "template" for name, _ in row.cells):
-                places.setdefault(row.template, row.cell("template"))
+        for component in definition.components:
+            for row in component.rows:
+                if row.template != component.template and any(name == "template" for name, _ in row.cells):
+                    places.setdefault(row.template, row.cell("template"))
+            if definition.declared and component.template:
+                places.setdefault(component.template, component.spec.loc)
         return places
 
     def kit(self, definition: CustomDefinition, tools: "FaceTools", request: DeckRequest) -> "Kit":
@@ -69,11 +98,31 @@ class Custom(GameDescription[CustomDefinition]):
         return build(definition, tools)
 
     def deck_records(self, definition: CustomDefinition, request: DeckRequest) -> list[dict[str, Any]]:
-        return [{"id": card.id, "card": card.row.id, "copy": card.copy, **definition.record(card.row)}
-                for card in definition.cards()]
+        """Every physical piece with its fields, typed as declared; in a definition with
+        components, each names its component and kind (a box, the deck it holds)."""
+        if not definition.declared:
+            return [{"id": card.id, "card": card.row.id, "copy": card.copy, **definition.record(card.row)}
+                    for card in definition.cards()]
+        records: list[dict[str, Any]] = []
+        for component in definition.components:
+            extra: dict[str, Any] = {}
+            if component.spec.box is not None:
+                box = component.spec.box
+                extra = {"deck": box.deck, "cards": box.cards or definition.component(box.deck).count}
+            for card in component.cards():
+                records.append({"id": card.id, "component": component.name, "kind": component.kind.piece_kind,
+                                "card": card.row.id, "copy": card.copy, **extra, **component.record(card.row)})
+        return records
 
     def card_count(self, definition: CustomDefinition) -> int:
-        return sum(row.count for row in definition.rows)
+        """The cards of every deck (tokens, boards and boxes are not cards)."""
+        return sum(c.count for c in definition.components if c.kind is ComponentKind.DECK)
+
+    def rules_values(self, definition: CustomDefinition) -> dict[str, str]:
+        """Adds ``{NAME.count}``: how many pieces each component prints (``{ships.count}``)."""
+        found = super().rules_values(definition)
+        found.update({f"{c.name}.count": str(c.count) for c in definition.components})
+        return found
 
     def simulator(self) -> "Simulator":
         """The rules-file simulator: a definition with ``engine: rules.py`` plays by it."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.model import GameDefinition
+from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
 
-from .model import CustomDefinition
+from .model import CustomComponent, CustomDefinition
 
 CHECKS = RulePack()
 
@@ -22,14 +23,21 @@ CHECKS = RulePack()
 )
 def composition(report: Reporter, game: GameDefinition) -> None:
     assert isinstance(game, CustomDefinition)
-    cards = game.cards()
-    wanted = game.composition
+    for component in game.components:
+        _composition(report, component, "the deck" if not game.declared else component.name)
+
+
+def _composition(report: Reporter, component: CustomComponent, what: str) -> None:
+    """One component's composition (``what``: how messages name it)."""
+    cards = component.cards()
+    wanted = component.composition
     if wanted.total is not None and len(cards) != wanted.total:
-        report("total", wanted.total_loc, f"the deck has {len(cards)} cards; its composition says {wanted.total}")
+        report("total", wanted.total_loc, f"{what} has {len(cards)} {'cards' if what == 'the deck' else 'pieces'}; "
+                                          f"its composition says {wanted.total}")
     for rule in wanted.count_by:
-        if rule.field not in game.columns:
+        if rule.field not in component.columns:
             report("unknown-field", rule.loc,
-                   f"count_by '{rule.field}': the cards have no such field (fields: {', '.join(game.columns)})")
+                   f"count_by '{rule.field}': the cards have no such field (fields: {', '.join(component.columns)})")
             continue
         found = Counter(card.row.value(rule.field) or "" for card in cards)
         listed = {value for value, _, _ in rule.expected}
@@ -41,3 +49,31 @@ def composition(report: Reporter, game: GameDefinition) -> None:
                 shown = repr(value) if value else "(empty)"
                 report("unexpected-value", rule.loc,
                        f"{count} cards with {rule.field} {shown}, a value the composition does not list")
+
+
+@CHECKS.rule(
+    "custom.translations",
+    severity=Severity.WARNING,
+    codes=("missing-translation",),
+    rationale="""
+    A field the deck translates (a column name.de, or its column in a language's card table)
+    prints in the first language on every card whose translation is missing: each such cell is
+    reported where it is (or should be) written.
+    """,
+)
+def translations(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, CustomDefinition)
+    for component in game.components:
+        _translations(report, component)
+
+
+def _translations(report: Reporter, component: CustomComponent) -> None:
+    for language, field in component.translated_fields:
+        for row in component.rows:
+            source = row.value(field)
+            if not source or row.translated(language, field):
+                continue
+            cell = row.translation_cell(language, field)
+            where = cell if cell is not None else row.cell(field)
+            report("missing-translation", where,
+                   f"card '{row.id}': {field} has no {language} translation ('{source}' prints as written)")

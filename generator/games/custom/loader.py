@@ -3,6 +3,7 @@ located in the file where it is written (a CSV cell as ``cards.csv:7:12``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from pathlib import Path
@@ -13,17 +14,30 @@ from generator.loader.cardlists import Cell, Row, Table, read_table
 from generator.loader.common import HEADER_OPTIONAL, HEADER_REQUIRED, make_info, read_header
 from generator.loader.fields import Reader
 from generator.loader.whatif import DeckValue, change_table
+from generator.model.components import Component, ComponentKind, Size
+from generator.model.limits import MAX_NUMBER_DIGITS
 from generator.model.rulesource import RulesSource
 from generator.model.source import SourceLoc
 from generator.model.templates import truth
 from generator.paths import display_path
-from generator.saferead import ReadError, read_regular
+from generator.saferead import MAX_RULES_BYTES, ReadError, read_regular
 
-from .model import KIND, RESERVED, CardRow, Composition, CountBy, CustomDefinition, FieldSpec, FieldType
+from .model import (
+    DECK,
+    KIND,
+    RESERVED,
+    CardRow,
+    Composition,
+    CountBy,
+    CustomComponent,
+    CustomDefinition,
+    FieldSpec,
+    FieldType,
+)
 
-FIELDS_REQUIRED = ("game", "id", "name", "players", "cards")
+FIELDS_REQUIRED = ("game", "id", "name", "players")
 FIELDS_OPTIONAL = tuple(k for k in HEADER_REQUIRED + HEADER_OPTIONAL if k not in FIELDS_REQUIRED) + (
-    "fields", "composition", "template", "engine")
+    "cards", "fields", "composition", "template", "components", "engine")
 MAX_COPIES = 1000
 """Copies of one card a deck may hold (a collectible-card prototype has a few of each)."""
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -31,38 +45,60 @@ _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def build_custom(reader: Reader, root: yaml.Node) -> list[CustomDefinition]:
-    """The deck one file defines ([] with located problems when it cannot be built)."""
+    """The deck one file defines ([] with located problems when it cannot be built). A card-list
+    cell that is wrong is reported and the card keeps it as written, so the deck is still checked
+    (templates, composition) in the same run: such a deck is for checking only, the loader's
+    caller refuses to print a file with problems."""
     fields = reader.mapping(root, "the card-list definition", FIELDS_REQUIRED, FIELDS_OPTIONAL)
     if fields is None:
         return []
+    if "components" in fields:
+        from .loader_kit import build_kit
+
+        return build_kit(reader, root, fields)
+    if "cards" not in fields:  # a deck without components: its card list is required
+        reader.error(root, "the card-list definition is missing the required field 'cards' (or components:, "
+                           "for a game of several decks, tokens, boards...)")
     before = len(reader.problems)
     if "rulebook" not in fields:
         fields["rulebook"] = yaml.ScalarNode("tag:yaml.org,2002:str", "the designer's own rules",
                                              root.start_mark, root.end_mark)
-    header = read_header(reader, fields)
+    header = read_header(reader, fields, card_tables=True)
     specs = _specs(reader, fields["fields"]) if "fields" in fields else ()
+    template = header.id or ""
+    if "template" in fields:
+        template = reader.name(fields["template"], "template") or template
+    composition = _composition(reader, fields["composition"]) if "composition" in fields else Composition()
+    info = make_info(header, KIND, None, reader.loc(root))
+    structural = len(reader.problems) > before  # the definition itself: nothing to check the cards with
     table = read_table(reader, fields["cards"], "cards") if "cards" in fields else None
     if table is not None and reader.table_changes:
         table = change_table(reader, table, "cards", fields["cards"])
     engine = read_rules_file(reader, fields["engine"]) if "engine" in fields else None
-    template = header.id or ""
-    if "template" in fields:
-        template = reader.name(fields["template"], "template") or template
-    rows = _rows(reader, table, specs, template) if table is not None else ()
-    composition = _composition(reader, fields["composition"]) if "composition" in fields else Composition()
-    info = make_info(header, KIND, None, reader.loc(root))
-    if len(reader.problems) > before or info is None or table is None:
+    if table is None:
         return []
-    columns = tuple(c for c in table.columns if c not in RESERVED)
-    files = tuple(dict.fromkeys(row.loc.path for row in rows if row.loc.path != reader.path))
+    columns, translated = _columns(reader, table, header.languages)
+    tables = {lang: found for lang, node in (header.translation_cards or {}).items()
+              if (found := read_table(reader, node, f"the cards in {lang}")) is not None}
+    rows = _rows(reader, table, specs, template, translated)
+    rows, more = _translation_tables(reader, rows, tables, columns)
+    translated += more
+    if structural or info is None or not rows:
+        return []
+    size = Size(header.card_size)  # a size problem is reported at the card template, as for every game
+    deck = CustomComponent(Component(DECK, ComponentKind.DECK, size, loc=reader.loc(root)), rows, columns, specs,
+                           composition, template, reader.loc(fields["cards"]), tuple(dict.fromkeys(translated)),
+                           game_size=True)
+    return [with_rules(CustomDefinition(info, (deck,)), reader, engine)]
+
+
+def with_rules(definition: CustomDefinition, reader: Reader, engine: RulesSource | None) -> CustomDefinition:
+    """``definition`` with its rules file and the files it reads besides its own (card lists, the
+    rules file): what a run's deck identity hashes."""
+    files = tuple(dict.fromkeys(row.loc.path for row in definition.rows if row.loc.path != reader.path))
     if engine is not None:
         files += (engine.path,)
-    return [CustomDefinition(info, rows, columns, specs, composition, template, reader.loc(fields["cards"]),
-                             engine, files)]
-
-
-MAX_RULES_BYTES = 1_000_000
-"""A rules file is a few hundred lines; a larger file is a mistake."""
+    return dataclasses.replace(definition, engine=engine, files=files)
 
 
 def read_rules_file(reader: Reader, node: yaml.Node) -> RulesSource | None:
@@ -108,6 +144,76 @@ def read_rules_file(reader: Reader, node: yaml.Node) -> RulesSource | None:
     return RulesSource(shown, text, reader.loc(node))
 
 
+def _columns(reader: Reader, table: Table, languages: tuple[str, ...]) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
+    """The card's fields (the columns but ``id``, ``count``, ``template`` and translations) and
+    the (language, field) of each translation column (``name.de``): a column whose name ends in
+    a language the deck does not declare is reported at its header cell."""
+    fields = tuple(c for c in table.columns if c not in RESERVED and "." not in c)
+    translated: list[tuple[str, str]] = []
+    header = table.rows[0].loc if table.rows else SourceLoc(reader.path, 1, 1)
+    for column in table.columns:
+        if "." not in column:
+            continue
+        name, _, language = column.rpartition(".")
+        where = next((row.cells[column].loc for row in table.rows if column in row.cells), header)
+        where = SourceLoc(where.path, 1, where.column) if where.path == header.path else where
+        if language not in languages[1:]:
+            listed = ", ".join(languages[1:])
+            why = (f"'{language}' is not one of the deck's further languages ({listed})" if listed
+                   else f"the deck names no languages: add languages: [en, {language}] to it")
+            reader.error(where, f"column '{column}' looks like a translation of '{name}', but {why}")
+        elif name not in fields:
+            reader.error(where, f"column '{column}' translates '{name}', which is not a column of the card list")
+        else:
+            translated.append((language, name))
+    return fields, translated
+
+
+def _translation_tables(reader: Reader, rows: tuple[CardRow, ...], tables: dict[str, Table],
+                        fields: tuple[str, ...]) -> tuple[tuple[CardRow, ...], list[tuple[str, str]]]:
+    """The cards with the translations of each language's table (``translations: {de: {cards:
+    FILE}}``: an ``id`` column and the fields in that language, named as in the card list)."""
+    by_id = {row.id: row for row in rows}
+    extra: dict[str, list[tuple[str, str, str]]] = {}
+    cells: dict[str, list[tuple[str, str, SourceLoc]]] = {}
+    translated: list[tuple[str, str]] = []
+    for language, table in tables.items():
+        header = table.rows[0].loc if table.rows else SourceLoc(reader.path, 1, 1)
+        if "id" not in table.columns:
+            reader.error(header, f"the cards in {language} have no 'id' column (the id of the card each row translates)")
+            continue
+        columns = []
+        for column in table.columns:
+            name = column[:-len(language) - 1] if column.endswith(f".{language}") else column
+            if column == "id":
+                continue
+            if name in RESERVED or name not in fields:
+                where = next((row.cells[column].loc for row in table.rows if column in row.cells), header)
+                reader.error(SourceLoc(where.path, 1, where.column), f"column '{column}' of the cards in {language} is "
+                             f"not a field of the card list (fields: {', '.join(fields)})")
+                continue
+            columns.append((column, name))
+            translated.append((language, name))
+        for row in table.rows:
+            cell = row.cells.get("id")
+            if cell is None or not cell.text:
+                continue
+            if cell.text not in by_id:
+                close = difflib.get_close_matches(cell.text, list(by_id), n=1, cutoff=0.6)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                reader.error(cell.loc, f"the cards in {language} translate card '{cell.text}', which the card list "
+                                       f"does not have{hint}")
+                continue
+            for column, name in columns:
+                if column in row.cells:
+                    extra.setdefault(cell.text, []).append((language, name, row.cells[column].text))
+                    cells.setdefault(cell.text, []).append((language, name, row.cells[column].loc))
+    updated = tuple(dataclasses.replace(row, translations=row.translations + tuple(extra.get(row.id, ())),
+                                        translation_cells=row.translation_cells + tuple(cells.get(row.id, ())))
+                    if row.id in extra else row for row in rows)
+    return updated, translated
+
+
 def _specs(reader: Reader, node: yaml.Node) -> tuple[FieldSpec, ...]:
     """``fields: {rank: {type: integer, min: 1, max: 13}, suit: {type: choice, choices: [...]}}``."""
     specs: list[FieldSpec] = []
@@ -145,7 +251,8 @@ def _specs(reader: Reader, node: yaml.Node) -> tuple[FieldSpec, ...]:
     return tuple(specs)
 
 
-def _rows(reader: Reader, table: Table, specs: tuple[FieldSpec, ...], template: str) -> tuple[CardRow, ...]:
+def _rows(reader: Reader, table: Table, specs: tuple[FieldSpec, ...], template: str,
+          translated: list[tuple[str, str]] = ()) -> tuple[CardRow, ...]:  # type: ignore[assignment]
     if "id" not in table.columns:
         loc = table.rows[0].loc if table.rows else SourceLoc(reader.path, 1, 1)
         reader.error(loc, "the card list has no 'id' column (one id per distinct card)")
@@ -158,7 +265,7 @@ def _rows(reader: Reader, table: Table, specs: tuple[FieldSpec, ...], template: 
     rows: list[CardRow] = []
     seen: dict[str, SourceLoc] = {}
     for row in table.rows:
-        card = _row(reader, row, declared, template, seen)
+        card = _row(reader, row, declared, template, seen, translated)
         if card is not None:
             rows.append(card)
     if not rows and not reader.problems:
@@ -167,23 +274,28 @@ def _rows(reader: Reader, table: Table, specs: tuple[FieldSpec, ...], template: 
 
 
 def _row(reader: Reader, row: Row, declared: dict[str, FieldSpec], template: str,
-         seen: dict[str, SourceLoc]) -> CardRow | None:
-    before = len(reader.problems)
+         seen: dict[str, SourceLoc], translated: list[tuple[str, str]] = ()) -> CardRow | None:  # type: ignore[assignment]
+    """One card; None when its id is unusable. A cell that breaks its field's type is reported
+    and kept as written (the rest of the deck is still checked)."""
     id_cell = row.cells.get("id", Cell("", row.loc))
     card_id = id_cell.text
     if not card_id:
         reader.error(id_cell.loc, "a card without an id")
-    elif not _ID.fullmatch(card_id):
+        return None
+    if not _ID.fullmatch(card_id):
         reader.error(id_cell.loc, f"card id {card_id!r} should use letters, digits, '.', '-' and '_'")
-    elif card_id in seen:
+        return None
+    if card_id in seen:
         reader.error(id_cell.loc, f"card id '{card_id}' is used twice (first at line {seen[card_id].line})")
-    else:
-        seen[card_id] = id_cell.loc
+        return None
+    seen[card_id] = id_cell.loc
     count = 1
     if "count" in row.cells and row.cells["count"].text:
         cell = row.cells["count"]
         if not re.fullmatch(r"[+-]?[0-9]+", cell.text):
-            reader.error(cell.loc, f"count {cell.text!r} is not a whole number")
+            reader.error(cell.loc, f"count {_shown(cell.text)} is not a whole number")
+        elif _too_long(reader, cell, f"count of card '{card_id}'"):
+            pass
         elif int(cell.text) < 1:
             reader.error(cell.loc, f"count {int(cell.text)} of card '{card_id}': a listed card is printed at least "
                                    "once (leave its row out to print none)")
@@ -195,20 +307,26 @@ def _row(reader: Reader, row: Row, declared: dict[str, FieldSpec], template: str
     if "template" in row.cells and row.cells["template"].text:
         chosen = row.cells["template"].text
     values: list[tuple[str, str]] = []
+    translations: list[tuple[str, str, str]] = []
+    translation_cells: list[tuple[str, str, SourceLoc]] = []
+    wanted = {f"{name}.{language}": (language, name) for language, name in translated}
     for name, cell in row.cells.items():
         if name in RESERVED:
             continue
+        if "." in name:
+            if name in wanted:
+                language, field = wanted[name]
+                translations.append((language, field, cell.text))
+                translation_cells.append((language, field, cell.loc))
+            continue
         spec = declared.get(name)
         value = _checked(reader, cell, spec, card_id) if spec is not None else cell.text
-        if value is not None:
-            values.append((name, value))
+        values.append((name, cell.text if value is None else value))
     for spec in declared.values():
         if spec.required and not (row.cells.get(spec.name) or Cell("", row.loc)).text:
             reader.error(row.cells.get(spec.name, Cell("", row.loc)).loc, f"card '{card_id}' has no {spec.name} (required)")
-    if len(reader.problems) > before:
-        return None
     cells = tuple((name, cell.loc) for name, cell in row.cells.items())
-    return CardRow(card_id, count, tuple(values), chosen, row.loc, cells)
+    return CardRow(card_id, count, tuple(values), chosen, row.loc, cells, tuple(translations), tuple(translation_cells))
 
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]+)?|[.,][0-9]+)")
@@ -220,16 +338,20 @@ def _checked(reader: Reader, cell: Cell, spec: FieldSpec, card_id: str) -> str |
     text = cell.text
     if not text:
         return text
-    what = f"{spec.name} {text!r} of card '{card_id}'"
+    what = f"{spec.name} {_shown(text)} of card '{card_id}'"
     if spec.type is FieldType.INTEGER:
         if not re.fullmatch(r"[+-]?[0-9]+", text):
             reader.error(cell.loc, f"{what} is not a whole number")
+            return None
+        if _too_long(reader, cell, f"{spec.name} of card '{card_id}'"):
             return None
         return text if _in_range(reader, cell, spec, float(text), what) else None
     if spec.type is FieldType.NUMBER:
         # digits with one decimal point or comma (a spreadsheet of a country that writes 1,5)
         if not _NUMBER.fullmatch(text):
             reader.error(cell.loc, f"{what} is not a number (write it like 2, -0.5 or 1,5)")
+            return None
+        if _too_long(reader, cell, f"{spec.name} of card '{card_id}'"):
             return None
         return text if _in_range(reader, cell, spec, float(text.replace(",", ".")), what) else None
     if spec.type is FieldType.CHOICE and text not in spec.choices:
@@ -247,6 +369,21 @@ def _checked(reader: Reader, cell: Cell, spec: FieldSpec, card_id: str) -> str |
         reader.error(cell.loc, f"{what} should be a colour like #d62828")
         return None
     return text
+
+
+def _too_long(reader: Reader, cell: Cell, what: str) -> bool:
+    """Whether the number in ``cell`` has more than MAX_NUMBER_DIGITS digits (reported at the cell):
+    Python converts at most 4300, and a card's numbers have a few."""
+    digits = sum(char.isdigit() for char in cell.text)
+    if digits > MAX_NUMBER_DIGITS:
+        reader.error(cell.loc, f"the {what} is a number of {digits} digits; at most {MAX_NUMBER_DIGITS} are supported")
+        return True
+    return False
+
+
+def _shown(text: str) -> str:
+    """A cell's text in a message: quoted, and cut short when long."""
+    return repr(text if len(text) <= 40 else text[:40] + "...")
 
 
 def _in_range(reader: Reader, cell: Cell, spec: FieldSpec, number: float, what: str) -> bool:
@@ -281,20 +418,26 @@ _KINDS = {FieldType.INTEGER: int, FieldType.NUMBER: float, FieldType.BOOLEAN: bo
 
 
 def what_ifs(definition: CustomDefinition) -> dict[str, DeckValue]:
-    """Every value of the card list that ``--set`` can change: ``cards.ROW.count`` and
-    ``cards.ROW.COLUMN`` for each card and column, typed as the field is declared (undeclared
-    fields are text), each located at its cell."""
-    specs = {spec.name: spec for spec in definition.fields}
+    """Every value of the card lists that ``--set`` can change: ``cards.ROW.count`` and
+    ``cards.ROW.COLUMN`` for each card and column of a single deck, ``components.NAME.cards.ROW.
+    COLUMN`` in a definition with components, typed as the field is declared (undeclared fields
+    are text), each located at its cell."""
     found: dict[str, DeckValue] = {}
-    for row in definition.rows:
-        found[f"cards.{row.id}.count"] = DeckValue(f"cards.{row.id}.count", int, row.count, row.cell("count"))
-        record = definition.record(row)
-        for column in definition.columns:
-            spec = specs.get(column)
-            kind = _KINDS.get(spec.type, str) if spec is not None else str
-            value = record.get(column)
-            if kind is float and isinstance(value, int):
-                value = float(value)
-            path = f"cards.{row.id}.{column}"
-            found[path] = DeckValue(path, kind, value if value != "" else None, row.cell(column))
+    for component in definition.components:
+        if not component.listed:
+            continue
+        prefix = f"components.{component.name}.cards" if definition.declared else "cards"
+        specs = {spec.name: spec for spec in component.fields}
+        for row in component.rows:
+            path = f"{prefix}.{row.id}.count"
+            found[path] = DeckValue(path, int, row.count, row.cell("count"))
+            record = component.record(row)
+            for column in component.columns:
+                spec = specs.get(column)
+                kind = _KINDS.get(spec.type, str) if spec is not None else str
+                value = record.get(column)
+                if kind is float and isinstance(value, int):
+                    value = float(value)
+                path = f"{prefix}.{row.id}.{column}"
+                found[path] = DeckValue(path, kind, value if value != "" else None, row.cell(column))
     return found

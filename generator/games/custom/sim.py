@@ -2,8 +2,9 @@
 the rules and the deck's cards from the definition; the general bots, traces and figures come
 from ``generator.sim.rulesgame``.
 
-The cards reach the rules file as one component, ``deck``: every physical card of the card list,
-its columns typed as the definition declares them (``state.components["deck"]``).
+Every component reaches the rules file by its name (``state.components["deck"]`` for a single
+deck, ``state.components["ships"]``... for a definition with ``components:``): each physical piece
+with its card list's columns typed as the component declares them.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from generator.sim.base import check_players, refuse_settings
 from generator.sim.rulesfile import RulesEngine
 from generator.sim.rulesgame import rules_simulator
 
-from .model import KIND, CustomDefinition
+from .model import DECK, KIND, CustomDefinition
 
-COMPONENT = "deck"
-"""The name of a card-list deck's one component in ``state.components``."""
+COMPONENT = DECK
+"""The name of a single-deck definition's one component in ``state.components``."""
 
 
 def make_engine(definition: CustomDefinition, players: int, options: Mapping[str, OptionValue],
@@ -33,8 +34,8 @@ def make_engine(definition: CustomDefinition, players: int, options: Mapping[str
                          f"Python file beside {definition.info.loc.path} and name it there "
                          "(engine: rules.py; see docs/rules-files.md)")
     check_players(definition, players)
-    rows = [(row.id, row.count, definition.record(row)) for row in definition.rows]
-    return RulesEngine(definition.engine, {COMPONENT: rows}, players, options, definition)
+    unlisted = [c.name for c in definition.components if not c.listed]  # pieces numbered as printed
+    return RulesEngine(definition.engine, definition.typed_components(), players, options, definition, unlisted)
 
 
 SIMULATOR = rules_simulator(KIND, make_engine)

@@ -12,6 +12,7 @@ from generator.model import GameDefinition
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
 from generator.validate.rulebook import option_defaults
+from generator.validate.wording import compare
 
 from . import rulebook
 from .model import BLACK, FirecrackersDefinition, Pack, StartingDeckRule
@@ -307,8 +308,9 @@ def options(report: Reporter, game: GameDefinition) -> None:
            "no-starting-deck", "starting-colours", "starting-cards", "player-count", "sets-per-player",
            "starting-deck"),
     rationale="""
-    The game is played by 2 to 10 players: for every count the setup must say how many colour
-    sets go in, have that many colours, and make every player's starting deck from cards that exist.
+    The game is played by 2 to 10 players: for every count the deck allows the setup must say how
+    many colour sets go in, have that many colours, and make every player's starting deck from
+    cards that exist. A deck for fewer counts than the rulebook's is another game (a warning).
     The rulebook's setup is one colour set per player (two with 2 players) and starting decks of one
     plain card of each of 3 starting colours and 2 black cards (with 7 or more players: 4 colours,
     1 black card, colour action cards allowed); other counts are a different game (warnings), and a
@@ -321,7 +323,9 @@ def setup(report: Reporter, game: GameDefinition) -> None:
     packs = {p.key: p for p in game.packs}
     missing_players = [p for p in PLAYER_RANGE if p not in game.info.players]
     if missing_players:
-        report("players", game.info.loc, f"the game must allow 2-10 players; missing {', '.join(map(str, missing_players))}")
+        report("players", game.info.players_place,
+               f"the deck leaves out {', '.join(map(str, missing_players))} players: the rulebook's game is for "
+               f"{PLAYER_RANGE.start} to {PLAYER_RANGE.stop - 1} players", Severity.WARNING)
     for players in game.info.players:
         if players < PLAYER_RANGE.start:
             report("player-count", game.info.players_place, f"{players} player: Firecrackers is played by 2 to 10 players "
@@ -329,27 +333,33 @@ def setup(report: Reporter, game: GameDefinition) -> None:
         elif players >= PLAYER_RANGE.stop:
             report("player-count", game.info.players_place, f"{players} players: the rulebook's game is for 2 to 10 players "
                                                   "(one colour set each, ten colours)", Severity.WARNING)
+    order = rules.order_loc if rules.order_loc.line else rules.loc
     counts = Counter(rules.colour_order)
     for colour in dict.fromkeys(rules.colour_order):
         if colour not in packs or colour == BLACK:
-            report("unknown-colour", rules.loc, f"colour_order names '{colour}', which is not a colour pack")
+            report("unknown-colour", order, f"colour_order names '{colour}', which is not a colour pack")
         if counts[colour] > 1:
-            report("colour-twice", rules.loc, f"colour_order names '{colour}' {counts[colour]} times")
-    for players in sorted(set(PLAYER_RANGE) | {p for p in game.info.players if p >= PLAYER_RANGE.start}):
+            report("colour-twice", order, f"colour_order names '{colour}' {counts[colour]} times")
+    for players in sorted(p for p in game.info.players if p >= PLAYER_RANGE.start):
         try:
             sets = rules.sets_per_player(players)
         except KeyError:
-            report("no-sets-rule", rules.loc, f"sets_per_player says nothing for {players} players")
+            report("no-sets-rule", rules.sets_loc if rules.sets_loc.line else rules.loc,
+                   f"sets_per_player says nothing for {players} players")
             continue
         needed = players * sets
         if needed > len(rules.colour_order):
-            report("too-few-colours", rules.loc,
-                   f"{players} players need {needed} colour sets but colour_order has {len(rules.colour_order)}")
+            rule = rules.sets_rule(players)
+            report("too-few-colours", order,
+                   f"{players} players need {needed} colour sets ({sets} each"
+                   + (f", sets_per_player line {rule.loc.line}" if rule is not None and rule.loc.line else "")
+                   + f") but colour_order has {len(rules.colour_order)}")
             continue
         try:
             start = rules.starting_deck(players)
         except KeyError:
-            report("no-starting-deck", rules.loc, f"starting_decks says nothing for {players} players")
+            report("no-starting-deck", rules.starting_loc if rules.starting_loc.line else rules.loc,
+                   f"starting_decks says nothing for {players} players")
             continue
         if start.starting_colours > needed:
             report("starting-colours", start.loc,
@@ -409,7 +419,8 @@ def _rulebook_setup(report: Reporter, game: FirecrackersDefinition, black_varian
             text = f"{name}: {_value(have)}; the rulebook's is {_value(printed)}"
             decks.setdefault((start.loc.line, text), (start, text, []))[2].append(players)
     for (have_sets, want_sets), counts in sets.items():
-        report("sets-per-player", rules.loc,
+        rule = rules.sets_rule(counts[0])
+        report("sets-per-player", rule.loc if rule is not None and rule.loc.line else rules.loc,
                f"{have_sets} colour set{'s' if have_sets != 1 else ''} per player with {_counts(counts)} players; "
                f"the rulebook's deck has {want_sets}", Severity.WARNING)
     for start, text, counts in decks.values():
@@ -425,3 +436,55 @@ def _counts(counts: list[int]) -> str:
     if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]}"
     return ", ".join(map(str, counts))
+
+
+EFFECT_VALUE_NAMES = {
+    "coins": "the coins the card is worth when buying (its action's coins)",
+    "points": "what the card scores (its action's points amount)",
+    "action_cost": "what its action adds to its price (action_cost)",
+    "discount": "what its action takes off its price (action_cost)",
+}
+
+
+@CHECKS.rule(
+    "firecrackers.printed-values",
+    codes=("value-mismatch",),
+    declarable=False,
+    rationale="""
+    An effect that states a value the game plays (the coins a card is worth, the points it
+    scores) must state that value: a card printed "Worth 3 coins" that the game counts as 2 is a
+    misprint players will play by. Print the value from the definition ({coins}, {points},
+    {discount}) and the words cannot disagree.
+    """,
+)
+def printed_values(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, FirecrackersDefinition)
+    _effects(report, game, ("value",))
+
+
+@CHECKS.rule(
+    "firecrackers.wording",
+    severity=Severity.WARNING,
+    codes=("number", "modal"),
+    rationale="""
+    An effect in other words than the rulebook's must keep its numbers and whether a player may
+    or must do something: "reveal up to 3 cards", "4 lower", "you may destroy". A number or a
+    may/must that differs is another rule than the one the simulator plays.
+    """,
+)
+def wording(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, FirecrackersDefinition)
+    _effects(report, game, ("number", "modal"))
+
+
+def _effects(report: Reporter, game: FirecrackersDefinition, kinds: tuple[str, ...]) -> None:
+    """Each action's effect against the rulebook's words and its own values (``validate.wording``)."""
+    for action in game.actions:
+        reference = rulebook.EFFECT_WORDS.get(action.key)
+        if reference is None:
+            continue
+        for found in compare(action.effect, reference, game.effect_values(action), EFFECT_VALUE_NAMES):
+            if found.kind in kinds:
+                code = "value-mismatch" if found.kind == "value" else found.kind
+                report(code, action.effect_loc if action.effect_loc.line else action.loc,
+                       f"the effect of '{action.key}' reads '{game.effect_text(action)}': {found.message}")

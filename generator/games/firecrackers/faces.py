@@ -22,7 +22,9 @@ from generator.layout.symbols import symbol
 from generator.model.templates import FaceRegion
 from generator.layout.textfit import Box
 from generator.model.common import Colour, Symbol
+from generator.model.components import Component, ComponentKind
 
+from . import rulebook
 from .model import (
     BLACK as BLACK_PACK,
 )
@@ -42,6 +44,8 @@ VALUES = ("id", "pack", "pack_name", "firework", "number", "action", "action_lab
 SCOREWORKS_FIELDS = ("name", "rule", "replaces_default")
 SCOREWORKS_VALUES = ("id", "key", "card", "rule", "title")
 NIGHT = Colour("#221836")
+DECK = Component("deck", ComponentKind.DECK)
+"""The cards (the base game's and an expansion's: they print together)."""
 COIN = Colour("#e3b23c")
 COIN_EDGE = Colour("#9a6d12")
 BLACK_CARD = Colour("#202020")
@@ -96,7 +100,8 @@ def front(ctx: FaceContext, game: FirecrackersDefinition, card: FirecrackersCard
             return [Line(box.x, box.y, box.x + box.width, box.y, text, 0.3),
                     *ctx.text(ident, region, action.label.upper(), text, wrap=False, source=action.label_loc)]
         if f == "action_effect":
-            return ctx.text(ident, region, action.effect, text, source=action.effect_loc) if action is not None else []
+            return ctx.text(ident, region, game.effect_text(action), text, source=action.effect_loc) \
+                if action is not None else []
         if f == "coins":
             coins = game.coins(card.action)
             return ctx.text(ident, region, f"Worth {_plural(coins, 'coin')} when buying", text, wrap=False)
@@ -112,7 +117,7 @@ def front(ctx: FaceContext, game: FirecrackersDefinition, card: FirecrackersCard
     values = {"name": game.info.name, "title": game.info.printed_title, "id": card.id, "pack": pack.key,
               "pack_name": pack.name, "firework": pack.firework, "number": str(card.number),
               "action": card.action or "", "action_label": action.label if action else "",
-              "effect": action.effect if action else "", "coins": str(game.coins(card.action)),
+              "effect": game.effect_text(action) if action else "", "coins": str(game.coins(card.action)),
               "cost": str(card.cost), "colour": pack.colour.hex}
     sources = {"pack_name": pack.name_loc, "firework": pack.firework_loc}
     if action is not None:
@@ -154,6 +159,7 @@ def back(ctx: FaceContext, key: str, title: str, colour: Colour, sparks: tuple[C
 
 def scoreworks_front(ctx: FaceContext, expansion: ScoreworksDefinition, card: ScoreworksCard) -> Scene:
     band = Colour("#b8860b")
+    rule = card.printed_rule(rulebook.SCOREWORKS_VALUES.get(card.key, {}))
     items: list[Item] = [*ctx.background(expansion.card_colour, band), ctx.panel(3.0, expansion.card_colour, band)]
     if not ctx.settings.ink_saver:
         items.append(Rect(3.0, 3.0, ctx.w - 6.0, 6.0 * ctx.scale, Paint(band), 1.5))
@@ -164,14 +170,14 @@ def scoreworks_front(ctx: FaceContext, expansion: ScoreworksDefinition, card: Sc
         if region.field == "name":
             return ctx.text(card.id, region, card.name, BLACK, wrap=False, source=card.name_loc)
         if region.field == "rule":
-            return ctx.text(card.id, region, card.rule, BLACK, source=card.rule_loc)
+            return ctx.text(card.id, region, rule, BLACK, source=card.rule_loc)
         if region.field == "replaces_default":
             words = "Replaces the default scoring" if card.replaces_default else "Adds to the default scoring"
             return ctx.text(card.id, region, words, band, wrap=False)
         return None
 
     values = {"title": expansion.info.printed_title, "id": card.id, "key": card.key, "card": card.name,
-              "rule": card.rule}
+              "rule": rule}
     items += ctx.regions(fill, values, piece_id=card.id, colour=BLACK, sources={"card": card.name_loc, "rule": card.rule_loc})
     return Scene(f"{expansion.info.id}:front:{card.key}", ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items))
 
@@ -180,7 +186,8 @@ def scoreworks_pieces(expansion: ScoreworksDefinition, ctx: FaceContext) -> list
     values = {"name": expansion.info.name, "title": expansion.info.printed_title}
     card_back = back(ctx, f"{expansion.info.id}:back", expansion.info.printed_title.upper(), WHITE, SCOREWORKS_SPARKS,
                      values)
-    return [Piece(c.id, PieceKind.CARD, scoreworks_front(ctx, expansion, c), card_back) for c in expansion.cards()]
+    return [Piece(c.id, PieceKind.CARD, scoreworks_front(ctx, expansion, c), card_back, component=DECK.name)
+            for c in expansion.cards()]
 
 
 def build(game: FirecrackersDefinition, ctx: FaceContext, *, players: int | None) -> Kit:
@@ -194,11 +201,11 @@ def build(game: FirecrackersDefinition, ctx: FaceContext, *, players: int | None
         key = (card.pack, card.number, card.action, card.cost)
         if key not in fronts:
             fronts[key] = front(ctx, game, card)
-        pieces.append(Piece(card.id, PieceKind.CARD, fronts[key], card_back))
-    return Kit(game.info.id, tuple(pieces), (), None, (), tuple(ctx.problems))
+        pieces.append(Piece(card.id, PieceKind.CARD, fronts[key], card_back, component=DECK.name))
+    return Kit(game.info.id, tuple(pieces), (), (), (), tuple(ctx.problems), components=(DECK,))
 
 
 def build_scoreworks_only(expansion: ScoreworksDefinition, ctx: FaceContext) -> Kit:
     """The Scoreworks cards on their own (for a player who owns the base game)."""
     pieces = scoreworks_pieces(expansion, ctx)
-    return Kit(expansion.info.id, tuple(pieces), (), None, (), tuple(ctx.problems))
+    return Kit(expansion.info.id, tuple(pieces), (), (), (), tuple(ctx.problems), components=(DECK,))

@@ -17,8 +17,11 @@ from generator.loader.fields import Reader
 from generator.model import Colour, Symbol
 from generator.model.limits import MAX_CARDS, MAX_COPIES, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_RANK
 
+from . import rulebook
 from .model import (
     BLACK,
+    EFFECT_VALUES,
+    SCOREWORKS_PLACEHOLDER,
     KIND,
     SCOREWORKS_KIND,
     CardEntry,
@@ -121,6 +124,12 @@ def _actions(reader: Reader, node: yaml.Node, default_coins: int, pack_keys: set
         coins = reader.integer(fields["coins"], "coins") if "coins" in fields else default_coins
         action_cost = reader.integer(fields["action_cost"], "action_cost") if "action_cost" in fields else None
         points = _points(reader, fields["points"]) if "points" in fields else Points()
+        if effect is not None:
+            unknown = [n for n in SCOREWORKS_PLACEHOLDER.findall(effect) if n not in EFFECT_VALUES]
+            if unknown:
+                reader.error(fields["effect"], f"effect of action '{key}': {{{unknown[0]}}} is not a value of the "
+                                               f"action (it may print {', '.join('{' + v + '}' for v in EFFECT_VALUES)})")
+                effect = None
         if None in (pack, label, effect, coins, points):
             continue
         actions.append(FirecrackersAction(key, pack, label, effect, action_cost, coins, points, reader.loc(key_node),  # type: ignore[arg-type]
@@ -256,7 +265,9 @@ def _setup(reader: Reader, node: yaml.Node, pack_keys: set[str]) -> Firecrackers
         actions = reader.boolean(entry["colour_action_cards"], "colour_action_cards")
         if span and None not in (colours, plain, black, actions):
             starts.append(StartingDeckRule(span[0], span[1], colours, plain, black, actions, reader.loc(item)))  # type: ignore[arg-type]
-    return FirecrackersSetup(tuple(order), tuple(sets), tuple(starts), reader.loc(node))
+    return FirecrackersSetup(tuple(order), tuple(sets), tuple(starts), reader.loc(node),
+                             reader.loc(fields["colour_order"]), reader.loc(fields["sets_per_player"]),
+                             reader.loc(fields["starting_decks"]))
 
 
 def build_scoreworks(reader: Reader, root: yaml.Node) -> list[ScoreworksDefinition]:
@@ -284,6 +295,14 @@ def build_scoreworks(reader: Reader, root: yaml.Node) -> list[ScoreworksDefiniti
         if key is not None and any(c.key == key for c in cards):
             reader.error(entry["key"], f"Scoreworks card '{key}' is listed twice")
             continue
+        if rule is not None and key is not None:
+            known = rulebook.SCOREWORKS_VALUES.get(key, {})
+            unknown = [n for n in SCOREWORKS_PLACEHOLDER.findall(rule) if n not in known]
+            if unknown:
+                offer = ", ".join("{" + v + "}" for v in known) or "none"
+                reader.error(entry["rule"], f"rule of Scoreworks card '{key}': {{{unknown[0]}}} is not a value it "
+                                            f"scores with (it may print: {offer})")
+                rule = None
         if None not in (key, name, rule, replaces):
             cards.append(ScoreworksCard(key, name, rule, replaces, reader.loc(item),  # type: ignore[arg-type]
                                         name_loc=reader.loc(entry["name"]), rule_loc=reader.loc(entry["rule"])))
@@ -295,10 +314,11 @@ def build_scoreworks(reader: Reader, root: yaml.Node) -> list[ScoreworksDefiniti
         key = reader.name(entry["key"], "rule key")
         text = reader.text(entry["text"], "rule text")
         if key is not None and text is not None:
-            rules.append(CoreRule(key, text, reader.loc(item)))
+            rules.append(CoreRule(key, text, reader.loc(item), reader.loc(entry["text"])))
     if len(cards) > MAX_CARDS:
         reader.error(fields["cards"], f"{len(cards)} Scoreworks cards; at most {MAX_CARDS} are supported")
     info = make_info(header, SCOREWORKS_KIND, None, reader.loc(root), expansion_of=expansion_of)
     if len(reader.problems) > before or info is None or expansion_of is None or colour is None:
         return []
-    return [ScoreworksDefinition(info, Colour(colour), tuple(cards), tuple(rules))]
+    return [ScoreworksDefinition(info, Colour(colour), tuple(cards), tuple(rules), reader.loc(fields["cards"]),
+                                 reader.loc(fields["core_rules"]))]

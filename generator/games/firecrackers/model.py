@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -15,6 +16,16 @@ SCOREWORKS_KIND = "scoreworks"
 """The kind of the Scoreworks expansion's definitions."""
 
 BLACK = "black"
+EFFECT_VALUES = ("coins", "points", "action_cost", "discount")
+"""What an action's effect may print from its values: ``{coins}`` (worth when buying),
+``{points}`` (its points rule's amount), ``{action_cost}`` (what it adds to its price) and
+``{discount}`` (what it takes off)."""
+SCOREWORKS_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+
+
+def fill_values(text: str, values: dict[str, int]) -> str:
+    """``text`` with each ``{name}`` of ``values`` replaced by its number."""
+    return SCOREWORKS_PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text)
 
 
 class PointsRule(str, Enum):
@@ -138,6 +149,13 @@ class FirecrackersSetup:
     sets: tuple[SetsRule, ...]
     starting_decks: tuple[StartingDeckRule, ...]
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    order_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    sets_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    starting_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    """Where the file gives ``colour_order``, ``sets_per_player`` and ``starting_decks``."""
+
+    def sets_rule(self, players: int) -> SetsRule | None:
+        return next((rule for rule in self.sets if rule.min_players <= players <= rule.max_players), None)
 
     def sets_per_player(self, players: int) -> int:
         for rule in self.sets:
@@ -185,6 +203,10 @@ class ScoreworksCard:
     def id(self) -> str:
         return f"scoreworks-{self.key}"
 
+    def printed_rule(self, values: dict[str, int]) -> str:
+        """The rule as printed: its ``{bonus}``... filled from the card's scoring ``values``."""
+        return fill_values(self.rule, values)
+
 
 @dataclass(frozen=True, slots=True)
 class CoreRule:
@@ -193,6 +215,7 @@ class CoreRule:
     key: str
     text: str
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    text_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +226,9 @@ class ScoreworksDefinition:
     card_colour: Colour
     scoring_cards: tuple[ScoreworksCard, ...]
     core_rules: tuple[CoreRule, ...]
+    cards_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    core_rules_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    """Where the file gives ``cards`` and ``core_rules`` (for findings about them as a whole)."""
 
     @property
     def expansion_of(self) -> str:
@@ -256,6 +282,15 @@ class FirecrackersDefinition:
 
     def action_or_none(self, key: str | None) -> FirecrackersAction | None:
         return None if key is None else self.action(key)
+
+    def effect_values(self, action: FirecrackersAction) -> dict[str, int]:
+        """The values an action's effect may print (``EFFECT_VALUES``)."""
+        cost = self.price.action_cost if action.action_cost is None else action.action_cost
+        return {"coins": action.coins, "points": action.points.amount, "action_cost": cost, "discount": -cost}
+
+    def effect_text(self, action: FirecrackersAction) -> str:
+        """An action's effect as printed: its ``{coins}``, ``{points}``... filled from its values."""
+        return fill_values(action.effect, self.effect_values(action))
 
     def coins(self, action: str | None) -> int:
         """Coins a revealed card is worth when its owner stops."""

@@ -192,3 +192,96 @@ CORE_RULE_MUST_BUY = "must_buy"
 """[R] Scoreworks: "If you can purchase something, you must.\""""
 CORE_RULES = (CORE_RULE_DESTROY, CORE_RULE_MUST_BUY)
 """[R] Scoreworks: "It also adds two extra rules to the core gameplay." The engine plays exactly these."""
+
+CORE_RULE_WORDS = {
+    CORE_RULE_DESTROY: "The last player alive, after stopping or exploding, may destroy 1 revealed or discarded "
+                       "card (of theirs).",
+    CORE_RULE_MUST_BUY: "If you can purchase something, you must.",
+}
+"""[R] Scoreworks, the two core rules word for word: what a definition's wording of them is
+compared with (its numbers, and whether it says may or must)."""
+
+SCOREWORKS_VALUES: dict[str, dict[str, int]] = {
+    "shifted": {"shift": 3},
+    "bonus_color": {"bonus": 5},
+    "bonus_number": {"bonus": 5},
+    "penalty_color": {"penalty": -5},
+    "penalty_number": {"penalty": -5},
+    "pyromaniacs": {"threshold": 10},
+    "regret_rocket": {"threshold": 10, "score": 2},
+    "sharing_is_caring": {"owners": 2},
+    "anti_shopper": {"most": -5, "fewest": 5},
+    "black_magic": {"most": 5, "fewest": -5},
+}
+"""The numbers each Scoreworks card scores with, as the engine plays them
+(``sim/scoreworks.py``) and its text prints them (``{bonus}`` in its rule): [N] Scoreworks, the
+table's scoring rules ("+5 for each colour in which you own the most cards", "its number minus
+3", "total 10 or more", "scores only 2 in total", "0 if at most 2 players own it", "-5 for owning
+the most cards, +5 for the fewest", "+5 for the most black cards, -5 for the fewest")."""
+
+SCOREWORKS_WORDS = {
+    "default": "Sum of card points.",
+    "shifted": "Every card scores its number minus {shift} (1 scores -2 ... 5 scores +2).",
+    "bonus_color": "+{bonus} for each colour in which you own the most cards (ties all get it).",
+    "bonus_number": "+{bonus} for each number of which you own the most cards (ties all get it).",
+    "only_action": "Action cards score their number; plain cards score 1.",
+    "only_non_action": "Action cards score 0; plain cards score their number.",
+    "penalty_color": "{penalty} for each colour in which you own the most cards (ties all get it).",
+    "penalty_number": "{penalty} for each number of which you own the most cards (ties all get it).",
+    "pyromaniacs": "Only colours whose cards total {threshold} or more score.",
+    "regret_rocket": "A colour whose cards total {threshold} or more scores only {score} in total.",
+    "sharing_is_caring": "A colour scores double if every player owns it, and 0 if at most {owners} players own it.",
+    "forbidden_numbers": "Cards of your most frequent number(s) score negative.",
+    "anti_shopper": "{most} for owning the most cards, +{fewest} for the fewest (ties all get it).",
+    "raincheck": "The last player alive each round may set aside one revealed card: out of the deck, still scores.",
+    "underdog": "After scoring, the last-placed player picks a colour that scores only for them; then rescore.",
+    "black_magic": "+{most} for the most black cards, {fewest} for the fewest (ties all get it).",
+}
+"""[N] Scoreworks, each card's scoring rule in the notes' words, its numbers written as the
+placeholders of ``SCOREWORKS_VALUES``: what a definition's wording is compared with."""
+
+EFFECT_WORDS = {
+    "destroy_discard": "You may destroy one card from your discard pile or your deck (then shuffle your deck).",
+    "destroy_others": "You may destroy any one revealed card of any player.",
+    "force_reveal": "The next player must reveal on their next turn.",
+    "force_skip": "You or your next neighbour skips the next turn.",
+    "treasure": "Worth {coins} coins when buying.",
+    "garbage": "Worth {coins} coins when buying (and costs {discount} less).",
+    "stick_it_out": "If you end up the last player alive this round, take any one shop card for free.",
+    "sudden_burst": "If you are the first to stop this round, first reveal 2 more cards; they cannot make you explode.",
+    "stayin_alive": "The first time you would explode this round, you stay in but must reveal another card at once.",
+    "buddy_explosion": "If you explode this round, each neighbour still in the round explodes too.",
+    "old_fireworks": "Move 2 cards from your discard pile into your deck and shuffle it.",
+    "try_again": "Move 2 of your revealed cards back into your deck and shuffle it.",
+    "easy_ignite": "Choose a colour: its explosion threshold is 4 lower for everyone for the rest of the round.",
+    "cold_weather": "Choose a colour: its explosion threshold is 4 higher for everyone for the rest of the round.",
+    "safety_goggles": "Once this round, look at your next card before you choose to reveal or stop.",
+    "no_hesitation": "You may reveal up to 3 cards this turn.",
+    "colorshift": "Tuck it under another of your revealed cards: it takes that card's colour.",
+    "numbershift": "Tuck it under another of your revealed cards: it takes that card's number.",
+    "super_cracker": "You explode at once (nothing prevents it). Worth {points} points at the end.",
+    "blind_eye": "Turn any revealed card face down: it no longer counts toward explosion totals this round.",
+    "double_sight": "Worth {points} points per black card you own.",
+    "multicolor": "Worth {points} point per distinct action among your cards.",
+    "wildcard_up": "While it lies revealed, your total of every colour counts 4 higher.",
+    "wildcard_down": "While it lies revealed, your total of every colour counts 4 lower.",
+    "cleanup": "Move all revealed cards of one player (any) to that player's discard pile.",
+    "strong_force": "Choose a player: on their next turn they must reveal, or must stop (your choice).",
+    "strong_destroy": "You may destroy any one of your cards (deck, discard or revealed); shuffle your deck.",
+    "risky_rocket": "While it lies revealed (the rest of the round), anyone who reveals must flip 2 cards at once.",
+    "pity_purchase": "If you explode this round, discard your revealed cards and then buy one card for up to 2 coins.",
+    "own_fault": "While it lies revealed, anyone who reveals a colour they already revealed this round explodes at once.",
+    "reckless_neighbor": "While it lies revealed, anyone who reveals the same number as the previous player's last "
+                         "reveal explodes at once.",
+    "boom_burglar": "Take one revealed card of another player onto your discard pile.",
+    "safety_suit": "You cannot explode during your next 2 turns; this round you may spend only half your coins "
+                   "(round down).",
+    "style_points": "When you stop: if each of your revealed cards shares a colour or number with another of them, "
+                    "your coins double.",
+    "points_trade": "Worth {coins} coin when buying; scores {points} times its number.",
+    "money_trade": "Worth {coins} coins when buying; scores {points} points.",
+}
+"""[N] Colour actions and Black actions, each effect in the notes' words, the card's own values
+written as placeholders (``{coins}``, ``{points}``, ``{discount}``: what the card is worth when
+buying, what it scores, what it takes off its price): what a definition's effect is compared with
+(its numbers, and whether it says may or must)."""

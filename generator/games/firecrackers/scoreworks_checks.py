@@ -9,6 +9,7 @@ from collections import Counter
 from generator.model import GameDefinition
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
+from generator.validate.wording import compare
 
 from . import rulebook
 from .model import ScoreworksDefinition
@@ -33,8 +34,10 @@ SCOREWORKS_CORE_RULES = len(rulebook.CORE_RULES)
 )
 def cards(report: Reporter, game: GameDefinition) -> None:
     assert isinstance(game, ScoreworksDefinition)
+    cards_at = game.cards_loc if game.cards_loc.line else game.info.loc
+    rules_at = game.core_rules_loc if game.core_rules_loc.line else game.info.loc
     if len(game.scoring_cards) != SCOREWORKS_CARDS:
-        report("card-count", game.info.loc, f"{len(game.scoring_cards)} Scoreworks cards; the expansion has {SCOREWORKS_CARDS}")
+        report("card-count", cards_at, f"{len(game.scoring_cards)} Scoreworks cards; the expansion has {SCOREWORKS_CARDS}")
     keys = Counter(card.key for card in game.scoring_cards)
     seen: set[str] = set()
     for card in game.scoring_cards:
@@ -51,9 +54,9 @@ def cards(report: Reporter, game: GameDefinition) -> None:
                    f"scoring; the printed card {'replaces' if printed else 'adds to'} it", Severity.WARNING)
     for key in rulebook.SCOREWORKS_REPLACES:
         if key not in keys:
-            report("card-missing", game.info.loc, f"the printed Scoreworks card '{key}' is missing", Severity.WARNING)
+            report("card-missing", cards_at, f"the printed Scoreworks card '{key}' is missing", Severity.WARNING)
     if len(game.core_rules) != SCOREWORKS_CORE_RULES:
-        loc = game.core_rules[0].loc if game.core_rules else game.info.loc
+        loc = game.core_rules[0].loc if game.core_rules else rules_at
         report("core-rules", loc, f"{len(game.core_rules)} core rules; the expansion adds {SCOREWORKS_CORE_RULES}")
     given = {rule.key for rule in game.core_rules}
     for rule in game.core_rules:
@@ -63,4 +66,63 @@ def cards(report: Reporter, game: GameDefinition) -> None:
                    "simulator cannot play it")
     for key in rulebook.CORE_RULES:
         if key not in given:
-            report("core-rule-missing", game.info.loc, f"the expansion's core rule '{key}' is missing", Severity.WARNING)
+            report("core-rule-missing", rules_at, f"the expansion's core rule '{key}' is missing", Severity.WARNING)
+
+
+SCORING_VALUE_NAMES = {
+    "bonus": "the bonus the scoring gives", "penalty": "the penalty the scoring gives",
+    "shift": "what each card's number loses", "threshold": "the total a colour needs",
+    "score": "what such a colour scores", "owners": "the owners under which a colour scores 0",
+    "most": "what the most gives", "fewest": "what the fewest gives",
+}
+
+
+@CHECKS.rule(
+    "scoreworks.printed-values",
+    codes=("value-mismatch",),
+    declarable=False,
+    rationale="""
+    A Scoreworks rule states the numbers the scoring plays (+5 for a majority, minus 3, 10 or
+    more): a card printed +3 that the game scores +5 is a misprint. Print them from the values
+    ({bonus}, {penalty}, {threshold}...) and the words cannot disagree.
+    """,
+)
+def printed_values(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, ScoreworksDefinition)
+    _rules(report, game, ("value",))
+
+
+@CHECKS.rule(
+    "scoreworks.wording",
+    severity=Severity.WARNING,
+    codes=("number", "modal"),
+    rationale="""
+    A scoring rule or a core rule in other words than the expansion's must keep its numbers and
+    whether a player may or must: "If you can purchase something, you must" printed with "may"
+    is another rule than the one the simulator plays.
+    """,
+)
+def wording(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, ScoreworksDefinition)
+    _rules(report, game, ("number", "modal"))
+
+
+def _rules(report: Reporter, game: ScoreworksDefinition, kinds: tuple[str, ...]) -> None:
+    for card in game.scoring_cards:
+        reference = rulebook.SCOREWORKS_WORDS.get(card.key)
+        if reference is None:
+            continue
+        values = rulebook.SCOREWORKS_VALUES.get(card.key, {})
+        for found in compare(card.rule, reference, values, SCORING_VALUE_NAMES):
+            if found.kind in kinds:
+                code = "value-mismatch" if found.kind == "value" else found.kind
+                report(code, card.rule_loc if card.rule_loc.line else card.loc,
+                       f"Scoreworks card '{card.key}' reads '{card.printed_rule(values)}': {found.message}")
+    for rule in game.core_rules:
+        reference = rulebook.CORE_RULE_WORDS.get(rule.key)
+        if reference is None:
+            continue
+        for found in compare(rule.text, reference, {}, {}):
+            if found.kind in kinds:
+                report(found.kind, rule.text_loc if rule.text_loc.line else rule.loc,
+                       f"core rule '{rule.key}' reads '{rule.text}': {found.message}")

@@ -8,6 +8,7 @@ from collections import Counter
 from generator.model import GameDefinition, OptionValue
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
+from generator.validate.colours import ACCEPTS, agrees, reads_as
 from generator.validate.rulebook import option_defaults
 
 from .model import HanabiDefinition
@@ -30,6 +31,9 @@ RULEBOOK_HAND_SIZES = {2: 5, 3: 5, 4: 4, 5: 4}
 """Rules 2, Preparação do jogo: "5 cartas para 2 ou 3 jogadores ou 4 cartas para 4 ou 5 jogadores"."""
 RULEBOOK_PLAYERS = (2, 3, 4, 5)
 """Rules 2, Preparação do jogo: "Podem jogar de 2 a 5 jogadores"."""
+RULEBOOK_COLOURS = ("blue", "green", "red", "white", "yellow")
+"""Rules 1, Composição: "10 de cada uma das 5 cores azul (blue), verde (green), vermelho (red), branco
+(white) e amarelo (yellow)"."""
 RULEBOOK_OPTIONS: dict[str, OptionValue] = {
     "empty_clues": True,
     "strikeout": "zero",
@@ -81,7 +85,8 @@ def suit_shape(report: Reporter, game: GameDefinition) -> None:
 @CHECKS.rule(
     "hanabi.rulebook",
     severity=Severity.WARNING,
-    codes=("rank-shape", "note-tokens", "storm-tokens", "hand-size", "suit-count", "player-count", "option-default"),
+    codes=("rank-shape", "note-tokens", "storm-tokens", "hand-size", "suit-count", "player-count", "option-default",
+           "players-narrowed", "suit-colour"),
     rationale="""
     The rulebook's box has five suits of three 1s, two 2s, 3s and 4s and one 5, 8 note tokens,
     3 storm tokens, and hands of 5 cards (2-3 players) or 4 (4-5 players), for 2 to 5 players. A
@@ -89,12 +94,20 @@ def suit_shape(report: Reporter, game: GameDefinition) -> None:
     is no longer the boxed game (a variant of the file with other suits gets a note). One player is
     an error: clues are given to another player. Rule options default to the rulebook's reading
     (empty clues allowed, 0 points on the third storm token, no discard with every note token, a 5
-    returns a note token), since the simulator plays the defaults.
+    returns a note token), since the simulator plays the defaults. A deck for fewer player counts
+    than the rulebook's, and a suit whose colour is not one of the rulebook's five (or is printed in
+    another colour than its name), is another game too.
     """,
 )
 def rulebook(report: Reporter, game: GameDefinition) -> None:
     assert isinstance(game, HanabiDefinition)
     option_defaults(report, "option-default", game, RULEBOOK_OPTIONS)
+    left_out = [p for p in RULEBOOK_PLAYERS if p not in game.info.players]
+    if left_out:
+        report("players-narrowed", game.info.players_place,
+               f"the deck leaves out {_counts(left_out)} players: the rulebook's game is for "
+               f"{min(RULEBOOK_PLAYERS)} to {max(RULEBOOK_PLAYERS)} players")
+    _suit_colours(report, game)
     if game.suits and len(game.suits) != RULEBOOK_SUITS:
         variant = game.info.variant_of is not None
         report("suit-count", game.suits[0].loc if len(game.suits) < RULEBOOK_SUITS else game.suits[RULEBOOK_SUITS].loc,
@@ -157,3 +170,26 @@ def suits(report: Reporter, game: GameDefinition) -> None:
     if len(game.suits) > MAX_SUITS:
         report("too-many-suits", game.suits[MAX_SUITS].loc,
                f"{len(game.suits)} suits; replays and bots support at most {MAX_SUITS}", Severity.WARNING)
+
+
+def _counts(counts: list[int]) -> str:
+    return ", ".join(map(str, counts[:-1])) + f" and {counts[-1]}" if len(counts) > 1 else str(counts[0])
+
+
+def _suit_colours(report: Reporter, game: HanabiDefinition) -> None:
+    """Each suit named after a colour is printed in that colour, and the game's own suits are the
+    rulebook's five colours (a variant's added suit is its own)."""
+    for suit in game.suits:
+        named = next((n for n in (suit.key.lower(), suit.name.lower()) if n in ACCEPTS), None)
+        if named is not None and not agrees(named, suit.colour):
+            report("suit-colour", suit.loc, f"suit '{suit.key}' is printed {suit.colour.hex}, which reads as "
+                                            f"{reads_as(suit.colour)}, not {named}: the rulebook's fireworks are "
+                                            f"{', '.join(RULEBOOK_COLOURS)}")
+    if game.info.variant_of is not None:
+        return
+    keys = {suit.key.lower() for suit in game.suits} | {suit.name.lower() for suit in game.suits}
+    missing = [c for c in RULEBOOK_COLOURS if c not in keys]
+    for suit in game.suits:
+        if missing and suit.key.lower() not in RULEBOOK_COLOURS and suit.name.lower() not in RULEBOOK_COLOURS:
+            report("suit-colour", suit.loc, f"suit '{suit.key}' takes the place of the rulebook's "
+                                            f"{' and '.join(missing)}: its fireworks are {', '.join(RULEBOOK_COLOURS)}")

@@ -4,11 +4,12 @@ is the definition's ``rules:``, laid out by ``generator.layout.rulespage``.)"""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
+from generator.layout.components import component_context, mm_size
 from generator.layout.faces import FaceContext, FaceTools, ink, tint
 from generator.layout.kit import FitProblem, Kit, Piece, PieceKind
+from generator.model.components import Component, ComponentKind, PieceShape
 from generator.layout.scene import (
     BLACK,
     WHITE,
@@ -37,6 +38,14 @@ TOKENS = ("hanabi-note", "hanabi-storm")
 NIGHT = Colour("#17203a")
 TOKEN_DIAMETER_MM = 26.0
 TOKEN_BLEED_MM = 1.5
+DECK = Component("deck", ComponentKind.DECK)
+"""The cards."""
+NOTE_TOKENS = Component("note-tokens", ComponentKind.TOKEN, mm_size(TOKEN_DIAMETER_MM, TOKEN_DIAMETER_MM),
+                        PieceShape.ROUND, TOKEN_BLEED_MM)
+"""Note tokens: a clue side and a used side."""
+STORM_TOKENS = Component("storm-tokens", ComponentKind.TOKEN, mm_size(TOKEN_DIAMETER_MM, TOKEN_DIAMETER_MM),
+                         PieceShape.ROUND, TOKEN_BLEED_MM)
+"""Storm tokens: a calm side and a lightning side."""
 OLD_SPOTS = ((0.25, 0.2), (0.75, 0.17), (0.5, 0.36), (0.2, 0.72), (0.78, 0.7), (0.5, 0.85))
 """Where the back's fireworks burst when a deck has up to six suits."""
 
@@ -139,20 +148,13 @@ def back(ctx: FaceContext, game: HanabiDefinition) -> Scene:
     return Scene(key, w, h, ctx.settings.bleed_mm, tuple(items))
 
 
-def token_context(tools: FaceTools, template: str) -> FaceContext:
-    """A drawing context for a round token's template (26 mm across, 1.5 mm bleed)."""
-    settings = replace(tools.settings, card_width_mm=TOKEN_DIAMETER_MM, card_height_mm=TOKEN_DIAMETER_MM,
-                       bleed_mm=TOKEN_BLEED_MM, corner_radius_mm=TOKEN_DIAMETER_MM / 2)
-    return FaceContext(settings, tools.measurer, tools.layouts.face(template), artwork=tools.artwork)
-
-
 def tokens(game: HanabiDefinition, tools: FaceTools, problems: list[FitProblem]) -> list[Piece]:
     """Note tokens (clue side / used side) and storm tokens (calm side / lightning side), drawn from
     the ``hanabi-note`` and ``hanabi-storm`` templates."""
     values = game_values(game)
     sides: dict[str, tuple[Scene, Scene]] = {}
-    for template, kind in zip(TOKENS, ("note", "storm")):
-        ctx = token_context(tools, template)
+    for template, kind, component in zip(TOKENS, ("note", "storm"), (NOTE_TOKENS, STORM_TOKENS)):
+        ctx = component_context(tools, component, template)
         fg = BLACK if ctx.settings.ink_saver else WHITE
 
         def fill(region: FaceRegion, box: Box) -> list[Item] | None:
@@ -168,8 +170,10 @@ def tokens(game: HanabiDefinition, tools: FaceTools, problems: list[FitProblem])
             scenes.append(Scene(f"{game.info.id}:{kind}{side}", ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items)))
         sides[kind] = (scenes[0], scenes[1])
         problems += ctx.problems
-    pieces = [Piece(f"note-{i + 1}", PieceKind.TOKEN, *sides["note"], True) for i in range(game.note_tokens)]
-    pieces += [Piece(f"storm-{i + 1}", PieceKind.TOKEN, *sides["storm"], True) for i in range(game.storm_tokens)]
+    pieces = [Piece(f"note-{i + 1}", PieceKind.TOKEN, *sides["note"], PieceShape.ROUND, NOTE_TOKENS.name)
+              for i in range(game.note_tokens)]
+    pieces += [Piece(f"storm-{i + 1}", PieceKind.TOKEN, *sides["storm"], PieceShape.ROUND, STORM_TOKENS.name)
+               for i in range(game.storm_tokens)]
     return pieces
 
 
@@ -177,7 +181,9 @@ def build(game: HanabiDefinition, tools: FaceTools) -> Kit:
     ctx = tools.context(KIND)
     card_back = back(ctx, game)
     fronts = {(s.key, r): front(ctx, game, s, r) for s in game.suits for r in sorted(s.rank_counts())}
-    cards = tuple(Piece(card.id, PieceKind.CARD, fronts[(card.suit, card.rank)], card_back) for card in game.cards())
+    cards = tuple(Piece(card.id, PieceKind.CARD, fronts[(card.suit, card.rank)], card_back, component=DECK.name)
+                  for card in game.cards())
     problems = ctx.problems
     token_pieces = tokens(game, tools, problems)
-    return Kit(game.info.id, cards, tuple(token_pieces), None, (), tuple(problems))
+    return Kit(game.info.id, cards, tuple(token_pieces), (), (), tuple(problems),
+               components=(DECK, NOTE_TOKENS, STORM_TOKENS))

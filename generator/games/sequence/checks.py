@@ -8,6 +8,7 @@ from collections import Counter
 from generator.model import GameDefinition, OptionValue
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
+from generator.validate.colours import agrees, reads_as
 from generator.validate.rulebook import option_defaults
 
 from .model import FREE_CELL, BoardCell, JackKind, SequenceDefinition
@@ -42,6 +43,13 @@ RULEBOOK_OPTIONS: dict[str, OptionValue] = {
 seja parte de uma SEQUÊNCIA completa" (the advanced rule is an option); Cartas Mortas, "pode ser
 trocada por uma nova carta"; "Até 3 pode-se jogar individualmente. Mais de 3 devem formar equipas"
 (0 teams: chosen so); the table-talk penalty is one of the "Regras alternativas"."""
+RULEBOOK_GAMES = {"2 players or 2 teams": (2, 4, 6, 8, 10, 12), "3 players or 3 teams": (3, 6, 9, 12)}
+"""The rulebook's two games, each a section of its own: "JOGO PARA 2 JOGADORES OU 2 EQUIPAS" and "JOGO
+PARA 3 JOGADORES OU 3 EQUIPAS" (a count divisible by 2 plays in two teams, by 3 in three)."""
+SUIT_COLOURS = {"S": "black", "H": "red", "D": "red", "C": "black"}
+CHIP_COLOURS = ("blue", "green", "red")
+"""Conteúdo: "48 fichas azuis, 48 fichas verdes, 48 fichas vermelhas"; the standard deck's hearts and
+diamonds are red, spades and clubs black."""
 RULEBOOK_JACKS = {"JD": JackKind.TWO_EYED, "JC": JackKind.TWO_EYED, "JH": JackKind.ONE_EYED, "JS": JackKind.ONE_EYED}
 """Os Valetes: "alguns com dois olhos, outros com um olho": in the standard deck the jacks of diamonds
 and clubs are two-eyed (wild), those of hearts and spades one-eyed (remove a chip)."""
@@ -49,7 +57,7 @@ and clubs are two-eyed (wild), those of hearts and spades one-eyed (remove a chi
 
 @CHECKS.rule(
     "sequence.deck",
-    codes=("deck-count", "deck-suits", "deck-ranks"),
+    codes=("deck-count", "deck-suits", "deck-ranks", "suit-colour"),
     rationale="""
     Sequence is played with two standard 52-card decks (104 cards, no jokers): every board space
     has exactly two cards that can claim it, and the rest of the rules count on that.
@@ -78,6 +86,12 @@ def deck(report: Reporter, game: GameDefinition) -> None:
             ) if part
         )
         report("deck-ranks", loc, f"ranks {' '.join(ranks)}: {detail} (a standard deck has 2-9 T J Q K A)")
+    for suit in game.suits:
+        named = SUIT_COLOURS.get(suit.code)
+        if named is not None and not agrees(named, suit.colour):
+            report("suit-colour", suit.loc, f"{suit.name} are printed {suit.colour.hex}, which reads as "
+                                            f"{reads_as(suit.colour)}; a standard deck's {suit.name.lower()} are "
+                                            f"{named}", Severity.WARNING)
 
 
 def _corners(rows: int, columns: int) -> set[tuple[int, int]]:
@@ -195,6 +209,26 @@ def jacks(report: Reporter, game: GameDefinition) -> None:
                    f"({2 * game.decks} cards with {game.decks} decks)")
 
 
+def _narrowed(report: Reporter, game: SequenceDefinition) -> None:
+    """A deck for fewer player counts (or teams) than the rulebook's: a note when what it keeps is
+    one of the rulebook's own two games, else a warning."""
+    allowed = set(game.info.players)
+    left_out = [p for p in RULEBOOK_PLAYERS if p not in allowed]
+    if not left_out:
+        return
+    kept = sorted(allowed & set(RULEBOOK_PLAYERS))
+    own = next((name for name, counts in RULEBOOK_GAMES.items() if kept and set(kept) <= set(counts)), None)
+    teams = sorted({game.teams_for(p) for p in kept})
+    message = (f"the deck leaves out {', '.join(map(str, left_out))} players"
+               + (f", so {' or '.join(map(str, teams))} teams at most" if teams else "")
+               + f"; the rulebook allows {', '.join(map(str, RULEBOOK_PLAYERS))}")
+    if own is not None:
+        report("players-narrowed", game.info.players_place, f"{message}: the rulebook's own game for {own}",
+               Severity.NOTE)
+    else:
+        report("players-narrowed", game.info.players_place, message, Severity.WARNING)
+
+
 def _eyes(kind: JackKind) -> str:
     return "two-eyed (wild)" if kind is JackKind.TWO_EYED else "one-eyed (removes a chip)"
 
@@ -202,7 +236,7 @@ def _eyes(kind: JackKind) -> str:
 @CHECKS.rule(
     "sequence.table",
     codes=("too-few-chip-colours", "chip-count", "hand-size", "sequences-to-win", "sequence-length",
-           "player-count", "option-default"),
+           "player-count", "option-default", "players-narrowed", "chip-colour"),
     rationale="""
     The rulebook's table: 2 to 12 players in numbers divisible by 2 or 3 (up to three play alone,
     more in two or three teams of equal size), up to three players or teams (one chip colour each,
@@ -215,6 +249,14 @@ def _eyes(kind: JackKind) -> str:
 def table(report: Reporter, game: GameDefinition) -> None:
     assert isinstance(game, SequenceDefinition)
     option_defaults(report, "option-default", game, RULEBOOK_OPTIONS)
+    _narrowed(report, game)
+    for chip in game.chips:
+        if chip.key.lower() in CHIP_COLOURS and not agrees(chip.key.lower(), chip.colour):
+            report("chip-colour", chip.loc, f"the {chip.key} chips are printed {chip.colour.hex}, which reads as "
+                                            f"{reads_as(chip.colour)}", Severity.WARNING)
+        elif chip.key.lower() not in CHIP_COLOURS:
+            report("chip-colour", chip.loc, f"chips '{chip.key}' take the place of one of the box's colours "
+                                            f"({', '.join(CHIP_COLOURS)})", Severity.WARNING)
     for players in game.info.players:
         if players in RULEBOOK_PLAYERS:
             continue

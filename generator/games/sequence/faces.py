@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from generator.layout.components import component_context, mm_size
 from generator.layout.faces import FaceContext, FaceTools, tint
 from generator.layout.kit import FaceSettings, FitProblem, Kit, Piece, PieceKind
 from generator.layout.scene import (
@@ -23,6 +22,7 @@ from generator.layout.symbols import eye, symbol
 from generator.model.templates import FaceRegion
 from generator.layout.textfit import Box
 from generator.model.common import Colour, Symbol
+from generator.model.components import Component, ComponentKind, PieceShape
 
 from .model import FREE_CELL, KIND, JackKind, SequenceDefinition
 
@@ -37,6 +37,10 @@ BOARD_BORDER_MM = 5.0
 CHIP_DIAMETER_MM = 24.0
 CHIP_BLEED_MM = 1.0
 FREE_COLOUR = Colour("#333333")
+DECK = Component("deck", ComponentKind.DECK)
+CHIPS = Component("chips", ComponentKind.TOKEN, mm_size(CHIP_DIAMETER_MM, CHIP_DIAMETER_MM), PieceShape.ROUND,
+                  CHIP_BLEED_MM)
+"""Every team's chips: round tokens printed on one side."""
 
 PIPS: dict[int, list[tuple[float, float]]] = {
     2: [(0.5, 0), (0.5, 1)],
@@ -150,11 +154,17 @@ def back(ctx: FaceContext, game: SequenceDefinition) -> Scene:
     return Scene(key, w, h, ctx.settings.bleed_mm, tuple(drawn))
 
 
+def board_component(game: SequenceDefinition) -> Component:
+    """The board: its cells and a border (about 39 cm square), printed as any board is."""
+    return Component("board", ComponentKind.BOARD, mm_size(game.board.columns * BOARD_CELL_MM + 2 * BOARD_BORDER_MM,
+                                                           game.board.rows * BOARD_CELL_MM + 2 * BOARD_BORDER_MM))
+
+
 def board(game: SequenceDefinition, settings: FaceSettings) -> Scene:
     """The whole board: cells with their card, free corners, a border (about 39 cm square)."""
     cell, border = BOARD_CELL_MM, BOARD_BORDER_MM
-    rows, cols = game.board.rows, game.board.columns
-    width, height = cols * cell + 2 * border, rows * cell + 2 * border
+    size = board_component(game).size
+    width, height = size.width_mm, size.height_mm
     frame = Paint(None, BLACK, 0.5) if settings.ink_saver else Paint(Colour("#1f4d3a"))
     items: list[Item] = [Rect(0, 0, width, height, frame)]
     suits = {s.code: s for s in game.suits}
@@ -186,9 +196,7 @@ CHIP_FIELDS = ("chip_mark",)
 def chips(game: SequenceDefinition, tools: FaceTools, problems: list[FitProblem]) -> list[Piece]:
     """Every chip of the box as a round token, from the ``sequence-chip`` template: its team colour
     (``{colour}``) plus a distinct mark per colour (the game's ``chip_mark``)."""
-    ctx = FaceContext(replace(tools.settings, card_width_mm=CHIP_DIAMETER_MM, card_height_mm=CHIP_DIAMETER_MM,
-                              bleed_mm=CHIP_BLEED_MM, corner_radius_mm=CHIP_DIAMETER_MM / 2),
-                      tools.measurer, tools.layouts.face(CHIP_TEMPLATE), artwork=tools.artwork)
+    ctx = component_context(tools, CHIPS, CHIP_TEMPLATE)
     pieces: list[Piece] = []
     for index, chip in enumerate(game.chips):
         mark = CHIP_MARKS[index % len(CHIP_MARKS)]
@@ -202,7 +210,8 @@ def chips(game: SequenceDefinition, tools: FaceTools, problems: list[FitProblem]
         values = {**game_values(game), "colour": chip.colour.hex, "chip": chip.key}
         items = ctx.regions(fill, values, piece_id=f"chip {chip.key}", colour=WHITE)
         scene = Scene(f"{game.info.id}:chip:{chip.key}", ctx.w, ctx.h, ctx.settings.bleed_mm, tuple(items))
-        pieces += [Piece(f"chip-{chip.key}-{i + 1}", PieceKind.TOKEN, scene, None, True) for i in range(chip.count)]
+        pieces += [Piece(f"chip-{chip.key}-{i + 1}", PieceKind.TOKEN, scene, None, PieceShape.ROUND, CHIPS.name)
+                   for i in range(chip.count)]
     problems += ctx.problems
     return pieces
 
@@ -215,7 +224,9 @@ def build(game: SequenceDefinition, tools: FaceTools) -> Kit:
     for card in game.cards():
         if card.code not in fronts:
             fronts[card.code] = front(ctx, game, card.code)
-        pieces.append(Piece(card.id, PieceKind.CARD, fronts[card.code], card_back))
+        pieces.append(Piece(card.id, PieceKind.CARD, fronts[card.code], card_back, component=DECK.name))
     problems = ctx.problems
     tokens = tuple(chips(game, tools, problems))
-    return Kit(game.info.id, tuple(pieces), tokens, board(game, ctx.settings), (), tuple(problems))
+    board_piece = Piece("board", PieceKind.BOARD, board(game, ctx.settings), None, component="board")
+    return Kit(game.info.id, tuple(pieces), tokens, (board_piece,), (), tuple(problems),
+               components=(DECK, CHIPS, board_component(game)))

@@ -126,7 +126,7 @@ function renderProblems(problems) {
 function section(gameId) {
   let node = state.sections.get(gameId);
   if (!node) {
-    node = el("section", { class: "game", "data-game": gameId },
+    node = el("section", { class: "game", "data-game": gameId, "data-key": gameId },
       el("h2", {}, el("span", { class: "name" }), el("small", {}), el("span", { class: "stale" }, "last good cards")),
       el("div", { class: "grid" }));
     state.sections.set(gameId, node);
@@ -142,7 +142,8 @@ function setFace(side, faceId) {
 function fillInfo(info, card) {
   info.replaceChildren();
   const rows = [["id", card.ids.length > 6 ? `${card.ids.slice(0, 6).join(", ")} \u2026` : card.ids.join(", ")],
-                ["count", String(card.count)], ["kind", card.kind], ...card.fields];
+                ["count", String(card.count)], ["kind", card.kind],
+                ...(card.component ? [["component", card.component]] : []), ...card.fields];
   for (const [name, value] of rows) info.append(el("dt", {}, name), el("dd", {}, value));
 }
 function makeCard(card) {
@@ -170,7 +171,8 @@ function updateCard(node, card) {
 }
 function renderGame(game) {
   const node = section(game.id);
-  node.querySelector("h2 .name").textContent = game.name;
+  node.dataset.game = game.game || game.id;
+  node.querySelector("h2 .name").textContent = game.name + (game.languages.length > 1 ? ` (${language(game)})` : "");
   const distinct = game.cards.length;
   node.querySelector("h2 small").textContent =
     `${distinct} distinct face${distinct === 1 ? "" : "s"} \u00b7 ${game.pages} printed page${game.pages === 1 ? "" : "s"}`;
@@ -198,23 +200,64 @@ function placeSections() {
   }
 }
 
+// ---- languages: a game written in several shows the cards of the language chosen ----
+function language(game) { return game.language || game.languages[0] || ""; }
+function languageShown(game) {
+  const chosen = $("language").value;
+  if (!chosen || !game.languages.includes(chosen)) return game.id === (game.game || game.id);
+  return language(game) === chosen;
+}
+function refreshLanguages() {
+  const seen = [];
+  for (const game of state.games.values()) for (const code of game.languages) if (!seen.includes(code)) seen.push(code);
+  const select = $("language");
+  const chosen = select.value || store.getItem("cardforge.language") || "";
+  select.replaceChildren(...seen.map((code) => el("option", { value: code }, code)));
+  select.value = seen.includes(chosen) ? chosen : (seen[0] || "");
+  $("language-box").hidden = seen.length < 2;
+}
+function setupLanguages() {
+  $("language").addEventListener("input", () => {
+    store.setItem("cardforge.language", $("language").value);
+    applyFilters();
+    refreshSheets();
+  });
+}
+
 // ---- filters ----
 function refreshFilterChoices() {
   const gameSelect = $("filter-game");
   const chosenGame = gameSelect.value;
+  const bases = [...new Set(state.order.map((id) => state.games.get(id)?.game || id))];
   gameSelect.replaceChildren(el("option", { value: "" }, "all"),
-    ...state.order.map((id) => el("option", { value: id }, state.games.get(id)?.name || id)));
-  gameSelect.value = state.order.includes(chosenGame) ? chosenGame : "";
+    ...bases.map((id) => el("option", { value: id }, state.games.get(id)?.name || id)));
+  gameSelect.value = bases.includes(chosenGame) ? chosenGame : "";
   const fieldSelect = $("filter-field");
   const chosenField = fieldSelect.value;
   const names = new Set(["kind"]);
   for (const game of state.games.values()) for (const card of game.cards) for (const [name] of card.fields) names.add(name);
   fieldSelect.replaceChildren(el("option", { value: "" }, "any"), ...[...names].sort().map((n) => el("option", { value: n }, n)));
   fieldSelect.value = names.has(chosenField) ? chosenField : "";
+  refreshComponents();
   refreshValues();
+}
+// a game of several components (decks, tokens, a board...) is filtered by component too
+function refreshComponents() {
+  const select = $("filter-component");
+  const chosen = select.value;
+  const names = [];
+  for (const id of state.order) {
+    const game = state.games.get(id);
+    if (!game) continue;
+    for (const card of game.cards) if (card.component && !names.includes(card.component)) names.push(card.component);
+  }
+  select.replaceChildren(el("option", { value: "" }, "all"), ...names.map((n) => el("option", { value: n }, n)));
+  select.value = names.includes(chosen) ? chosen : "";
+  $("component-box").hidden = names.length < 2;
 }
 function fieldValue(card, name) {
   if (name === "kind") return card.kind;
+  if (name === "component") return card.component || undefined;
   const found = card.fields.find(([n]) => n === name);
   return found ? found[1] : undefined;
 }
@@ -234,19 +277,21 @@ function refreshValues() {
 }
 function applyFilters() {
   const game = $("filter-game").value;
+  const component = $("filter-component").value;
   const field = $("filter-field").value;
   const value = $("filter-value").value;
   const text = $("filter-text").value.trim().toLowerCase();
   for (const node of document.querySelectorAll("#cards > .game")) {
-    const shownGame = !game || node.dataset.game === game;
+    const data = state.games.get(node.dataset.key);
+    const shownGame = (!game || node.dataset.game === game) && (!data || languageShown(data));
     let visible = 0;
     for (const item of node.querySelectorAll(".grid > .card")) {
       const card = item._card;
-      let show = shownGame;
+      let show = shownGame && (!component || card.component === component);
       if (show && field && value) show = fieldValue(card, field) === value;
       else if (show && field) show = fieldValue(card, field) !== undefined;
       if (show && text) {
-        const words = [card.label, ...card.ids, card.kind, ...card.fields.map(([n, v]) => `${n}=${v}`), ...card.fields.map(([, v]) => v)];
+        const words = [card.label, ...card.ids, card.kind, card.component || "", ...card.fields.map(([n, v]) => `${n}=${v}`), ...card.fields.map(([, v]) => v)];
         show = words.some((w) => String(w).toLowerCase().includes(text));
       }
       item.hidden = !show;
@@ -254,10 +299,13 @@ function applyFilters() {
     }
     node.hidden = !shownGame || (visible === 0 && node.querySelectorAll(".grid > .card").length > 0);
   }
-  for (const node of document.querySelectorAll("#sheets > .sheet-game")) node.hidden = !!game && node.dataset.game !== game;
+  for (const node of document.querySelectorAll("#sheets > .sheet-game")) {
+    const data = state.games.get(node.dataset.key);
+    node.hidden = (!!game && node.dataset.game !== game) || (!!data && !languageShown(data));
+  }
 }
 function setupFilters() {
-  for (const id of ["filter-game", "filter-value", "filter-text"]) $(id).addEventListener("input", applyFilters);
+  for (const id of ["filter-game", "filter-component", "filter-value", "filter-text"]) $(id).addEventListener("input", applyFilters);
   $("filter-field").addEventListener("input", () => { refreshValues(); applyFilters(); });
 }
 
@@ -271,7 +319,8 @@ async function loadSheets(gameId) {
   const data = await reply.json();
   let node = state.sheetSections.get(gameId);
   if (!node) {
-    node = el("section", { class: "sheet-game", "data-game": gameId }, el("h2", {}), el("div", { class: "sheets" }));
+    node = el("section", { class: "sheet-game", "data-game": game.game || gameId, "data-key": gameId }, el("h2", {}),
+      el("div", { class: "sheets" }));
     state.sheetSections.set(gameId, node);
   }
   node.querySelector("h2").textContent = game.name;
@@ -302,6 +351,8 @@ function placeSheetSections() {
 function refreshSheets() {
   if (!sheetsShown()) return;
   for (const id of state.order) {
+    const game = state.games.get(id);
+    if (game && !languageShown(game)) continue;  // fetched when its language is chosen
     if (!state.sheets.has(id) || state.dirtySheets.has(id)) {
       state.dirtySheets.delete(id);
       loadSheets(id);
@@ -353,6 +404,7 @@ function apply(update) {
   state.order = update.order;
   placeSections();
   renderProblems(update.problems);
+  refreshLanguages();
   refreshFilterChoices();
   applyFilters();
   refreshSheets();
@@ -377,6 +429,7 @@ function connect() {
 }
 
 setupSize();
+setupLanguages();
 setupFilters();
 setupViews();
 connect();

@@ -23,8 +23,12 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from ..rulebook import SCOREWORKS_VALUES
 from .points import ScoreSheet, card_values
 from .setup import CardTable
+
+V = SCOREWORKS_VALUES
+"""Each card's numbers (+5, minus 3, 10 or more...): the ones its printed rule shows, kept once."""
 
 Owned = Sequence[Sequence[int]]
 Rule = Callable[[CardTable, Owned], list[int]]
@@ -82,7 +86,7 @@ def _nothing(table: CardTable, owned: Owned) -> list[int]:
 
 
 def _shifted(table: CardTable, owned: Owned) -> list[int]:
-    return [sum(table.number[c] - 3 for c in cards) for cards in owned]
+    return [sum(table.number[c] - V["shifted"]["shift"] for c in cards) for cards in owned]
 
 
 def _only_action(table: CardTable, owned: Owned) -> list[int]:
@@ -97,7 +101,7 @@ def _pyromaniacs(table: CardTable, owned: Owned) -> list[int]:
     result = []
     for cards in owned:
         totals, points = _per_colour(table, cards)
-        result.append(sum(p for t, p in zip(totals, points) if t >= 10))
+        result.append(sum(p for t, p in zip(totals, points) if t >= V["pyromaniacs"]["threshold"]))
     return result
 
 
@@ -105,7 +109,8 @@ def _regret_rocket(table: CardTable, owned: Owned) -> list[int]:
     result = []
     for cards in owned:
         totals, points = _per_colour(table, cards)
-        result.append(sum(2 if t >= 10 else p for t, p in zip(totals, points)))
+        regret = V["regret_rocket"]
+        result.append(sum(regret["score"] if t >= regret["threshold"] else p for t, p in zip(totals, points)))
     return result
 
 
@@ -113,7 +118,7 @@ def _sharing_is_caring(table: CardTable, owned: Owned) -> list[int]:
     counts = _colour_counts(table, owned)
     seats = len(owned)
     owners = [sum(1 for s in range(seats) if counts[s][col] > 0) for col in range(len(table.packs))]
-    factor = [2 if o == seats else (0 if o <= 2 else 1) for o in owners]
+    factor = [2 if o == seats else (0 if o <= V["sharing_is_caring"]["owners"] else 1) for o in owners]
     return [sum(p * factor[col] for col, p in enumerate(_per_colour(table, cards)[1])) for cards in owned]
 
 
@@ -137,20 +142,21 @@ def _black_counts(table: CardTable, owned: Owned) -> list[int]:
 RULES: dict[str, Rule] = {
     "default": _nothing,
     "shifted": _shifted,
-    "bonus_color": lambda t, o: _majority(_colour_counts(t, o), 5),
-    "bonus_number": lambda t, o: _majority(_number_counts(t, o), 5),
+    "bonus_color": lambda t, o: _majority(_colour_counts(t, o), V["bonus_color"]["bonus"]),
+    "bonus_number": lambda t, o: _majority(_number_counts(t, o), V["bonus_number"]["bonus"]),
     "only_action": _only_action,
     "only_non_action": _only_non_action,
-    "penalty_color": lambda t, o: _majority(_colour_counts(t, o), -5),
-    "penalty_number": lambda t, o: _majority(_number_counts(t, o), -5),
+    "penalty_color": lambda t, o: _majority(_colour_counts(t, o), V["penalty_color"]["penalty"]),
+    "penalty_number": lambda t, o: _majority(_number_counts(t, o), V["penalty_number"]["penalty"]),
     "pyromaniacs": _pyromaniacs,
     "regret_rocket": _regret_rocket,
     "sharing_is_caring": _sharing_is_caring,
     "forbidden_numbers": _forbidden_numbers,
-    "anti_shopper": lambda t, o: _most_fewest([len(c) for c in o], -5, 5),
+    "anti_shopper": lambda t, o: _most_fewest([len(c) for c in o], V["anti_shopper"]["most"],
+                                              V["anti_shopper"]["fewest"]),
     "raincheck": _nothing,
     "underdog": _nothing,
-    "black_magic": lambda t, o: _most_fewest(_black_counts(t, o), 5, -5),
+    "black_magic": lambda t, o: _most_fewest(_black_counts(t, o), V["black_magic"]["most"], V["black_magic"]["fewest"]),
 }
 """Scoreworks card key -> the rule's own points per seat."""
 

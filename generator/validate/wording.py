@@ -1,0 +1,118 @@
+"""Printed words against the rules: the numbers a card's text states and whether it says a player
+may or must, compared with the rulebook's own words for that card and with the values the game
+plays (its coins, its points, a bonus).
+
+A text may print a value from the game itself with a placeholder (``Worth {coins} coins``): it
+then cannot disagree with it. Free text is compared number by number: the rulebook's words are
+kept with the same placeholders (``Worth {coins} coins when buying.``), so a number the text
+writes where the rulebook's words have a placeholder is compared with the game's value (an
+error: the card contradicts the deck it belongs to), and any other number with the rulebook's
+(a warning: the deck no longer plays as printed). Pure: no files, no game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping
+
+PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+_NUMBER = re.compile(r"(?<![\w.])([+\-\u2212]?)(\d+(?:\.\d+)?)(?![\w])")
+_WORDS: dict[str, Fraction | int | None] = {
+    "zero": 0, "no": None, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "twenty": 20, "once": 1, "twice": 2,
+    "double": 2, "triple": 3, "half": Fraction(1, 2),
+}
+_WORD = re.compile(r"\b(" + "|".join(w for w, v in _WORDS.items() if v is not None) + r")\b", re.IGNORECASE)
+_MODAL = re.compile(r"\b(must|may)\b", re.IGNORECASE)
+
+
+def numbers(text: str) -> Counter[Fraction]:
+    """Every number a text states: digits (with their sign: ``-1``, ``+5``) and number words
+    (``one``, ``twice``, ``half``); placeholders are not numbers."""
+    text = PLACEHOLDER.sub(" ", text)
+    found: Counter[Fraction] = Counter()
+    for sign, digits in _NUMBER.findall(text):
+        value = Fraction(digits)
+        found[-value if sign in ("-", "\u2212") else value] += 1
+    for word in _WORD.findall(text):
+        meant = _WORDS[word.lower()]
+        if meant is not None:
+            found[Fraction(meant)] += 1
+    return found
+
+
+def modals(text: str) -> set[str]:
+    """Whether the text says a player ``must`` or ``may`` (lower case)."""
+    return {word.lower() for word in _MODAL.findall(text)}
+
+
+def fill(text: str, values: Mapping[str, int | str]) -> str:
+    """``text`` with each ``{name}`` replaced by its value (an unknown name stays as written)."""
+    return PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), text)
+
+
+def unknown_placeholders(text: str, values: Mapping[str, object]) -> list[str]:
+    return [name for name in PLACEHOLDER.findall(text) if name not in values]
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """A place where printed words and the rules part: ``value`` (a number contradicting a value
+    the game plays: an error), ``number`` (a number the rulebook's words do not have) or
+    ``modal`` (may where the rulebook says must, or the reverse)."""
+
+    kind: str
+    message: str
+
+
+def _show(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def compare(printed: str, reference: str, values: Mapping[str, int], what: Mapping[str, str]) -> list[Disagreement]:
+    """How ``printed`` (as written, placeholders and all) parts from ``reference`` (the rulebook's
+    words with placeholders for the game's values ``values``); ``what`` says what each value is
+    (``coins`` -> "the coins the card is worth") for messages."""
+    found: list[Disagreement] = []
+    written = numbers(printed)
+    expected = numbers(reference)
+    used = set(PLACEHOLDER.findall(printed))
+    owed = {name: values[name] for name in PLACEHOLDER.findall(reference) if name in values and name not in used}
+    extra = written - expected
+    missing = expected - written
+    for name, value in owed.items():
+        wanted = Fraction(value)
+        if extra[wanted]:
+            extra[wanted] -= 1
+            continue
+        near = next(iter(sorted(extra.elements())), None)
+        if near is not None:
+            extra[near] -= 1
+            found.append(Disagreement("value", f"it says {_show(near)} where the game plays {value} "
+                                               f"({what.get(name, name)}: write {{{name}}} to print it from the value)"))
+        else:
+            found.append(Disagreement("value", f"it does not state {value} ({what.get(name, name)}; "
+                                               f"write {{{name}}} to print it from the value)"))
+    extra = +extra
+    for number in sorted(extra.elements()):
+        near = next(iter(sorted(missing.elements())), None)
+        if near is not None:
+            missing[near] -= 1
+            missing = +missing
+            found.append(Disagreement("number", f"it says {_show(number)} where the rulebook's words say "
+                                                f"{_show(near)} ('{fill(reference, values)}')"))
+        else:
+            found.append(Disagreement("number", f"it says {_show(number)}, a number the rulebook's words do not "
+                                                f"have ('{fill(reference, values)}')"))
+    for number in sorted(missing.elements()):
+        found.append(Disagreement("number", f"it does not say {_show(number)} as the rulebook's words do "
+                                            f"('{fill(reference, values)}')"))
+    said, meant = modals(printed), modals(reference)
+    for word, other in (("may", "must"), ("must", "may")):
+        if word in said and word not in meant and other in meant:
+            found.append(Disagreement("modal", f"it says '{word}' where the rulebook says '{other}' "
+                                               f"('{fill(reference, values)}')"))
+    return found

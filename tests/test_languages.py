@@ -1,0 +1,107 @@
+"""One deck, several languages: a card list with a column per language or a table per language,
+the rules page translated, build --lang writing GAME-LANG.pdf, missing translations warned of at
+their cell, and every language validated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+from click.testing import CliRunner
+
+from generator.cli.main import cli
+
+
+@pytest.fixture()
+def orchard(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    assert CliRunner().invoke(cli, ["init", str(root), "--example", "custom"]).exit_code == 0
+    return root
+
+
+def run(project: Path, *args: str):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(cli, [*args, "--project", str(project)])
+
+
+def text_of(pdf: Path) -> str:
+    return "\n".join(page.get_text() for page in pymupdf.open(pdf))
+
+
+def test_the_example_builds_in_each_of_its_languages(orchard: Path) -> None:
+    out = orchard / "out"
+    built = run(orchard, "build", "orchard", "--lang", "all", "--out", str(out))
+    assert built.exit_code == 0, built.output
+    english, german = text_of(out / "orchard-en.pdf"), text_of(out / "orchard-de.pdf")
+    assert "APPLE" in english and "ORCHARD" in english and "Orchard: rules summary" in english
+    assert "APFEL" in german and "OBSTGARTEN" in german and "Obstgarten: Spielregeln" in german
+    assert "2 bis 4 Spieler" in german and "APPLE" not in german
+    assert not (out / "orchard.pdf").exists()
+    only = run(orchard, "build", "orchard", "--lang", "de", "--out", str(orchard / "de"))
+    assert only.exit_code == 0 and sorted(p.name for p in (orchard / "de").iterdir()) == ["orchard-de.json",
+                                                                                        "orchard-de.pdf"]
+    plain = run(orchard, "build", "orchard", "--out", str(orchard / "plain"))
+    assert plain.exit_code == 0 and "APPLE" in text_of(orchard / "plain" / "orchard.pdf")
+
+
+def test_a_language_the_deck_does_not_have_is_refused(orchard: Path) -> None:
+    result = run(orchard, "build", "orchard", "--lang", "fr", "--out", str(orchard / "out"))
+    assert result.exit_code == 1 and "its languages are en, de" in result.output
+
+
+def test_a_translation_table_gives_the_words_by_card_id(orchard: Path) -> None:
+    definition = orchard / "card_defs" / "orchard.yaml"
+    definition.write_text(definition.read_text().replace("languages: [en, de]", "languages: [en, de, fr]")
+                          + "  fr:\n    name: Verger\n    cards: orchard-fr.csv\n")
+    table = orchard / "card_defs" / "orchard-fr.csv"
+    table.write_text("id,fruit,text\napple-1,Pomme,\nbee,Abeille,\"Jouez-la sur une de vos rangées : elle vaut <b>3</b>.\"\n"
+                     "apel-2,Pomme,\n")
+    checked = run(orchard, "validate")
+    lines = checked.output.splitlines()
+    assert any("orchard-fr.csv:4:1:" in line and "'apel-2'" in line and "did you mean 'apple-2'" in line for line in lines)
+    table.write_text(table.read_text().replace("apel-2,Pomme,\n", ""))
+    checked = run(orchard, "validate")
+    assert checked.exit_code == 0, checked.output
+    missing = [line for line in checked.output.splitlines() if "[custom.translations/missing-translation]" in line]
+    assert any("card 'apple-2': fruit has no fr translation" in line for line in missing)  # no row for it
+    assert any("orchard.yaml" in line and "rules page has no fr translation" in line
+               for line in checked.output.splitlines())
+    built = run(orchard, "build", "orchard", "--lang", "fr", "--out", str(orchard / "fr"))
+    assert built.exit_code == 0, built.output
+    french = text_of(orchard / "fr" / "orchard-fr.pdf")
+    assert "POMME" in french and "VERGER" in french and "ABEILLE" in french and "Jouez-la" in french
+
+
+def test_a_missing_translation_is_a_warning_at_its_cell(orchard: Path) -> None:
+    cards = orchard / "card_defs" / "orchard.csv"
+    lines = cards.read_text().splitlines()
+    number = next(n for n, line in enumerate(lines, 1) if line.startswith("plum-3,"))
+    lines[number - 1] = lines[number - 1].replace(",Pflaume,", ",,")
+    cards.write_text("\n".join(lines) + "\n")
+    checked = run(orchard, "validate")
+    (found,) = [line for line in checked.output.splitlines() if "missing-translation" in line]
+    assert found.startswith(f"card_defs/orchard.csv:{number}:") or f"orchard.csv:{number}:" in found
+    assert ": warning:" in found and "plum-3" in found
+
+
+def test_every_language_is_validated(orchard: Path) -> None:
+    cards = orchard / "card_defs" / "orchard.csv"
+    text = cards.read_text()
+    longer = "Spiele sie auf eine deiner Reihen" + " und noch einmal" * 20
+    cards.write_text(text.replace("Spiele sie auf eine deiner Reihen", longer))
+    line = next(n for n, row in enumerate(cards.read_text().splitlines(), 1) if row.startswith("bee,"))
+    checked = run(orchard, "validate")
+    assert checked.exit_code == 1
+    assert any(f"orchard.csv:{line}:" in row and "[layout.text-fit/text-does-not-fit]" in row
+               for row in checked.output.splitlines())
+    english = run(orchard, "build", "orchard", "--out", str(orchard / "en"))
+    assert english.exit_code == 0  # the English deck fits; only the German text is too long
+
+
+def test_a_column_in_an_undeclared_language_is_an_error_at_its_header(orchard: Path) -> None:
+    cards = orchard / "card_defs" / "orchard.csv"
+    cards.write_text(cards.read_text().replace("text.de", "text.fr", 1))
+    checked = run(orchard, "validate")
+    assert checked.exit_code == 1
+    assert any("orchard.csv:1:" in line and "column 'text.fr'" in line and "'fr' is not one of" in line
+               for line in checked.output.splitlines())
