@@ -123,6 +123,45 @@ def test_visibility_and_determinisation() -> None:
     state.check_invariants()
 
 
+TWO_COMPONENTS = """
+def setup(state):
+    deck = state.new_zone("deck", visible="hidden", cards=state.components["deck"])
+    goals = state.new_zone("goals", visible="hidden", cards=state.components["goals"])
+    state.deal(deck, state.new_zones("hand"), 2)
+    state.deal(goals, state.new_zones("goal"), 1)
+
+def actions(state):
+    return [("pass",)]
+
+def play(state, action):
+    state.end_turn()
+
+def is_over(state):
+    return state.turn >= 4
+
+def scores(state):
+    return [0 for p in state.players]
+"""
+
+
+def test_a_determinisation_deals_each_component_to_its_own_places() -> None:
+    """A hidden hand of cards is dealt cards again, a hidden goal a goal: never a goal in a hand."""
+    rows = {"deck": ROWS, "goals": [("long", 1, {"points": 5}), ("short", 2, {"points": 2})]}
+    game = RulesEngine(RulesSource("card_defs/rules.py", textwrap.dedent(TWO_COMPONENTS)), rows, 2, {})
+    state = game.new_game(random.Random(5))
+    hidden = {c.id for c in (*state.zone("deck"), *state.zone("hand", 1))}
+    redealt = set()
+    for seed in range(30):
+        seen = state.determinize(0, random.Random(seed))
+        assert all(c.component == "deck" for zone in (seen.zone("deck"), seen.zone("hand", 1)) for c in zone)
+        assert all(c.component == "goals" for zone in (seen.zone("goals"), seen.zone("goal", 1)) for c in zone)
+        assert seen.zone("goal", 0).cards == state.zone("goal", 0).cards  # what player 0 sees stays
+        assert {c.id for c in (*seen.zone("deck"), *seen.zone("hand", 1))} == hidden
+        redealt.add(seen.zone("goal", 1).top.id)  # type: ignore[union-attr]
+        seen.check_invariants()
+    assert len(redealt) == 2  # the other goal is dealt among the goals player 0 cannot see
+
+
 def test_a_copy_is_independent_and_its_zones_are_its_own() -> None:
     state = fresh()
     state.favourite = state.zone("table")  # a zone kept among the rules' own values

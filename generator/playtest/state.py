@@ -341,15 +341,28 @@ class State:
 
     def determinize(self, observer: int, rng: random.Random) -> "State":
         """A copy of the game as ``observer`` could believe it to be: the cards of every zone
-        ``observer`` cannot see are dealt again at random among those zones (each keeps its size),
-        and the copy draws its randomness from ``rng``. What general bots search."""
+        ``observer`` cannot see are dealt again at random among those zones (each keeps its size,
+        and as many pieces of each component as it held: a hidden hand of ships is dealt ships, a
+        hidden voyage a voyage), and the copy draws its randomness from ``rng``. What general bots
+        search."""
         new = self.clone(rng)
         hidden = [zone for zone in new._zones.values() if zone and not zone.visible_to(observer)]
         if not hidden:
             return new
         pool = [card for zone in hidden for card in zone]
-        rng.shuffle(pool)
         where = new._where
+        kinds = {card.component for card in pool}
+        if len(kinds) > 1:  # each hidden place keeps the component it holds: a hand of ships stays ships
+            by_kind = {kind: [card for card in pool if card.component == kind] for kind in sorted(kinds)}
+            for cards in by_kind.values():
+                rng.shuffle(cards)
+            dealt = {kind: iter(cards) for kind, cards in by_kind.items()}
+            for zone in hidden:
+                refill(zone, [next(dealt[card.component]) for card in zone])
+                for card in zone:
+                    where[card] = zone
+            return new
+        rng.shuffle(pool)
         start = 0
         for zone in hidden:
             end = start + len(zone)
