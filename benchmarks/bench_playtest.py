@@ -8,6 +8,16 @@ Games: Lost Cities (``tests/data/lostcities``, a single round: ``--rule rounds=1
 rulebook plays three times for a match) and Orchard (``examples/orchard``, 40 cards). Two-player
 matchups are played half with each bot first. Figures printed, never asserted (machines are shared:
 compare figures of one run).
+
+Figures after the merge of components (``--games 200 --workers 2``, a 2-core machine shared with
+two other engineers' work, load average 3.8-5.5, so the times are upper bounds): the Lost Cities
+rules file has 143 lines (113 of code); random play 328 games/s for Lost Cities (60 cards) and
+1,234 games/s for Orchard (40 cards) in one process; ``ismcts`` (100 iterations) takes 27.5 ms a
+decision in Lost Cities and 20.3 ms in Orchard, and wins 78.0 % [71.8, 83.2] against ``greedy``
+and 98.0 % [95.0, 99.2] against ``random`` in Lost Cities, 91.0 % [86.2, 94.2] and 90.5 % [85.6,
+93.8] in Orchard. Orchard misses the 95 % against ``random``: it is a game of more luck (``greedy``
+beats ``random`` in 57 % of games); ``ismcts:200`` won 94.8 % of 200 games, ``ismcts:400`` 95.4 %
+of 120, at two and four times the time a decision.
 """
 
 from __future__ import annotations
