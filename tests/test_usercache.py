@@ -145,3 +145,24 @@ def test_classcode_compiles_as_exec_does() -> None:
     namespace: dict[str, object] = {}
     classcode._exec(source, {}, namespace)
     assert namespace["__create_fn__"](5)(None) == 5  # type: ignore[operator]
+
+
+def test_a_build_with_fonts_read_back_from_the_cache_is_the_same_pdf(tmp_path: Path) -> None:
+    """reportlab's faces and the layout's metrics read back from the cache (generator.render.fontcache,
+    generator.fontbook) give the very bytes of a build that parsed the fonts, and so does a build
+    whose cache entries are corrupt."""
+    cache = tmp_path / "cache"
+    env = {key: value for key, value in os.environ.items() if key != usercache.NO_CACHE_VARIABLE}
+    env.update({usercache.CACHE_DIR_VARIABLE: str(cache), "SOURCE_DATE_EPOCH": "1735689600"})
+    pdfs = []
+    for run in ("parsed", "read back", "corrupt"):
+        if run == "corrupt":
+            for entry in (cache / "fonts").iterdir():
+                entry.write_bytes(entry.read_bytes()[: len(entry.read_bytes()) // 2])
+        out = tmp_path / run
+        subprocess.run([sys.executable, "-m", "generator.cli", "build", "hanabi", "--out", str(out)], env=env,
+                       check=True, capture_output=True)
+        pdfs.append((out / "hanabi.pdf").read_bytes())
+        kinds = sorted(path.name.split("-")[0] for path in (cache / "fonts").iterdir())
+        assert kinds.count("reportlab") == 3 and kinds.count("metrics") == 3, kinds
+    assert pdfs[0] == pdfs[1] == pdfs[2]

@@ -171,6 +171,7 @@ class Recorder:
         self.recording = False
         self.unsure = False
         self.started = time.time()
+        self.cache = os.path.join(os.path.abspath(usercache.cache_dir()), "")
         self._streams: tuple[Any, Any] | None = None
 
     def start(self) -> None:
@@ -205,6 +206,8 @@ class Recorder:
         if event == "open":
             if path.endswith((".py", ".pyc", ".so", ".pyd", ".pth")) or self._importing(sys._getframe(1)):
                 return
+            if os.path.abspath(path).startswith(self.cache):
+                return  # the user cache's own files (font metrics kept there on the way)
             mode, flags = (args + (None, None))[1:3]
             writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
                 isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT))
@@ -245,8 +248,7 @@ class Recorder:
             usercache.write(self.name, marshal.dumps(entry))
 
     def _entry(self, status: int) -> dict[str, Any] | None:
-        cache = os.path.abspath(usercache.cache_dir())
-        files = [path for path in self.files if not path.startswith(cache + os.sep)]
+        files = list(self.files)
         folders = dict.fromkeys([*self.folders, *(os.path.dirname(path) for path in files)])
         recent = (self.started - RECENT_SECONDS) * 1e9
         hashed: list[tuple[str, str]] = []

@@ -6,9 +6,10 @@ from __future__ import annotations
 import hashlib
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFError
 
 from ..fontbook import FontBook, FontError
+from .fontcache import ttf_font
 
 
 def pdf_font_name(book: FontBook, key: str) -> str:
@@ -20,7 +21,7 @@ def pdf_font_name(book: FontBook, key: str) -> str:
         return name
     if name not in pdfmetrics.getRegisteredFontNames():  # (a sorted copy of every name: asked once per font)
         try:
-            pdfmetrics.registerFont(TTFont(name, face.path))
+            pdfmetrics.registerFont(ttf_font(name, face.path))
         except (TTFError, OSError) as exc:
             raise FontError(f"{face.shown}: not a usable TrueType font ({exc})") from None
         except Exception as exc:  # a damaged file makes reportlab's parser fail in many ways
