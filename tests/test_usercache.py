@@ -166,3 +166,44 @@ def test_a_build_with_fonts_read_back_from_the_cache_is_the_same_pdf(tmp_path: P
         kinds = sorted(path.name.split("-")[0] for path in (cache / "fonts").iterdir())
         assert kinds.count("reportlab") == 3 and kinds.count("metrics") == 3, kinds
     assert pdfs[0] == pdfs[1] == pdfs[2]
+
+
+def test_a_card_list_that_appears_is_validated_again(tmp_path: Path) -> None:
+    """A file looked for and missing (a check that opens nothing) is news when it appears."""
+    from generator.initproject import init_project
+
+    project = tmp_path / "orchard"
+    init_project(project, example="custom")
+    cards = project / "card_defs" / "orchard.csv"
+    kept = cards.read_bytes()
+    cards.unlink()
+    cache = tmp_path / "cache"
+    _settle()
+    missing = _validate(project, cache)
+    assert missing.returncode == 1 and b"does not exist" in missing.stdout and _entries(cache)
+    assert _validate(project, cache).stdout == missing.stdout  # replayed
+    cards.write_bytes(kept)
+    assert _validate(project, cache).returncode == 0
+
+
+def test_a_picture_that_appears_in_a_folder_nothing_was_read_from_is_news(tmp_path: Path) -> None:
+    """With every picture of art/ missing, validate opens nothing there (it only looks for the
+    files): the folder's listing, taken from those looks, tells when one comes back."""
+    from generator.initproject import init_project
+
+    project = tmp_path / "orchard"
+    init_project(project, example="custom")
+    art = project / "art"
+    kept = {path.name: path.read_bytes() for path in art.iterdir()}
+    for path in art.iterdir():
+        path.unlink()
+    cache = tmp_path / "cache"
+    _settle()
+    without = _validate(project, cache)
+    assert without.returncode == 1 and b"tree.svg" in without.stdout and _entries(cache)
+    assert _validate(project, cache).stdout == without.stdout  # replayed
+    (art / "tree.svg").write_bytes(kept["tree.svg"])
+    again = _validate(project, cache)
+    assert again.stdout != without.stdout
+    fresh = _validate(project, cache, CARDFORGE_NO_CACHE="1")
+    assert (again.returncode, again.stdout) == (fresh.returncode, fresh.stdout)

@@ -7,7 +7,7 @@ stdout and stderr is copied as it goes. When the run ends normally (exit status 
 is written to the user's cache (``generator.usercache``) under a key made of the command line, the
 current folder, the interpreter and the environment variables that change findings. It holds the
 SHA-256 of every file read, the names in every folder listed (and in the folders of the files
-read: a new file beside them may be read next time), the size and modification time of every
+read or looked for: a new file beside them may be read next time), the size and modification time of every
 module the run imported outside the standard library (the code's fingerprint: an edited or
 upgraded module, a newly installed game package), and the output.
 
@@ -27,7 +27,7 @@ import os
 import sys
 import time
 from types import FrameType
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Callable
 
 from .. import usercache
 
@@ -173,6 +173,8 @@ class Recorder:
         self.started = time.time()
         self.cache = os.path.join(os.path.abspath(usercache.cache_dir()), "")
         self._streams: tuple[Any, Any] | None = None
+        self._stats: Callable[..., os.stat_result] | None = None
+        self.probed: dict[str, None] = {}
 
     def start(self) -> None:
         """Note files and folders from now on, and copy stdout and stderr."""
@@ -180,6 +182,8 @@ class Recorder:
             return
         self.recording = True
         sys.addaudithook(self._hook)
+        self._stats = os.stat
+        os.stat = self._probing(os.stat)  # (not lstat: resolving a path looks at every folder above it)
         originals = (sys.stdout, sys.stderr)
         copies = []
         for index, stream in enumerate(originals):
@@ -218,6 +222,24 @@ class Recorder:
         elif not self._importing(sys._getframe(1)):
             self.folders.setdefault(os.path.abspath(path))
 
+    def _probing(self, stat: Callable[..., os.stat_result]) -> Callable[..., os.stat_result]:
+        """``stat`` that notes the path it is asked about: a check that a file exists or is a
+        folder opens nothing, and its folder's listing tells when the answer changes (Python's
+        imports call ``posix.stat`` directly, not this)."""
+        ignored = tuple(os.path.join(os.path.abspath(p), "") for p in {sys.prefix, sys.base_prefix}) + (self.cache,)
+
+        def probing(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+            if self.recording and isinstance(path, (str, bytes, os.PathLike)):
+                try:
+                    full = os.path.abspath(os.fsdecode(path))
+                except (TypeError, ValueError):
+                    full = None
+                if full is not None and not full.startswith(ignored):
+                    self.probed.setdefault(full)
+            return stat(path, *args, **kwargs)
+
+        return probing
+
     @staticmethod
     def _importing(frame: FrameType | None) -> bool:
         while frame is not None:
@@ -231,6 +253,8 @@ class Recorder:
         if not self.recording:
             return
         self.recording = False
+        if self._stats is not None:
+            os.stat = self._stats
         if self._streams is not None:
             for stream in (sys.stdout, sys.stderr):
                 try:
@@ -249,7 +273,7 @@ class Recorder:
 
     def _entry(self, status: int) -> dict[str, Any] | None:
         files = list(self.files)
-        folders = dict.fromkeys([*self.folders, *(os.path.dirname(path) for path in files)])
+        folders = dict.fromkeys([*self.folders, *(os.path.dirname(path) for path in [*files, *self.probed])])
         recent = (self.started - RECENT_SECONDS) * 1e9
         hashed: list[tuple[str, str]] = []
         total = 0
