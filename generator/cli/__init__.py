@@ -53,6 +53,7 @@ def main() -> None:
     recorder = None
     try:
         install_signal_handlers()
+        _fewer_collections()
         if args[:1] == ["validate"]:
             from .validatecache import Recorder, replay
 
@@ -78,6 +79,21 @@ def main() -> None:
         _say("\ncardforge: interrupted\n")
         sys.exit(exit_code(exc))
     sys.exit(status)
+
+
+GC_FIRST_GENERATION = 200_000
+"""Objects allocated (net) between two collections of the youngest generation. At Python's 700, a
+build or a validation spent 25-35 ms (a tenth of its time) in 100-odd collections that freed
+almost nothing (cardforge's values are immutable trees, freed by reference counting); at this
+value a build or a validation of the shipped games makes none. Long commands still collect,
+each collection looking at more objects, as many objects in all."""
+
+
+def _fewer_collections() -> None:
+    import gc
+
+    _, middle, oldest = gc.get_threshold()
+    gc.set_threshold(GC_FIRST_GENERATION, middle, oldest)
 
 
 def _say(text: str) -> None:
