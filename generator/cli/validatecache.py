@@ -125,11 +125,18 @@ def replay(args: list[str]) -> int | None:
             return None
     except (EOFError, ValueError, TypeError, KeyError, AttributeError, IndexError):
         return None  # a corrupt or foreign entry: run the command
-    sys.stdout.flush()
-    sys.stderr.flush()
-    for index, chunk in output:
-        streams[index].write(chunk)
-        streams[index].flush()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        for index, chunk in output:
+            streams[index].write(chunk)
+            streams[index].flush()
+    except OSError:  # our reader went away (cardforge validate | head): as a run would, exit 1
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        except (OSError, ValueError):
+            pass
+        return 1
     return status
 
 
