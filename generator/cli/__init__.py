@@ -55,7 +55,7 @@ def main() -> None:
     try:
         install_signal_handlers()
         _fewer_collections()
-        if args[:1] == ["validate"]:
+        if args[:1] == ["validate"] and _caching():
             from .validatecache import Recorder, replay
 
             replayed = replay(args)  # the same files as last time: the same findings
@@ -82,6 +82,12 @@ def main() -> None:
     except SystemExit as exc:
         _leave(exc.code)
     _leave(status)
+
+
+def _caching() -> bool:
+    from ..usercache import enabled
+
+    return enabled()
 
 
 THREADED_MODULES = ("multiprocessing", "concurrent.futures", "distributed", "asyncio")
