@@ -154,7 +154,8 @@ def test_random_play_keeps_the_contract_long(kind: str) -> None:
 @pytest.mark.parametrize("kind", simulated_kinds())
 def test_every_bot_plays_legal_games(kind: str) -> None:
     simulator = simulator_for(kind)
-    assert BotSpec.parse(simulator.best).name in simulator.bots, f"best names no bot: {simulator.best}"
+    for best in (simulator.best, *simulator.best_by_players.values()):
+        assert BotSpec.parse(best).name in simulator.bots, f"best names no bot: {best}"
     definition = definitions(kind)[0]
     players = player_counts(definition)[0]
     engine = make_engine(kind, definition, players, {})
