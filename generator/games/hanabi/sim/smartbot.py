@@ -474,10 +474,11 @@ class SmartBot:
         removes the most possibilities; never a rank the next player would read as a warning."""
         kinds = obs.hands[seat]
         r, playable = self.r, self.playable
+        unplayable = ~playable
         old = self.know[seat]
-        if not any(m & playable and m & ~playable for m in old):
+        undecided = [c for c in range(len(kinds) - 1, -1, -1) if old[c] & playable and old[c] & unplayable]
+        if not undecided:
             return -1, None  # no card may or may not be playable: no clue reveals or marks one
-        really = [(playable >> k) & 1 for k in kinds]
         avoid = -1
         if seat == (self.me + 1) % self.n:
             chop = self.next_discard(seat)
@@ -487,27 +488,27 @@ class SmartBot:
         clues = [(COLOUR_CLUE, seat, s, self.suit_bits[s]) for s in sorted({k // r for k in kinds})]
         clues += [(RANK_CLUE, seat, v, self.rank_bits[v - 1]) for v in sorted({k % r + 1 for k in kinds})
                   if v != avoid]
-        unplayable = ~playable
-        newest_first = range(len(kinds) - 1, -1, -1)
         for clue_type, _, value, bits in clues:
+            # _narrow and _tri written out (a search calls this most): first whether the clue
+            # qualifies, from the cards that may or may not be playable, newest first
             reveals = False
             misleading = MAYBE
-            fit = 0
-            for c in newest_first:  # _narrow and _tri written out: the search calls this most
+            for c in undecided:
                 m = old[c]
                 hit = (bits >> kinds[c]) & 1
-                new = m & bits if hit else m & ~bits
-                if new:
-                    fit += m.bit_count() - new.bit_count()
-                else:
-                    new = m
-                if not m & playable or not m & unplayable:
-                    continue
+                new = (m & bits if hit else m & ~bits) or m
                 if not new & unplayable:
                     reveals = True
                 elif new & playable and hit and misleading == MAYBE:
-                    misleading = NO if really[c] else YES
-            if (reveals or misleading == NO) and fit > best_fit:
+                    misleading = NO if (playable >> kinds[c]) & 1 else YES
+            if not reveals and misleading != NO:
+                continue
+            fit = 0
+            for m, kind in zip(old, kinds):
+                new = m & bits if (bits >> kind) & 1 else m & ~bits
+                if new:
+                    fit += m.bit_count() - new.bit_count()
+            if fit > best_fit:
                 best_fit, best = fit, (clue_type, seat, value)
         return best_fit, best
 
