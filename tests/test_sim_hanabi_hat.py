@@ -1,9 +1,9 @@
 """The hat-guessing bot ``info``: packing answers into a number, every reader decoding what the giver
-meant, all copies keeping the same public knowledge, legal complete games under every rule option."""
+meant, all copies keeping the same public knowledge, legal complete games under every rule option of
+both definitions, the same games for the same seed with one or two workers."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Any
 
@@ -20,7 +20,9 @@ from generator.games.hanabi.sim.infobot import InfoBot
 from generator.loader import load_project
 from generator.paths import shipped_root
 from generator.sim.api import BotSpec
-from generator.sim.runner import make_bots, play_game, resolve_bots
+from generator.sim.runner import make_bots, play_game, resolve_bots, run
+
+from .hanabi_rules import every_option_combination
 
 PROJECT = load_project(shipped_root())
 HANABI: HanabiDefinition = PROJECT.game("hanabi")  # type: ignore[assignment]
@@ -163,29 +165,34 @@ def test_all_copies_keep_the_same_public_knowledge(players: int) -> None:
             assert all(bot.public.same_as(bots[0].public) for bot in bots[1:]), f"turn {state.turns}"
 
 
-OPTIONS = [dict(zip(("empty_clues", "strikeout", "discard_at_max_clues", "five_returns_clue", "storm_tokens"), values))
-           for values in itertools.product((True, False), ("zero", "keep"), (False, True), (True, False),
-                                           ("printed", "1", "4"))]
+@pytest.mark.parametrize("definition", [HANABI, MULTI], ids=["hanabi", "multicolor"])
+def test_info_plays_legal_complete_games_under_every_option(definition: HanabiDefinition) -> None:
+    """Every combination of the definition's rule options (every value of each: the five-suit game and
+    the six-suit variant), each at one table size of 2 to 5 in turn: the strategy's own action is
+    always legal (never the fallback) and every game ends."""
+    combinations = every_option_combination(definition)
+    assert len(combinations) == 2 * 2 * 2 * 2 * 7
+    for index, options in enumerate(combinations):
+        players = 2 + index % 4
+        engine = make_engine(definition, players, options)
+        state = engine.new_game(random.Random(index))
+        bots = [InfoBot(engine.empty_clues, engine.five_returns) for _ in range(players)]
+        while state.end is None:
+            seat = state.current
+            action = bots[seat].decide(state.observation(seat))
+            assert action in state.legal_actions(), (options, players, action)
+            state.apply(action)
+            state.check_invariants()
+        assert state.turns < 200
 
 
 @pytest.mark.parametrize("definition", [HANABI, MULTI], ids=["hanabi", "multicolor"])
-def test_info_plays_legal_complete_games_under_every_option(definition: HanabiDefinition) -> None:
-    """Every combination of the definition's rule options (the six-suit variant: every combination
-    with the printed storm tokens), 2 to 5 players: the strategy's own action is always legal (never
-    the fallback) and every game ends."""
-    combinations = OPTIONS if definition is HANABI else [o for o in OPTIONS if o["storm_tokens"] == "printed"]
-    for index, options in enumerate(combinations):
-        for players in (2, 3, 4, 5):
-            engine = make_engine(definition, players, options)
-            state = engine.new_game(random.Random(index * 10 + players))
-            bots = [InfoBot(engine.empty_clues, engine.five_returns) for _ in range(players)]
-            while state.end is None:
-                seat = state.current
-                action = bots[seat].decide(state.observation(seat))
-                assert action in state.legal_actions(), (options, players, action)
-                state.apply(action)
-                state.check_invariants()
-            assert state.turns < 200
+def test_same_seed_same_games_with_one_or_two_workers(definition: HanabiDefinition) -> None:
+    """The same seed gives the same records whatever the number of worker processes."""
+    one = run(SIMULATOR, definition, 4, [BotSpec("info")], 6, seed=12, workers=1, options=PAPER)
+    two = run(SIMULATOR, definition, 4, [BotSpec("info")], 6, seed=12, workers=2, options=PAPER)
+    assert one.records == two.records
+    assert len({r.decisions for r in one.records}) > 1  # six different games, not one
 
 
 def test_info_sanity_at_four_players() -> None:

@@ -4,7 +4,6 @@ workers, and a budget given as ``search:N``."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 
@@ -20,6 +19,8 @@ from generator.loader import load_project
 from generator.paths import shipped_root
 from generator.sim.api import BotSpec
 from generator.sim.runner import BotSpecError, bot_rng, make_bots, resolve_bots, run
+
+from .hanabi_rules import every_option_combination
 
 PROJECT = load_project(shipped_root())
 HANABI: HanabiDefinition = PROJECT.game("hanabi")  # type: ignore[assignment]
@@ -79,26 +80,29 @@ def test_the_partners_model_reproduces_their_turns() -> None:
     assert checked > 300
 
 
-OPTIONS = [dict(zip(("empty_clues", "strikeout", "discard_at_max_clues", "five_returns_clue", "storm_tokens"), values))
-           for values in itertools.product((True, False), ("zero", "keep"), (False, True), (True, False), ("printed", "1"))]
-
-
-@pytest.mark.parametrize("options", OPTIONS[::3] + [OPTIONS[-1]], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_search_plays_legal_complete_games_under_the_options(options: dict[str, object]) -> None:
-    """Every action is the engine's legal one, every game ends, under a spread of the option
-    combinations (each value of each option at least twice); two players, where it is ``best``."""
-    engine = make_engine(HANABI, 2, options)
-    state = engine.new_game(random.Random(len(str(options))))
-    bots = [SearchBot(engine, 24), SearchBot(engine, 24)]
-    rngs = [bot_rng(1, seat) for seat in range(2)]
-    while state.end is None:
-        seat = state.current
-        legal = state.legal_actions()
-        action = bots[seat].choose(state.observation(seat), legal, rngs[seat])
-        assert action in legal
-        state.apply(action)
-        state.check_invariants()
-    assert sum(bot.playouts for bot in bots) > 0
+@pytest.mark.parametrize("definition", [HANABI, MULTI], ids=["hanabi", "multicolor"])
+def test_search_plays_legal_complete_games_under_every_option(definition: HanabiDefinition) -> None:
+    """Every combination of the definition's rule options (every value of each: the five-suit game and
+    the six-suit variant), two players, where it is ``best``, with a small budget so that the test is
+    quick but still searches: every action is the engine's legal one, every game ends."""
+    combinations = every_option_combination(definition)
+    assert len(combinations) == 2 * 2 * 2 * 2 * 7
+    playouts = 0
+    for index, options in enumerate(combinations):
+        engine = make_engine(definition, 2, options)
+        state = engine.new_game(random.Random(index))
+        bots = [SearchBot(engine, 8), SearchBot(engine, 8)]
+        rngs = [bot_rng(index, seat) for seat in range(2)]
+        while state.end is None:
+            seat = state.current
+            legal = state.legal_actions()
+            action = bots[seat].choose(state.observation(seat), legal, rngs[seat])
+            assert action in legal, (options, action)
+            state.apply(action)
+            state.check_invariants()
+        assert state.turns < 200
+        playouts += sum(bot.playouts for bot in bots)
+    assert playouts > 20 * len(combinations)
 
 
 def test_search_plays_the_six_suit_variant_and_larger_tables() -> None:
