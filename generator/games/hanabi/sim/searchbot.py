@@ -6,23 +6,29 @@ playing the game out many times, its partners and itself following the blueprint
 deals of its own hidden cards consistent with what it knows; it keeps the blueprint's action unless
 another is clearly better. Here the blueprint is ``smart`` (``smartbot``), and:
 
-- the deals (``worlds``) follow the blueprint's common knowledge of the seat's own cards plus what
-  the seat sees, not the exact posterior of SPARTA (which filters every possible hand by every
-  partner action); both seats may search, since a partner reads a deviation by the conventions like
-  any action and the playouts play that reading out;
-- the candidates are every legal action but plays of cards no deal makes playable; each world is
-  played out once per candidate still in the race (the same worlds for every candidate, so the
-  differences between candidates are not drowned by the luck of the deal), and after each round of
-  worlds the candidates clearly behind the leader are dropped;
-- the budget ``search:N`` is the number of playouts a decision may use (default
-  ``DEFAULT_BUDGET``); decisions the blueprint makes with no doubt in any world (a card known
-  playable, every other card too) are not searched, and neither are the
-  decisions of a lone candidate.
+- *worlds* (``worlds``): the seat's own hand dealt from the blueprint's common knowledge of it plus
+  what the seat sees, the draw pile shuffled; a world is kept when the partners' models, replaying
+  the turns since the seat's last one in it, would have made the moves they made (SPARTA's belief
+  filter, on those turns only; up to ``FILTER_TRIES`` deals are tried, then any is taken: a partner
+  that left the blueprint explains nothing);
+- *partners' models* (``PartnerModel``): SmartBot as this seat can run it for another seat, fed the
+  same public turns; a copy is kept from just before each partner's last turn, for the filter;
+- *candidates*: every legal action but plays of cards no world can make playable and discards of
+  cards surely the last copy of a kind still needed; each world is played out once per candidate
+  still in the race (the same worlds for all, so the differences between candidates are not drowned
+  by the luck of the deal); every ``ROUND`` worlds the candidates clearly behind the leader are
+  dropped, and after two rounds those that cannot beat the blueprint's action by ``THRESHOLD``; at
+  most ``FOCUS`` besides the blueprint's stay;
+- *when*: every decision once ``ENDGAME`` cards or fewer are left to draw (with ``ENDGAME_FACTOR``
+  times the budget: playouts are short there); before, every decision but the blueprint's plays of
+  a card surely playable (the conventions play the most useful one);
+- *budget*: ``search:N`` playouts a decision at most (default ``DEFAULT_BUDGET``).
 
-A playout's value is the final score, plus ``PERFECT_BONUS`` for a perfect game (so of two actions
-equal on average, the one that more often wins it all is kept). The blueprint's action is left only
-when another's mean beats it by ``THRESHOLD`` and by twice the standard error of the paired
-differences.
+Both seats may search: a partner reads a move that leaves the blueprint by the conventions, like any
+move, and the playouts play that reading out. A playout's value is its score plus ``PERFECT_BONUS``
+for a perfect game. The blueprint's action is left only when another's mean beats it by
+``THRESHOLD`` and by twice the standard error of the paired differences. All the randomness (deals,
+draw piles) comes from the seat's own generator, so the same seed gives the same games.
 """
 
 from __future__ import annotations
@@ -38,8 +44,9 @@ from .observation import Observation
 from .smartbot import SmartBot
 from .worlds import imagine_deck
 
-DEFAULT_BUDGET = 400
-"""Playouts per decision of ``search`` without a parameter."""
+DEFAULT_BUDGET = 200
+"""Playouts per decision of ``search`` without a parameter, so of ``best`` at two players (the budget
+measured in docs/simulating.md; twice the budget costs twice the time)."""
 MAX_BUDGET = 1_000_000
 THRESHOLD = 0.1
 """How much better (in mean playout value) an action must be to replace the blueprint's."""
