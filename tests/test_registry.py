@@ -44,8 +44,7 @@ def test_every_registered_game_goes_through_every_command(kind: str, tmp_path: P
         assert (tmp_path / f"{game_id}.pdf").stat().st_size > 1000 and manifest["pages"]
         simulator = description.simulator()
         if simulator is not None:
-            # the command's plumbing, not a bot's strength: random play where the game has it (Hanabi's
-            # best at two players searches, seconds a game)
+            # the command's plumbing, not a bot's strength: random play where the game has it )
             quick = ["--bot", "random"] if "random" in simulator.bots else []
             played = run("simulate", game_id, "-k", "3", "-w", "1", "--json", *quick)
             assert played.exit_code == 0, played.output

@@ -134,5 +134,8 @@ def test_the_budget_is_a_whole_number_of_playouts() -> None:
             make_bots(SIMULATOR, engine, [BotSpec("search", bad)] * 2)
 
 
-def test_best_is_search_at_two_players() -> None:
-    assert [s.name for s in resolve_bots(SIMULATOR, [BotSpec("best")], 2)] == ["search", "search"]
+def test_best_answers_at_a_commands_speed() -> None:
+    """``best`` never searches: a default ``simulate hanabi`` (two players, 1000 games) would take
+    hours; ``search`` is asked for by name."""
+    assert [s.name for s in resolve_bots(SIMULATOR, [BotSpec("best")], 2)] == ["smart", "smart"]
+    assert [s.name for s in resolve_bots(SIMULATOR, [BotSpec("best")], 3)] == ["info"] * 3

@@ -181,8 +181,9 @@ class Simulator:
     """Extra engine settings the command line may give (``--setting NAME=VALUE``), each with its
     help text; passed to ``make_engine`` as keyword arguments (text values)."""
     best_by_players: Mapping[int, str] = field(default_factory=dict)
-    """The strongest fair bot at a table size where it is not ``best`` (Hanabi: a search on the
-    conventions at two players, hat guessing from three)."""
+    """The strongest fair bot at a table size where it is not ``best`` (Hanabi: SmartBot's conventions
+    at two players, hat guessing from three). ``best`` answers at a command's usual speed: a bot
+    that spends a tenth of a second a decision (Hanabi's ``search``) is asked for by name."""
 
     def best_bot(self, players: int) -> str:
         """What ``--bot best`` means at a table of ``players``."""

@@ -3,8 +3,8 @@
 Modules: ``engine`` (deal, actions, end, invariants), ``observation`` (what a seat sees), ``bots``
 (the registry of bots and the simple ones), ``smartbot`` (SmartBot's conventions), ``infobot`` with
 ``hatcode``, ``hatquestions``, ``hatpublic``, ``hatclues`` and ``cardtable`` (hat guessing: ``best``
-from three players), ``searchbot`` with ``worlds`` (a search over SmartBot's conventions: ``best``
-at two players), ``hanablive`` (replay and export of the community format), ``summary`` (statistics).
+from three players), ``searchbot`` with ``worlds`` (a search over SmartBot's conventions: the
+strongest at two players, asked for by name since it costs thousands of times ``smart``'s time), ``hanablive`` (replay and export of the community format), ``summary`` (statistics).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ SIMULATOR = Simulator(
     make_engine=make_engine,
     bots=BOTS,
     best="info",
-    best_by_players={2: "search"},
+    best_by_players={2: "smart"},
     competitive=False,
     summarize=summarize,
     findings=findings,

@@ -24,7 +24,7 @@ the table as it was. It never looks at its own cards: its own hand's tables narr
 numbers the others' clues carry. Against bots following other conventions it misreads their clues
 (the tables then drift, but never become empty: ``cardtable.narrowed``) and still plays legal,
 complete games. With two players a hat clue speaks to one player only, and the bot is weak there
-(hanabi.rs: 22.52); ``best`` at two players is the ``search`` bot.
+(hanabi.rs: 22.52); ``best`` at two players is ``smart``, and ``search`` plays stronger there.
 """
 
 from __future__ import annotations
