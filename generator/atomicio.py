@@ -16,7 +16,6 @@ is refused (``OutputError``), as is an output folder that is not a real folder.
 from __future__ import annotations
 
 import os
-import secrets
 import shutil
 import signal
 import stat
@@ -148,7 +147,7 @@ def _temporary_beside(path: Path) -> tuple[int, Path]:
     new file of the user gets (0666 less the umask, as the staged outputs of ``StagedWrite``):
     ``tempfile.mkstemp`` makes it 0600, and the output kept that after the rename."""
     for _ in range(100):
-        candidate = path.parent / f"{PREFIX}{path.name}.{secrets.token_hex(6)}.part"
+        candidate = path.parent / f"{PREFIX}{path.name}.{os.urandom(6).hex()}.part"  # (secrets: 5 ms to import)
         try:
             return os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666), candidate
         except FileExistsError:

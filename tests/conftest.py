@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 from pathlib import Path
 from typing import Iterator
@@ -15,6 +16,23 @@ from generator.games.firecrackers.model import (
 from generator.loader import load_project
 from generator.model import Project
 from generator.paths import shipped_root
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_user_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The commands the tests start keep their cache (``generator.usercache``) in a folder of this
+    session, not in the user's: a test never replays a run of another session."""
+    from generator.usercache import CACHE_DIR_VARIABLE
+
+    previous = os.environ.get(CACHE_DIR_VARIABLE)
+    os.environ[CACHE_DIR_VARIABLE] = str(tmp_path_factory.mktemp("user-cache"))
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop(CACHE_DIR_VARIABLE, None)
+        else:
+            os.environ[CACHE_DIR_VARIABLE] = previous
 
 
 @pytest.fixture(scope="session")

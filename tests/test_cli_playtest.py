@@ -36,21 +36,21 @@ def _without_time(data: Any) -> Any:
 
 
 def test_simulate_records_the_deck_it_played(project_copy: Path) -> None:
-    plain = as_json(invoke("simulate", "hanabi", "-n", "2", "-k", "6", "-w", "1", "--json", "--project", str(project_copy)))
+    plain = as_json(invoke("simulate", "hanabi", "-n", "2", "-k", "6", "-w", "1", "--bot", "smart", "--json", "--project", str(project_copy)))
     deck = plain["deck"]
     assert deck["project"] == str(project_copy.resolve()) and deck["changes"] == {}
     assert deck["files"][-1].endswith("hanabi.yaml") and len(deck["sha256"]) == 64
-    changed = as_json(invoke("simulate", "hanabi", "-n", "2", "-k", "6", "-w", "1", "--json",
+    changed = as_json(invoke("simulate", "hanabi", "-n", "2", "-k", "6", "-w", "1", "--bot", "smart", "--json",
                              "--project", str(project_copy), "--set", "tokens.note=6", "--set", "strikeout=keep"))
     assert changed["deck"]["changes"] == {"tokens.note": 6} and changed["deck"]["sha256"] == deck["sha256"]
     assert changed["rules"]["strikeout"] == "keep"
-    text = invoke("simulate", "hanabi", "-n", "2", "-k", "3", "-w", "1", "--project", str(project_copy),
+    text = invoke("simulate", "hanabi", "-n", "2", "-k", "3", "-w", "1", "--bot", "smart", "--project", str(project_copy),
                   "--set", "tokens.note=6")
     assert text.exit_code == 0, text.stderr
     assert f"definitions {deck['sha256'][:12]}, tokens.note=6" in text.stdout.splitlines()[1]
     (project_copy / "card_defs" / "hanabi.yaml").write_text(
         (project_copy / "card_defs" / "hanabi.yaml").read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
-    edited = as_json(invoke("simulate", "hanabi", "-n", "2", "-k", "6", "-w", "1", "--json", "--project", str(project_copy)))
+    edited = as_json(invoke("simulate", "hanabi", "-n", "2", "-k", "6", "-w", "1", "--bot", "smart", "--json", "--project", str(project_copy)))
     assert edited["deck"]["sha256"] != deck["sha256"]  # other files, another hash; the same games
     assert {k: v for k, v in _without_time(edited).items() if k != "deck"} == \
         {k: v for k, v in _without_time(plain).items() if k != "deck"}
@@ -193,7 +193,7 @@ def test_a_value_of_the_expansion_in_play_is_set_by_its_path_after_the_expansion
 
 def test_sweep_resumes_from_its_results_folder(tmp_path: Path) -> None:
     folder = tmp_path / "cells"
-    args = ["sweep", "hanabi", "-n", "2", "-k", "8", "-w", "1", "--json", "--set", "tokens.note=6..8", "--results", str(folder)]
+    args = ["sweep", "hanabi", "-n", "2", "-k", "8", "-w", "1", "--bot", "smart", "--json", "--set", "tokens.note=6..8", "--results", str(folder)]
     first = as_json(invoke(*args))
     files = sorted(folder.glob("hanabi-*.json.gz"))
     assert len(files) == 3
@@ -295,7 +295,7 @@ def test_compare_against_a_git_revision(project_copy: Path) -> None:
     definition = project_copy / "card_defs" / "hanabi.yaml"
     definition.write_text(definition.read_text(encoding="utf-8").replace("note: 8", "note: 4"), encoding="utf-8")
     data = as_json(invoke("compare", "hanabi", str(project_copy), "--against", "HEAD", "-n", "2", "-k", "30",
-                          "-w", "1", "--json"))
+                          "-w", "1", "--bot", "smart", "--json"))
     assert data["a"]["deck"]["project"].endswith(" at HEAD")
     assert data["a"]["deck"]["sha256"] != data["b"]["deck"]["sha256"]
     assert data["significant"] >= 1  # four note tokens instead of eight

@@ -120,7 +120,7 @@ def test_a_scheduler_that_is_no_address_is_a_usage_error(address: str) -> None:
 
 
 def test_the_command_line_on_a_cluster(cluster: Any) -> None:
-    args = ["sweep", "hanabi", "-n", "2", "-k", "12", "--json", "--set", "tokens.note=7,8"]
+    args = ["sweep", "hanabi", "-n", "2", "-k", "12", "--bot", "smart", "--json", "--set", "tokens.note=7,8"]
     local = CliRunner().invoke(cli, [*args, "-w", "1"])
     remote = CliRunner().invoke(cli, [*args, "--scheduler", cluster.scheduler_address])
     assert local.exit_code == 0 and remote.exit_code == 0, remote.stderr

@@ -605,7 +605,7 @@ def test_only_regular_files_are_replaced(tmp_path: Path, target: str, kind: str)
         path = tmp_path / "out" / "hanabi.pdf"
         args = ["build", "hanabi", "--out", "out"]
     elif target in ("--report", "--export"):
-        args = ["simulate", "hanabi", "-k", "2", "-w", "1", target, "target"]
+        args = ["simulate", "hanabi", "-k", "2", "-w", "1", "--bot", "smart", target, "target"]
     elif target == "--out":
         args = ["build", "hanabi", "--out", "target"]
     else:

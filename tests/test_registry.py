@@ -42,8 +42,11 @@ def test_every_registered_game_goes_through_every_command(kind: str, tmp_path: P
         assert built.exit_code == 0, built.output
         manifest = json.loads((tmp_path / f"{game_id}.json").read_text())
         assert (tmp_path / f"{game_id}.pdf").stat().st_size > 1000 and manifest["pages"]
-        if description.simulator() is not None:
-            played = run("simulate", game_id, "-k", "3", "-w", "1", "--json")
+        simulator = description.simulator()
+        if simulator is not None:
+            # the command's plumbing, not a bot's strength: random play where the game has it )
+            quick = ["--bot", "random"] if "random" in simulator.bots else []
+            played = run("simulate", game_id, "-k", "3", "-w", "1", "--json", *quick)
             assert played.exit_code == 0, played.output
             assert json.loads(played.stdout)["games"] == 3
         else:
@@ -66,3 +69,15 @@ def test_a_description_says_which_templates_it_draws(kind: str) -> None:
 def test_an_unknown_kind_suggests_the_nearest() -> None:
     with pytest.raises(registry.RegistryError, match="unknown game 'hanaby' \\(did you mean 'hanabi'\\?\\)"):
         registry.lookup("hanaby")
+
+
+def test_the_entry_point_scan_finds_what_importlib_metadata_finds() -> None:
+    """``generator.entrypoints`` (the registry's cheap scan) against ``importlib.metadata`` on
+    this interpreter's packages, for groups with many entry points and for the games' group."""
+    from importlib import metadata
+
+    from generator.entrypoints import entry_points
+
+    for group in ("console_scripts", "pytest11", "cardforge.games", "no.such.group"):
+        expected = [(entry.name, entry.value) for entry in metadata.entry_points(group=group)]
+        assert entry_points(group) == expected

@@ -48,7 +48,8 @@ def table_options(func: Callable[..., Any], *, project: bool = True) -> Callable
                      help=f"Number of games to play (at most {MAX_GAMES:,})."),
         click.option("--bot", "bots", multiple=True, metavar="NAME[:PARAM]",
                      help="Bot of each seat in order (give one per seat), or one bot for every seat. "
-                     "'best' names the game's strongest fair bot. Default: best."),
+                     "'best' names the game's strongest fair bot at the table's size (it may differ "
+                     "with the number of players). Default: best."),
         click.option("--seed", type=click.IntRange(-MAX_SEED, MAX_SEED), default=1, show_default=True,
                      help="Run seed: the same seed gives the same games whatever the number of workers."),
         click.option("--workers", "-w", type=click.IntRange(1, MAX_WORKERS), default=None,

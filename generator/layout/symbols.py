@@ -196,9 +196,16 @@ def _unit(kind: Symbol) -> tuple[PathOp, ...]:
     return tuple(SHAPES[kind]())
 
 
+@lru_cache(maxsize=4096)
+def _placed(kind: Symbol, cx: float, cy: float, half: float) -> tuple[PathOp, ...]:
+    """The outline of ``kind`` at one place and size: the cards of a deck draw their symbols at the
+    same few places, so most are made once (placing one makes dozens of path operations)."""
+    return _place(_unit(kind), cx, cy, half)
+
+
 def symbol(kind: Symbol, cx: float, cy: float, size_mm: float, paint: Paint) -> Path:
     """The symbol ``kind`` centred on (cx, cy), ``size_mm`` wide and high."""
-    return Path(_place(_unit(kind), cx, cy, size_mm / 2), paint)
+    return Path(_placed(kind, cx, cy, size_mm / 2), paint)
 
 
 def circle_path(cx: float, cy: float, r: float, paint: Paint) -> Path:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import hashlib
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFError
 
 from ..fontbook import FontBook, FontError
+from .fontcache import ttf_font
 
 
 def pdf_font_name(book: FontBook, key: str) -> str:
@@ -16,11 +17,18 @@ def pdf_font_name(book: FontBook, key: str) -> str:
     file cannot be embedded)."""
     face = book.face(key)
     name = f"cardforge-{key}" if face.shipped else f"cardforge-{key}-{hashlib.sha1(face.path.encode()).hexdigest()[:10]}"
-    if name not in pdfmetrics.getRegisteredFontNames():
+    if name in _REGISTERED:
+        return name
+    if name not in pdfmetrics.getRegisteredFontNames():  # (a sorted copy of every name: asked once per font)
         try:
-            pdfmetrics.registerFont(TTFont(name, face.path))
+            pdfmetrics.registerFont(ttf_font(name, face.path))
         except (TTFError, OSError) as exc:
             raise FontError(f"{face.shown}: not a usable TrueType font ({exc})") from None
         except Exception as exc:  # a damaged file makes reportlab's parser fail in many ways
             raise FontError(f"{face.shown}: the font file is damaged ({type(exc).__name__}: {exc})") from None
+    _REGISTERED.add(name)
     return name
+
+
+_REGISTERED: set[str] = set()
+"""Names registered with reportlab by this process (each text run asks for its font's name)."""

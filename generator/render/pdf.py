@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import io
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..fontbook import FontBook
 from ..model.common import Colour
@@ -30,6 +32,7 @@ from ..layout.scene import (
     MoveTo,
     Paint,
     Path,
+    PathOp,
     Rect,
     Scene,
     Text,
@@ -132,18 +135,8 @@ class PdfPainter:
             c.line(item.x1 * K, -item.y1 * K, item.x2 * K, -item.y2 * K)
         elif isinstance(item, Path):
             if self._paint(item.paint, _path_area(item)):
-                path = c.beginPath()
-                for op in item.ops:
-                    if isinstance(op, MoveTo):
-                        path.moveTo(op.x * K, -op.y * K)
-                    elif isinstance(op, LineTo):
-                        path.lineTo(op.x * K, -op.y * K)
-                    elif isinstance(op, CurveTo):
-                        path.curveTo(op.x1 * K, -op.y1 * K, op.x2 * K, -op.y2 * K, op.x * K, -op.y * K)
-                    elif isinstance(op, Close):
-                        path.close()
-                c.drawPath(path, stroke=item.paint.stroke is not None, fill=item.paint.fill is not None,
-                           fillMode=1)
+                c.drawPath(_pdf_path(item.ops), stroke=item.paint.stroke is not None,
+                           fill=item.paint.fill is not None, fillMode=1)
         elif isinstance(item, Text):
             self.text_fill(item.colour)
             c.setFont(pdf_font_name(self.fonts, item.font), item.size_pt)
@@ -224,6 +217,24 @@ class PdfPainter:
             c.setLineWidth(paint.stroke_mm * K)
             c.setDash([d * K for d in paint.dash_mm] if paint.dash_mm else [])
         return paint.fill is not None or paint.stroke is not None
+
+
+@lru_cache(maxsize=4096)
+def _pdf_path(ops: tuple[PathOp, ...]) -> PDFPathObject:
+    """reportlab's path of ``ops``, made once for each outline: a deck's faces draw the same
+    symbols at the same places again and again, and formatting the numbers of a path is most of
+    the time a PDF takes to draw (the object only holds the path's text; drawing it reads it)."""
+    path = PDFPathObject()
+    for op in ops:
+        if isinstance(op, MoveTo):
+            path.moveTo(op.x * K, -op.y * K)
+        elif isinstance(op, LineTo):
+            path.lineTo(op.x * K, -op.y * K)
+        elif isinstance(op, CurveTo):
+            path.curveTo(op.x1 * K, -op.y1 * K, op.x2 * K, -op.y2 * K, op.x * K, -op.y * K)
+        elif isinstance(op, Close):
+            path.close()
+    return path
 
 
 def _draw_shapes(drawing: Any, canvas: Canvas) -> None:

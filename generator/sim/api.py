@@ -150,7 +150,8 @@ class Simulator:
     ``expansion`` or ``scoreworks`` for Firecrackers."""
     bots: Mapping[str, BotFactory]
     best: str
-    """The strongest bot that does not cheat: what ``--bot best`` means."""
+    """The strongest bot that does not cheat: what ``--bot best`` means (unless ``best_by_players``
+    names another for the table's size)."""
     competitive: bool
     everyone_tied_wins: bool = False
     """A competitive game where every seat ties for the top score: True, every tied player wins (a
@@ -179,6 +180,14 @@ class Simulator:
     settings: Mapping[str, str] = field(default_factory=dict)
     """Extra engine settings the command line may give (``--setting NAME=VALUE``), each with its
     help text; passed to ``make_engine`` as keyword arguments (text values)."""
+    best_by_players: Mapping[int, str] = field(default_factory=dict)
+    """The strongest fair bot at a table size where it is not ``best`` (Hanabi: SmartBot's conventions
+    at two players, hat guessing from three). ``best`` answers at a command's usual speed: a bot
+    that spends a tenth of a second a decision (Hanabi's ``search``) is asked for by name."""
+
+    def best_bot(self, players: int) -> str:
+        """What ``--bot best`` means at a table of ``players``."""
+        return self.best_by_players.get(players, self.best)
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,8 +130,10 @@ def check_random_play(simulator: Simulator, definition: GameDefinition, *, games
 
 def check_bots(simulator: Simulator, definition: GameDefinition, *, games: int = 2, seed: int = 17,
                players: int | None = None, max_decisions: int = MAX_DECISIONS) -> None:
-    """Every bot of the game plays whole games through the runner, ``best`` names one of them."""
-    _require(BotSpec.parse(simulator.best).name in simulator.bots, f"best names no bot: {simulator.best}")
+    """Every bot of the game plays whole games through the runner; ``best`` (and each bot
+    ``best_by_players`` names for a table size) names one of them."""
+    for best in (simulator.best, *simulator.best_by_players.values()):
+        _require(BotSpec.parse(best).name in simulator.bots, f"best names no bot: {best}")
     count = players if players is not None else player_counts(definition)[0]
     engine = simulator.make_engine(definition, count, resolve_options(definition, None))
     for name in sorted(simulator.bots):
@@ -167,8 +169,10 @@ def check_replay(simulator: Simulator, definition: GameDefinition, *, games: int
 
 def check_workers(simulator: Simulator, definition: GameDefinition, *, games: int = 8, seed: int = 5,
                   players: int | None = None) -> None:
-    """The runner gives the same records with one worker and with two (spawned) processes."""
-    count = players if players is not None else player_counts(definition)[0]
+    """The runner gives the same records with one worker and with two (spawned) processes (by
+    default at the largest table: the runner's reproducibility, not a bot's cost; Hanabi's best at
+    two players searches, seconds a game)."""
+    count = players if players is not None else player_counts(definition)[-1]
     one = run(simulator, definition, count, [BotSpec("best")], games, seed=seed, workers=1)
     two = run(simulator, definition, count, [BotSpec("best")], games, seed=seed, workers=2, start_method="spawn")
     _require(one.records == two.records, "one and two workers give different records")

@@ -114,7 +114,7 @@ def resolve_bots(simulator: Simulator, specs: Sequence[BotSpec], players: int) -
     resolved: list[BotSpec] = []
     for spec in specs:
         if spec.name == "best":
-            best = BotSpec.parse(simulator.best)
+            best = BotSpec.parse(simulator.best_bot(players))
             spec = BotSpec(best.name, spec.param if spec.param is not None else best.param)
         if spec.name not in simulator.bots:
             known = ", ".join(sorted(simulator.bots)) + ", best"

@@ -1,7 +1,10 @@
 """The Hanabi engine, its bots and the hanab.live file format.
 
-Modules: ``engine`` (deal, actions, end, invariants), ``observation`` (what a seat sees), ``bots``,
-``hanablive`` (replay and export of the community format), ``summary`` (statistics).
+Modules: ``engine`` (deal, actions, end, invariants), ``observation`` (what a seat sees), ``bots``
+(the registry of bots and the simple ones), ``smartbot`` (SmartBot's conventions), ``infobot`` with
+``hatcode``, ``hatquestions``, ``hatpublic``, ``hatclues`` and ``cardtable`` (hat guessing: ``best``
+from three players), ``searchbot`` with ``worlds`` (a search over SmartBot's conventions: the
+strongest at two players, asked for by name since it costs thousands of times ``smart``'s time), ``hanablive`` (replay and export of the community format), ``summary`` (statistics).
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ SIMULATOR = Simulator(
     kind="hanabi",
     make_engine=make_engine,
     bots=BOTS,
-    best="smart",
+    best="info",
+    best_by_players={2: "smart"},
     competitive=False,
     summarize=summarize,
     findings=findings,

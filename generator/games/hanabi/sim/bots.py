@@ -15,6 +15,8 @@ from generator.sim.api import BotFactory
 
 from .engine import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE
 from .observation import RANK_SHIFT, TOUCHED, Observation
+from .infobot import make_info
+from .searchbot import make_search
 from .smartbot import make_smart
 
 
@@ -493,4 +495,5 @@ def _no_param(name: str, param: str | None) -> None:
 
 
 BOTS: dict[str, BotFactory] = {"random": make_random, "simple": make_simple, "cheat": make_cheat,
-                               "holmes": make_holmes, "smart": make_smart}
+                               "holmes": make_holmes, "smart": make_smart, "info": make_info,
+                               "search": make_search}

@@ -82,6 +82,10 @@ class HanabiEngine:
         self.colour_clues = tuple(tuple((COLOUR_CLUE, t, s) for s in range(self.suits)) for t in range(players))
         self.rank_clues = tuple(tuple((RANK_CLUE, t, r) for r in range(1, self.max_rank + 1)) for t in range(players))
         self._legal_cache: dict[tuple[int, int, bool, bool], tuple[tuple[int, ...], ...]] = {}
+        self.face_bits: tuple[int, ...] = tuple((1 << (k // self.max_rank)) | (1 << (RANK_SHIFT + k % self.max_rank))
+                                                for k in range(self.kinds))
+        """Per kind: its suit's bit and its rank's bit (as in a card's knowledge)."""
+        self._touching: dict[int, tuple[tuple[int, ...], ...]] = {}
 
     def new_game(self, rng: random.Random) -> "HanabiState":
         """Shuffle the deck with ``rng`` and deal."""
@@ -105,6 +109,40 @@ class HanabiEngine:
             out.extend(self.colour_clues[t])
             out.extend(self.rank_clues[t])
         return tuple(out)
+
+    def imagined(self, obs: Observation, deck: list[int]) -> "HanabiState":
+        """The game as the seat of ``obs`` may imagine it, to play ahead in a search: the table it
+        sees, with ``deck`` (kinds by order) giving the cards it does not see (its own hand and the
+        draw pile). Orders already played or discarded are not read; the discard pile's orders are
+        not known to an observation and are left out (the counts are kept)."""
+        state = HanabiState(self, None)
+        state.deck = deck
+        state.next_card = len(deck) - obs.deck_size
+        state.hands = [list(h) for h in obs.orders]
+        knowledge = [self.full_knowledge] * len(deck)
+        for orders, known in zip(obs.orders, obs.knowledge):
+            for order, k in zip(orders, known):
+                knowledge[order] = k
+        state.knowledge = knowledge
+        state.fireworks = list(obs.fireworks)
+        state.discarded = list(obs.discarded)
+        state.discard_pile = []
+        state.clues, state.storms, state.current = obs.clues, obs.storms, obs.seat
+        state.final_turns, state.log, state.end, state._turns = obs.final_turns, list(obs.log), None, obs.turn
+        return state
+
+    def touching_clues(self, target: int, faces: int) -> tuple[tuple[int, ...], ...]:
+        """The clues to ``target`` that touch a card when the suits and ranks in their hand are the
+        bits of ``faces`` (``face_bits`` or-ed over the hand): colours by suit, then ranks. Cached:
+        at most 2 ** (suits + ranks) hands' worth per player."""
+        key = (faces << 5) | target
+        clues = self._touching.get(key)
+        if clues is None:
+            colours, ranks = self.colour_clues[target], self.rank_clues[target]
+            clues = (tuple(colours[s] for s in range(self.suits) if (faces >> s) & 1)
+                     + tuple(ranks[r] for r in range(self.max_rank) if (faces >> (RANK_SHIFT + r)) & 1))
+            self._touching[key] = clues
+        return clues
 
     def kind_name(self, kind: int) -> str:
         """``red 3``: for messages."""
@@ -167,16 +205,16 @@ class HanabiState:
                 cached = engine.plays[:n] + (engine.discards[:n] if can_discard else ()) + engine.all_clues(seat, self.clues > 0)
                 engine._legal_cache[key] = cached
             return cached
-        out = list(engine.plays[:n])
-        if can_discard:
-            out.extend(engine.discards[:n])
-        deck, r = self.deck, engine.max_rank
-        for k in range(1, engine.players):
-            t = (seat + k) % engine.players
-            kinds = [deck[o] for o in self.hands[t]]
-            colour_clues, rank_clues = engine.colour_clues[t], engine.rank_clues[t]
-            out.extend(colour_clues[s] for s in sorted({c // r for c in kinds}))
-            out.extend(rank_clues[v - 1] for v in sorted({c % r + 1 for c in kinds}))
+        out = engine.plays[:n] + engine.discards[:n] if can_discard else engine.plays[:n]
+        deck, bits, players = self.deck, engine.face_bits, engine.players
+        for k in range(1, players):
+            t = seat + k
+            if t >= players:
+                t -= players
+            faces = 0
+            for o in self.hands[t]:
+                faces |= bits[deck[o]]
+            out += engine.touching_clues(t, faces)
         return out
 
     def apply(self, action: Any) -> None:
@@ -189,6 +227,7 @@ class HanabiState:
         seat = self.current
         hand = self.hands[seat]
         kind_of_action = action[0]
+        completed = False  # a firework got its last card (only then can every firework be complete)
         if kind_of_action == PLAY or kind_of_action == DISCARD:
             if len(action) != 2 or type(action[1]) is not int or not 0 <= action[1] < len(hand):
                 raise IllegalAction(f"no card in slot {action[1]!r} of player {seat}'s hand")
@@ -203,8 +242,10 @@ class HanabiState:
                 if self.fireworks[suit] == rank:
                     success = True
                     self.fireworks[suit] = rank + 1
-                    if rank + 1 == r and engine.five_returns and self.clues < engine.max_clues:
-                        self.clues += 1
+                    if rank + 1 == r:
+                        completed = True
+                        if engine.five_returns and self.clues < engine.max_clues:
+                            self.clues += 1
                 else:
                     self.storms += 1
                     self.discarded[kind] += 1
@@ -258,7 +299,7 @@ class HanabiState:
         self._turns += 1
         if self.storms >= engine.max_storms:
             self.end = END_STRIKEOUT
-        elif sum(self.fireworks) == engine.perfect:
+        elif completed and sum(self.fireworks) == engine.perfect:
             self.end = END_PERFECT
         elif self.final_turns > 0:
             self.final_turns -= 1
@@ -292,11 +333,11 @@ class HanabiState:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` sees: everything but the faces of its own cards."""
         deck, know = self.deck, self.knowledge
-        hands = tuple(None if p == seat else tuple(deck[o] for o in h) for p, h in enumerate(self.hands))
+        hands = tuple([None if p == seat else tuple([deck[o] for o in h]) for p, h in enumerate(self.hands)])
         return Observation(
             seat, self.engine, hands,
-            tuple(tuple(h) for h in self.hands),
-            tuple(tuple(know[o] for o in h) for h in self.hands),
+            tuple([tuple(h) for h in self.hands]),
+            tuple([tuple([know[o] for o in h]) for h in self.hands]),
             tuple(self.fireworks), tuple(self.discarded), self.clues, self.storms,
             len(deck) - self.next_card, self._turns, self.final_turns,
             tuple(self.log[-self.engine.players:]),

@@ -108,64 +108,96 @@ class SmartBot:
         self.kind_of: dict[int, int] = {}
         """Kinds of the others' cards, by order (what this seat has seen)."""
         self.next_turn = 0
+        self.unsettled = True
+        """Knowledge changed since the last ``_settle``."""
         self._piles()
 
     def _piles(self) -> None:
-        """Recompute the playable, worthless and valuable kinds after a card became public."""
-        r, copies, public = self.r, self.copies, self.public
-        playable = worthless = valuable = 0
-        for s, top in enumerate(self.fireworks):
-            lost = False
-            for v in range(r):
-                k = s * r + v
-                bit = 1 << k
-                if v < top or lost:
-                    worthless |= bit
-                    continue
-                if v == top:
-                    playable |= bit
-                if public[k] == copies[k] - 1:
-                    valuable |= bit
-                if public[k] >= copies[k]:
-                    lost = True  # every higher rank of this suit can no longer be played
-        self.playable, self.worthless, self.valuable = playable, worthless, valuable
+        """Compute the playable, worthless and valuable kinds (and those all public) from scratch."""
+        self.playable = self.worthless = self.valuable = self.public_gone = 0
+        for suit in range(self.suits):
+            self._suit_piles(suit)
 
-    def _exhausted(self, held: list[int]) -> int:
-        """Kinds whose every copy is public or among ``held``."""
-        public, copies = self.public, self.copies
-        return sum(1 << k for k in range(self.kinds) if public[k] + held[k] >= copies[k])
+    def _suit_piles(self, suit: int) -> None:
+        """Recompute the playable, worthless, valuable and all-public kinds of one suit (after one of
+        its cards became public)."""
+        r, copies, public, top = self.r, self.copies, self.public, self.fireworks[suit]
+        playable = worthless = valuable = gone = 0
+        lost = False
+        for v in range(r):
+            k = suit * r + v
+            bit = 1 << k
+            if public[k] >= copies[k]:
+                gone |= bit
+            if v < top or lost:
+                worthless |= bit
+                continue
+            if v == top:
+                playable |= bit
+            if public[k] == copies[k] - 1:
+                valuable |= bit
+            if public[k] >= copies[k]:
+                lost = True  # every higher rank of this suit can no longer be played
+        keep = ~self.suit_bits[suit]
+        self.playable = (self.playable & keep) | playable
+        self.worthless = (self.worthless & keep) | worthless
+        self.valuable = (self.valuable & keep) | valuable
+        self.public_gone = (self.public_gone & keep) | gone
+        """Kinds whose every copy is public."""
+
+    def _exhausted(self, held: dict[int, int]) -> int:
+        """Kinds whose every copy is public or among ``held`` (copies by kind)."""
+        gone, public, copies = self.public_gone, self.public, self.copies
+        for k, n in held.items():
+            if public[k] + n >= copies[k]:
+                gone |= 1 << k
+        return gone
 
     def _settle(self) -> None:
         """Common deduction before each move: a card not yet identified is none of the kinds whose
         copies are all public or identified in some hand; repeat while that identifies more."""
+        if not self.unsettled:
+            return
+        self.unsettled = False
+        know = self.know
         while True:
-            located = [0] * self.kinds
-            for hand in self.know:
+            located: dict[int, int] = {}
+            for hand in know:
                 for m in hand:
-                    if _single(m):
-                        located[_kind(m)] += 1
+                    if m & (m - 1) == 0:  # identified
+                        k = m.bit_length() - 1
+                        located[k] = located.get(k, 0) + 1
             gone = self._exhausted(located)
             changed = False
-            for hand in self.know:
+            for hand in know:
                 for i, m in enumerate(hand):
-                    if not _single(m) and m & gone:
-                        new = _narrow(m, ~gone)
-                        hand[i] = new
-                        changed = changed or _single(new)
+                    if m & gone and m & (m - 1):
+                        new = m & ~gone
+                        if new:
+                            hand[i] = new
+                            if new & (new - 1) == 0:
+                                changed = True
             if not changed:
                 return
 
     def _eyesight_gone(self, obs: Observation) -> int:
         """Kinds whose every copy is public, identified in this seat's hand or seen in another's."""
-        held = [0] * self.kinds
-        for p, hand in enumerate(obs.hands):
+        held: dict[int, int] = {}
+        for hand in obs.hands:
             if hand is not None:
                 for k in hand:
-                    held[k] += 1
+                    held[k] = held.get(k, 0) + 1
         for m in self.know[self.me]:
-            if _single(m):
-                held[_kind(m)] += 1
+            if m & (m - 1) == 0:
+                k = m.bit_length() - 1
+                held[k] = held.get(k, 0) + 1
         return self._exhausted(held)
+
+    def own_possibilities(self, obs: Observation) -> list[int]:
+        """The kinds each card of this seat's own hand may be (bitmasks), from the table's common
+        knowledge and this seat's eyesight; read after ``decide`` (a search samples hands from it)."""
+        gone = self._eyesight_gone(obs)
+        return [self._eye(m, gone) for m in self.know[self.me]]
 
     def _discarding_allowed(self) -> bool:
         return bool(self.clues < self.max_clues or self.discard_at_max)
@@ -181,7 +213,7 @@ class SmartBot:
                 return -1
             if m & ~valuable == 0:
                 continue
-            fit = 100 + _count(m & worthless) / _count(m)
+            fit = 100 + (m & worthless).bit_count() / m.bit_count()
             if fit > best_fit:
                 best, best_fit = i, fit
         return best
@@ -220,6 +252,7 @@ class SmartBot:
             if first + i < self.next_turn:
                 continue
             self._settle()
+            self.unsettled = True
             if action[0] == PLAY or action[0] == DISCARD:
                 self._see_card_leave(seat, action[0], detail)
             else:
@@ -243,7 +276,7 @@ class SmartBot:
         else:
             self.storms += 1
         self.public[kind] += 1
-        self._piles()
+        self._suit_piles(kind // self.r)
         del self.hands[seat][slot]
         del self.know[seat][slot]
         if self.deck_left > 0:
@@ -309,14 +342,35 @@ class SmartBot:
 
     # ------------------------------------------------------------------ deciding
     def choose(self, obs: Observation, legal: Sequence[Any], rng: random.Random) -> Any:
-        if obs.turn < obs.players:  # this seat's first turn: a new game (a bot may be reused)
-            self._start(obs)
-        self._read(obs)
-        self._settle()
-        action = self._decide(obs)
+        action = self.decide(obs)
         if action in legal:
             return action
         return next((a for a in legal if a[0] == DISCARD), legal[0])  # never reached by the conventions
+
+    def decide(self, obs: Observation) -> tuple[int, ...]:
+        """The conventions' action for this observation (``choose`` without the legal list: the
+        conventions only ever give legal actions)."""
+        self.catch_up(obs)
+        self._settle()
+        return self._decide(obs)
+
+    def catch_up(self, obs: Observation) -> None:
+        """Read the turns since this seat's last decision (a new game on the seat's first turn)."""
+        if obs.turn < obs.players:  # this seat's first turn: a new game (a bot may be reused)
+            self._start(obs)
+        self._read(obs)
+
+    def clone(self) -> "SmartBot":
+        """An independent copy of this bot as it is now (for a search that plays ahead with it)."""
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        if hasattr(self, "hands"):
+            other.hands = [list(h) for h in self.hands]
+            other.know = [list(k) for k in self.know]
+            other.public = list(self.public)
+            other.fireworks = list(self.fireworks)
+            other.kind_of = dict(self.kind_of)
+        return other
 
     def _decide(self, obs: Observation) -> tuple[int, ...]:
         gone = self._eyesight_gone(obs)
@@ -420,8 +474,11 @@ class SmartBot:
         removes the most possibilities; never a rank the next player would read as a warning."""
         kinds = obs.hands[seat]
         r, playable = self.r, self.playable
+        unplayable = ~playable
         old = self.know[seat]
-        really = [(playable >> k) & 1 for k in kinds]
+        undecided = [c for c in range(len(kinds) - 1, -1, -1) if old[c] & playable and old[c] & unplayable]
+        if not undecided:
+            return -1, None  # no card may or may not be playable: no clue reveals or marks one
         avoid = -1
         if seat == (self.me + 1) % self.n:
             chop = self.next_discard(seat)
@@ -432,22 +489,26 @@ class SmartBot:
         clues += [(RANK_CLUE, seat, v, self.rank_bits[v - 1]) for v in sorted({k % r + 1 for k in kinds})
                   if v != avoid]
         for clue_type, _, value, bits in clues:
+            # _narrow and _tri written out (a search calls this most): first whether the clue
+            # qualifies, from the cards that may or may not be playable, newest first
             reveals = False
             misleading = MAYBE
-            fit = 0
-            for c in range(len(kinds) - 1, -1, -1):
+            for c in undecided:
                 m = old[c]
                 hit = (bits >> kinds[c]) & 1
-                new = _narrow(m, bits) if hit else _narrow(m, ~bits)
-                fit += _count(m) - _count(new)
-                if _tri(m, playable) != MAYBE:
-                    continue
-                now = _tri(new, playable)
-                if now == YES:
+                new = (m & bits if hit else m & ~bits) or m
+                if not new & unplayable:
                     reveals = True
-                elif now == MAYBE and hit and misleading == MAYBE:
-                    misleading = NO if really[c] else YES
-            if (reveals or misleading == NO) and fit > best_fit:
+                elif new & playable and hit and misleading == MAYBE:
+                    misleading = NO if (playable >> kinds[c]) & 1 else YES
+            if not reveals and misleading != NO:
+                continue
+            fit = 0
+            for m, kind in zip(old, kinds):
+                new = m & bits if (bits >> kind) & 1 else m & ~bits
+                if new:
+                    fit += m.bit_count() - new.bit_count()
+            if fit > best_fit:
                 best_fit, best = fit, (clue_type, seat, value)
         return best_fit, best
 

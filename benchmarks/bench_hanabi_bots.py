@@ -1,0 +1,93 @@
+"""Hanabi bots' strength and cost at every table size, beside the published figures.
+
+For each bot and each table size: mean score with its standard error, % perfect games, and the CPU
+time per decision (this process and its worker processes, user + system, divided by the decisions
+of every seat), over ``--games`` games from ``--seed``, with the options the published bot results
+use (a strikeout keeps the fireworks, clues must touch a card; ``--rulebook`` plays the rulebook's
+own options instead). The published figures (``hanabi.md`` of the reference notes) are printed
+beside ours.
+
+Run: python benchmarks/bench_hanabi_bots.py [--games N] [--seed S] [--workers W]
+         [--bots info,search,smart,...] [--players 2,3,4,5] [--variant hanabi-multicolor] [--rulebook]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import resource
+import time
+
+from generator.loader import load_project
+from generator.model.options import OptionValue
+from generator.paths import shipped_root
+from generator.sim import runner
+from generator.sim.api import BotSpec
+from generator.sim.registry import simulator_for
+
+PAPER: dict[str, OptionValue] = {"strikeout": "keep", "empty_clues": False}
+
+PUBLISHED = {
+    "SimpleBot": (16.92, 18.48, 19.32, 18.50),
+    "HolmesBot": (20.75, 20.86, 20.46, 18.40),
+    "SmartBot": (23.09, 23.30, 22.44, 20.69),
+    "hanabi.rs info": (22.52, 24.79, 24.94, 24.92),
+    "Fireflower": (23.37, None, None, None),
+    "SPARTA (learned blueprint)": (24.61, None, None, None),
+    "CheatBot": (24.90, 24.98, 24.97, 24.95),
+}
+"""Published self-play means at 2 / 3 / 4 / 5 players, the same options (``hanabi.md``)."""
+
+
+def cpu_seconds() -> float:
+    """User + system CPU time of this process and of its finished children."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def main() -> None:
+    """Play every bot at every table size and print its figures, then the published ones."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per bot and table size (default 1000)")
+    parser.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--bots", default="random,simple,holmes,smart,info,search,cheat",
+                        help="comma-separated bots ('best' too)")
+    parser.add_argument("--players", default="2,3,4,5", help="comma-separated table sizes")
+    parser.add_argument("--variant", default="hanabi", help="definition id (hanabi, hanabi-multicolor)")
+    parser.add_argument("--rulebook", action="store_true", help="the rulebook's options instead of the papers'")
+    args = parser.parse_args()
+
+    project = load_project(shipped_root())
+    game = project.game(args.variant)
+    simulator = simulator_for("hanabi")
+    options: dict[str, OptionValue] = {} if args.rulebook else PAPER
+    sizes = [int(p) for p in args.players.split(",")]
+    print(f"{args.variant}, {args.games} games per cell, seed {args.seed}, {args.workers} worker(s), "
+          f"options {options or 'of the rulebook'}")
+    print(f"{'bot':<14}{'players':>8}{'mean':>8}{'s.e.':>7}{'perfect':>9}{'ms/decision':>13}{'wall s':>8}")
+    for name in args.bots.split(","):
+        for players in sizes:
+            spec = BotSpec.parse(name)
+            label = f"{name} ({simulator.best_bot(players)})" if spec.name == "best" else name
+            cpu, wall = cpu_seconds(), time.perf_counter()
+            result = runner.run(simulator, game, players, [spec], args.games, args.seed, workers=args.workers,
+                                options=options)
+            cpu, wall = cpu_seconds() - cpu, time.perf_counter() - wall
+            scores = [r.scores[0] for r in result.records]
+            n = len(scores)
+            mean = sum(scores) / n
+            error = math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1) / n) if n > 1 else 0.0
+            perfect = 100 * sum(1 for r in result.records if r.outcome.get("won")) / n
+            decisions = sum(r.decisions for r in result.records)
+            print(f"{label:<14}{players:>8}{mean:>8.2f}{error:>7.3f}{perfect:>8.1f}%{1000 * cpu / decisions:>13.3f}"
+                  f"{wall:>8.0f}", flush=True)
+    if not args.rulebook and args.variant == "hanabi":
+        print("\npublished (same options), 2 / 3 / 4 / 5 players:")
+        for bot, figures in PUBLISHED.items():
+            print(f"  {bot:<28}" + "".join(f"{f:>8.2f}" if f is not None else f"{'-':>8}" for f in figures))
+
+
+if __name__ == "__main__":
+    main()

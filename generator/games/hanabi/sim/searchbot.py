@@ -1,0 +1,314 @@
+"""The ``search`` Hanabi bot: SmartBot's conventions, checked by playing ahead (SPARTA's single-agent search).
+
+Lerer et al., "Improving Policies via Search in Cooperative Partially Observable Games" (AAAI 2020):
+a player that knows its partners follow an agreed *blueprint* can weigh each of its own actions by
+playing the game out many times, its partners and itself following the blueprint afterwards, over
+deals of its own hidden cards consistent with what it knows; it keeps the blueprint's action unless
+another is clearly better. Here the blueprint is ``smart`` (``smartbot``), and:
+
+- *worlds* (``worlds``): the seat's own hand dealt from the blueprint's common knowledge of it plus
+  what the seat sees, the draw pile shuffled; a world is kept when the partners' models, replaying
+  the turns since the seat's last one in it, would have made the moves they made (SPARTA's belief
+  filter, on those turns only; up to ``FILTER_TRIES`` deals are tried, then any is taken: a partner
+  that left the blueprint explains nothing);
+- *partners' models* (``PartnerModel``): SmartBot as this seat can run it for another seat, fed the
+  same public turns; a copy is kept from just before each partner's last turn, for the filter;
+- *candidates*: every legal action but plays of cards no world can make playable and discards of
+  cards surely the last copy of a kind still needed; each world is played out once per candidate
+  still in the race (the same worlds for all, so the differences between candidates are not drowned
+  by the luck of the deal); every ``ROUND`` worlds the candidates clearly behind the leader are
+  dropped, and after two rounds those that cannot beat the blueprint's action by ``THRESHOLD``; at
+  most ``FOCUS`` besides the blueprint's stay;
+- *when*: every decision once ``ENDGAME`` cards or fewer are left to draw (with ``ENDGAME_FACTOR``
+  times the budget: playouts are short there); before, every decision but the blueprint's plays of
+  a card surely playable (the conventions play the most useful one);
+- *budget*: ``search:N`` playouts a decision at most (default ``DEFAULT_BUDGET``).
+
+Both seats may search: a partner reads a move that leaves the blueprint by the conventions, like any
+move, and the playouts play that reading out. A playout's value is its score plus ``PERFECT_BONUS``
+for a perfect game. The blueprint's action is left only when another's mean beats it by
+``THRESHOLD`` and by twice the standard error of the paired differences. All the randomness (deals,
+draw piles) comes from the seat's own generator, so the same seed gives the same games.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Sequence
+
+from generator.sim.api import IllegalAction
+
+from .engine import DISCARD, PLAY, HanabiState
+from .observation import Observation
+from .smartbot import SmartBot
+from .worlds import imagine_deck
+
+DEFAULT_BUDGET = 200
+"""Playouts per decision of ``search`` without a parameter, so of ``best`` at two players (the budget
+measured in docs/simulating.md; twice the budget costs twice the time)."""
+MAX_BUDGET = 1_000_000
+THRESHOLD = 0.1
+"""How much better (in mean playout value) an action must be to replace the blueprint's."""
+PERFECT_BONUS = 1.0
+"""Added to a playout's score when it is perfect."""
+ROUND = 4
+"""Worlds added to the race at a time."""
+FOCUS = 3
+"""Candidates besides the blueprint's that stay in the race after a round."""
+ENDGAME = 6
+"""Cards left in the draw pile from which every decision is searched."""
+SEARCH_CLUES = True
+"""Search the blueprint's clues too (a clue may replace a needed warning, or leave a better one)."""
+FILTER_TRIES = 30
+"""Deals tried per world for one that explains the partners' last turns."""
+ENDGAME_FACTOR = 4
+"""The budget is this many times larger from ``ENDGAME`` on, where playouts are short."""
+
+
+class PartnerModel(SmartBot):
+    """A partner's SmartBot as the searching seat (``observer``) can run it: all of it is public
+    knowledge but the target of the partner's own discard finesse, which the partner saw and the
+    observer does not: when no hand the observer sees has that kind as its newest card, the
+    convention says it is the observer's newest card."""
+
+    def __init__(self, strikeout_zero: bool, five_returns: bool, observer: int) -> None:
+        super().__init__(strikeout_zero, five_returns)
+        self.observer = observer
+
+    def _read_discard_finesse(self, giver: int, kind: int) -> None:
+        if giver != self.me:
+            super()._read_discard_finesse(giver, kind)
+            return
+        for p in range(self.n):
+            if p in (giver, self.observer) or not self.hands[p]:
+                continue
+            if self.kind_of.get(self.hands[p][-1]) == kind:
+                self._mark_newest(p, kind)
+                return
+        if self.hands[self.observer]:
+            self._mark_newest(self.observer, kind)
+
+    def _mark_newest(self, seat: int, kind: int) -> None:
+        """``seat``'s newest card is ``kind`` (unless that contradicts what is known of it)."""
+        known = self.know[seat][-1]
+        self.know[seat][-1] = known & (1 << kind) or known
+
+
+class SearchBot:
+    """Blueprint ``smart`` plus a budgeted search over its own actions (see the module docstring)."""
+
+    name = "search"
+
+    def __init__(self, engine: Any, budget: int) -> None:
+        self.engine = engine
+        self.budget = budget
+        self.blueprint = SmartBot(engine.strikeout_zero, engine.five_returns)
+        self.partners: dict[int, PartnerModel] = {}
+        """Each other seat's conventions as this seat can follow them (common knowledge only)."""
+        self.playouts = 0
+        """Playouts made so far (for the cost per decision)."""
+        self.before: dict[int, SmartBot] = {}
+        """Turn -> a copy of that turn's player's model just before it acted (since this seat's last turn)."""
+        self.previous: Observation | None = None
+        """This seat's observation at its last turn (where the partners' turns since start from)."""
+
+    # ------------------------------------------------------------------ following the table
+    def _partner_view(self, obs: Observation, seat: int, upto: int) -> Observation:
+        """What ``seat`` saw before the turn ``obs.log[upto]`` (the log cut there), less the cards
+        this seat cannot see: enough for a partner's SmartBot to read the turns (public facts only
+        with two players; with more, the hands this seat sees now stand for those it saw then)."""
+        hands = tuple(None if p in (seat, obs.seat) else h for p, h in enumerate(obs.hands))
+        turn = obs.turn - len(obs.log) + upto
+        return Observation(seat, self.engine, hands, obs.orders, obs.knowledge, obs.fireworks, obs.discarded,
+                           obs.clues, obs.storms, obs.deck_size, turn, obs.final_turns, obs.log[:upto])
+
+    def _follow(self, obs: Observation) -> None:
+        """Bring every partner's model up to now, keeping a copy of each as it was just before its
+        own last turn (to check the worlds against what it did)."""
+        first = obs.turn - len(obs.log)
+        for seat in range(obs.players):
+            if seat != obs.seat and seat not in self.partners:
+                self.partners[seat] = PartnerModel(self.engine.strikeout_zero, self.engine.five_returns, obs.seat)
+        self.before = {}
+        for i, (seat, _, _) in enumerate(obs.log):
+            if seat != obs.seat:
+                partner = self.partners[seat]
+                partner.catch_up(self._partner_view(obs, seat, i))
+                self.before[first + i] = partner.clone()
+        for seat, partner in self.partners.items():
+            partner.catch_up(self._partner_view(obs, seat, len(obs.log)))
+
+    def explains(self, deck: list[int], obs: Observation, previous: Observation | None) -> bool:
+        """Whether the partners, following the blueprint, would have done what they did since this
+        seat's last turn (``previous``, its observation then) had its own cards been those of
+        ``deck`` (SPARTA's belief filter). Call after ``_follow(obs)``."""
+        if previous is None:
+            return True
+        before = previous
+        past = list(deck)
+        for _, action, detail in obs.log:
+            if action[0] <= DISCARD:
+                past[detail[0]] = detail[1]
+        state = self.engine.imagined(before, past)
+        first = obs.turn - len(obs.log)
+        try:
+            for i, (seat, action, _) in enumerate(obs.log):
+                if seat != obs.seat and self.before[first + i].clone().decide(state.observation(seat)) != action:
+                    return False
+                state.apply(action)
+        except IllegalAction:  # a deal the turns since could not have been played in
+            return False
+        return True
+
+    def _worlds(self, obs: Observation, possible: Sequence[int], count: int, rng: random.Random) -> list[HanabiState]:
+        """``count`` worlds, each explaining the partners' last turns when one of ``FILTER_TRIES``
+        deals does (else any deal: a partner that left the blueprint explains nothing)."""
+        out = []
+        for _ in range(count):
+            deck = imagine_deck(obs, possible, rng)
+            for _ in range(FILTER_TRIES):
+                if self.explains(deck, obs, self.previous):
+                    break
+                deck = imagine_deck(obs, possible, rng)
+            out.append(self.engine.imagined(obs, deck))
+        return out
+
+    # ------------------------------------------------------------------ deciding
+    def choose(self, obs: Observation, legal: Sequence[Any], rng: random.Random) -> Any:
+        if obs.turn < obs.players:  # this seat's first turn: a new game
+            self.partners, self.previous = {}, None
+        planned = self.blueprint.decide(obs)
+        self._follow(obs)
+        if planned not in legal:
+            planned = next((a for a in legal if a[0] == DISCARD), legal[0])
+        action = planned
+        if self.budget >= 2 * ROUND and len(legal) > 1:
+            action = self._search(obs, legal, planned, rng)
+        self.previous = obs
+        return action
+
+    def _search(self, obs: Observation, legal: Sequence[Any], planned: Any, rng: random.Random) -> Any:
+        possible = self.blueprint.own_possibilities(obs)
+        if self._no_doubt(obs, possible, planned):
+            return planned
+        scores: dict[Any, list[float]] = {}
+        candidates = self._candidates(obs, legal, possible, planned)
+        if len(candidates) == 1:
+            return planned
+        spent = 0
+        budget = self.budget * (ENDGAME_FACTOR if obs.deck_size <= ENDGAME else 1)
+        while len(candidates) > 1:
+            count = min(ROUND, (budget - spent) // len(candidates))  # a small budget: a smaller first round
+            if count == 0 or (spent and count < ROUND):
+                break
+            fresh = self._worlds(obs, possible, count, rng)
+            for action in candidates:
+                scores.setdefault(action, []).extend(self._playout(world, action) for world in fresh)
+            spent += len(candidates) * count
+            candidates = self._survivors(candidates, scores, planned)
+        self.playouts += spent
+        return self._verdict(candidates, scores, planned) if scores else planned
+
+    def _no_doubt(self, obs: Observation, possible: Sequence[int], planned: Any) -> bool:
+        """Decisions not worth a search before the last rounds: the blueprint plays a card surely
+        playable (the conventions play the most useful one), or gives a clue."""
+        if obs.deck_size <= ENDGAME:
+            return False
+        if planned[0] == PLAY:
+            r = obs.max_rank
+            playable = sum(1 << (s * r + top) for s, top in enumerate(obs.fireworks) if top < r)
+            return bool(possible[planned[1]] & ~playable == 0)
+        return bool(planned[0] != DISCARD) and not SEARCH_CLUES
+
+    def _candidates(self, obs: Observation, legal: Sequence[Any], possible: Sequence[int], planned: Any) -> list[Any]:
+        """Every legal action but plays of cards that cannot be playable and discards of cards surely
+        the last copy of a kind still needed; the blueprint's first."""
+        playable = self.blueprint.playable
+        needed = self.blueprint.valuable & ~self.blueprint.worthless
+        out = [planned]
+        for action in legal:
+            if action == planned:
+                continue
+            if action[0] == PLAY and not possible[action[1]] & playable:
+                continue
+            if action[0] == DISCARD and possible[action[1]] & ~needed == 0:
+                continue
+            out.append(action)
+        return out
+
+    def _survivors(self, candidates: list[Any], scores: dict[Any, list[float]], planned: Any) -> list[Any]:
+        """The candidates worth more worlds: the blueprint's, and at most ``FOCUS`` others (the best on
+        average) among those not clearly behind the leader and, after ``2 * ROUND`` worlds, still
+        able to beat the blueprint's by ``THRESHOLD``."""
+        means = {a: sum(scores[a]) / len(scores[a]) for a in candidates}
+        leader = max(candidates, key=lambda a: means[a])
+        settled = len(scores[planned]) >= 2 * ROUND
+        others = []
+        for action in candidates:
+            if action == planned:
+                continue
+            if action != leader:
+                mean, error = _paired(scores[action], scores[leader])
+                if mean + 2.5 * error + 1e-9 < 0:
+                    continue
+            if settled:
+                gain, error = _paired(scores[action], scores[planned])
+                if gain + 2.5 * error < THRESHOLD:
+                    continue
+            others.append(action)
+        others.sort(key=lambda a: -means[a])
+        return [planned] + others[:FOCUS]
+
+    def _verdict(self, candidates: list[Any], scores: dict[Any, list[float]], planned: Any) -> Any:
+        best, best_gain = planned, 0.0
+        for action in candidates:
+            if action == planned:
+                continue
+            gain, error = _paired(scores[action], scores[planned])
+            if gain > THRESHOLD + 2 * error and gain > best_gain:
+                best, best_gain = action, gain
+        return best
+
+    def _playout(self, world: HanabiState, action: Any) -> float:
+        """Play ``action`` in a copy of ``world``, then every seat by the blueprint to the end."""
+        state = world.clone()
+        me = state.current
+        bots = [self.blueprint.clone() if seat == me else self.partners[seat].clone()
+                for seat in range(self.engine.players)]
+        state.apply(action)
+        while state.end is None:
+            seat = state.current
+            choice = bots[seat].decide(state.observation(seat))
+            try:
+                state.apply(choice)
+            except IllegalAction:
+                legal = state.legal_actions()
+                state.apply(next((a for a in legal if a[0] == DISCARD), legal[0]))
+        score = state.score()
+        return score + PERFECT_BONUS if state.end == "perfect" else float(score)
+
+
+def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of the differences ``a[i] - b[i]``."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def make_search(param: str | None, seat: int, engine: Any) -> SearchBot:
+    """``search[:N]``: N playouts a decision (default ``DEFAULT_BUDGET``; 0 plays the blueprint)."""
+    if param is None:
+        budget = DEFAULT_BUDGET
+    else:
+        try:
+            budget = int(param)
+        except ValueError:
+            raise ValueError(f"the search bot's budget is a whole number of playouts, not {param!r}") from None
+        if not 0 <= budget <= MAX_BUDGET:
+            raise ValueError(f"the search bot's budget is 0 to {MAX_BUDGET:,} playouts, not {budget}")
+    return SearchBot(engine, budget)

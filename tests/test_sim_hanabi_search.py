@@ -1,0 +1,141 @@
+"""The ``search`` bot: imagined deals fit what the seat knows, the partners' model reproduces their turns,
+legal complete games under every rule option, the same games for the same seed with any number of
+workers, and a budget given as ``search:N``."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.games.hanabi.model import HanabiDefinition
+from generator.games.hanabi.sim import SIMULATOR, make_engine
+from generator.games.hanabi.sim.searchbot import SearchBot
+from generator.games.hanabi.sim.worlds import clue_masks, imagine_deck, unseen_copies
+from generator.loader import load_project
+from generator.paths import shipped_root
+from generator.sim.api import BotSpec
+from generator.sim.runner import BotSpecError, bot_rng, make_bots, resolve_bots, run
+
+from .hanabi_rules import every_option_combination
+
+PROJECT = load_project(shipped_root())
+HANABI: HanabiDefinition = PROJECT.game("hanabi")  # type: ignore[assignment]
+MULTI: HanabiDefinition = PROJECT.game("hanabi-multicolor")  # type: ignore[assignment]
+PAPER = {"strikeout": "keep", "empty_clues": False}
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 60), players=st.integers(2, 5), multicolour=st.booleans())
+def test_an_imagined_deal_fits_the_clues_and_the_counts(seed: int, steps: int, players: int, multicolour: bool) -> None:
+    """The imagined deck keeps every card the seat sees, deals its own hand within its clue knowledge,
+    and holds exactly the copies the seat cannot see."""
+    definition = MULTI if multicolour else HANABI
+    engine = make_engine(definition, players, {})
+    state = engine.new_game(random.Random(seed))
+    rng = random.Random(seed + 1)
+    for _ in range(steps):
+        if state.end is not None:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    if state.end is not None:
+        return
+    obs = state.observation(state.current)
+    masks = clue_masks(obs)
+    deck = imagine_deck(obs, masks, rng)
+    for p, hand in enumerate(state.hands):
+        for slot, order in enumerate(hand):
+            if p == obs.seat:
+                assert (masks[slot] >> deck[order]) & 1
+            else:
+                assert deck[order] == state.deck[order]
+    hidden = [deck[o] for o in state.hands[obs.seat]] + deck[state.next_card:]
+    left = unseen_copies(obs)
+    assert Counter(hidden) == Counter({k: n for k, n in enumerate(left) if n > 0})
+
+
+def test_the_partners_model_reproduces_their_turns() -> None:
+    """At a table playing the blueprint, the true deal always explains the partners' turns since the
+    seat's last one (else the belief filter would throw the truth away)."""
+    engine = make_engine(HANABI, 2, PAPER)
+    checked = 0
+    for index in range(6):
+        state = engine.new_game(random.Random(index))
+        bots = [SearchBot(engine, 0), SearchBot(engine, 0)]
+        rngs = [bot_rng(index, seat) for seat in range(2)]
+        while state.end is None:
+            seat = state.current
+            obs = state.observation(seat)
+            bot = bots[seat]
+            previous = bot.previous
+            action = bot.choose(obs, state.legal_actions(), rngs[seat])
+            if previous is not None:
+                assert bot.explains(list(state.deck), obs, previous), f"game {index}, turn {state.turns}"
+                checked += 1
+            state.apply(action)
+    assert checked > 300
+
+
+@pytest.mark.parametrize("definition", [HANABI, MULTI], ids=["hanabi", "multicolor"])
+def test_search_plays_legal_complete_games_under_every_option(definition: HanabiDefinition) -> None:
+    """Every combination of the definition's rule options (every value of each: the five-suit game and
+    the six-suit variant), two players, where it is ``best``, with a small budget so that the test is
+    quick but still searches: every action is the engine's legal one, every game ends."""
+    combinations = every_option_combination(definition)
+    assert len(combinations) == 2 * 2 * 2 * 2 * 7
+    playouts = 0
+    for index, options in enumerate(combinations):
+        engine = make_engine(definition, 2, options)
+        state = engine.new_game(random.Random(index))
+        bots = [SearchBot(engine, 8), SearchBot(engine, 8)]
+        rngs = [bot_rng(index, seat) for seat in range(2)]
+        while state.end is None:
+            seat = state.current
+            legal = state.legal_actions()
+            action = bots[seat].choose(state.observation(seat), legal, rngs[seat])
+            assert action in legal, (options, action)
+            state.apply(action)
+            state.check_invariants()
+        assert state.turns < 200
+        playouts += sum(bot.playouts for bot in bots)
+    assert playouts > 20 * len(combinations)
+
+
+def test_search_plays_the_six_suit_variant_and_larger_tables() -> None:
+    for definition, players in ((MULTI, 2), (HANABI, 3)):
+        engine = make_engine(definition, players, PAPER)
+        bots = make_bots(SIMULATOR, engine, [BotSpec("search", "24")] * players)
+        state = engine.new_game(random.Random(3))
+        rngs = [bot_rng(3, seat) for seat in range(players)]
+        while state.end is None:
+            seat = state.current
+            legal = state.legal_actions()
+            action = bots[seat].choose(state.observation(seat), legal, rngs[seat])
+            assert action in legal
+            state.apply(action)
+        assert state.score() > 10
+
+
+def test_same_seed_same_games_with_one_or_two_workers() -> None:
+    one = run(SIMULATOR, HANABI, 2, [BotSpec("search", "40")], 2, seed=8, workers=1, options=PAPER)
+    two = run(SIMULATOR, HANABI, 2, [BotSpec("search", "40")], 2, seed=8, workers=2, options=PAPER)
+    assert one.records == two.records
+
+
+def test_the_budget_is_a_whole_number_of_playouts() -> None:
+    engine = make_engine(HANABI, 2, PAPER)
+    assert make_bots(SIMULATOR, engine, [BotSpec("search", "0")] * 2)[0].budget == 0  # type: ignore[attr-defined]
+    for bad in ("abc", "-1", "1.5", "10000000"):
+        with pytest.raises(BotSpecError):
+            make_bots(SIMULATOR, engine, [BotSpec("search", bad)] * 2)
+
+
+def test_best_answers_at_a_commands_speed() -> None:
+    """``best`` never searches: a default ``simulate hanabi`` (two players, 1000 games) would take
+    hours; ``search`` is asked for by name."""
+    assert [s.name for s in resolve_bots(SIMULATOR, [BotSpec("best")], 2)] == ["smart", "smart"]
+    assert [s.name for s in resolve_bots(SIMULATOR, [BotSpec("best")], 3)] == ["info"] * 3
