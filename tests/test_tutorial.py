@@ -48,7 +48,7 @@ def run(line: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_tutorial_runs_step_by_step(tmp_path: Path) -> None:
-    project = tmp_path / "lanterns"
+    project = tmp_path / "kites"
     ran = 0
     for kind, argument, body in steps():
         if kind in ("file", "append", "replace"):
