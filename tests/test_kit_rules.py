@@ -89,3 +89,55 @@ def test_set_changes_a_card_of_a_component(tmp_path: Path, monkeypatch: pytest.M
     assert richer["mean_score"] > plain["mean_score"] + 1
     wrong = CliRunner().invoke(cli, [*base, "--set", "components.voyages.cards.no-such-voyage.points=3"])
     assert wrong.exit_code == 2 and "did you mean 'components.voyages.cards.convoy-amber.points'" in wrong.output
+
+
+def harbour_with_galleons(game: CustomDefinition, galleons: int) -> list[float]:
+    """The scores when player 0 kept The Great Fleet and has ``galleons`` galleons in their rows."""
+    state = simulator_for("custom").make_engine(game, 2, {}).new_game(random.Random(3))
+    cards = {card.id: card for card in state.cards}
+    state.move(cards["great-fleet"], state.zone("voyage", 0))
+    for colour in ("crimson", "teal", "amber", "violet")[:galleons]:
+        state.move(cards[f"{colour}-8"], state.zone(colour, 0))
+    return state.scores()
+
+
+def test_a_voyage_goal_is_played_from_its_card_values() -> None:
+    """The goal of a voyage comes from its columns of voyages.csv (the card prints the same values):
+    --set components.voyages.cards.great-fleet.amount=3 asks three galleons instead of two."""
+    assert harbour_with_galleons(definition(), 2)[0] == pytest.approx(8.4)  # 8 points + 4 lanterns lit
+    assert harbour_with_galleons(definition(), 1)[0] == pytest.approx(0.4)
+    file = (EXAMPLE / "card_defs" / "lanterns.yaml").resolve()
+    game = load_project(EXAMPLE, layouts=False, changes={file: {"components.voyages.cards.great-fleet.amount": 3}}
+                        ).game("lanterns")
+    assert isinstance(game, CustomDefinition)
+    assert harbour_with_galleons(game, 2)[0] == pytest.approx(0.4)
+    assert harbour_with_galleons(game, 3)[0] == pytest.approx(8.4)
+
+
+def test_a_voyage_naming_no_vessel_of_the_ships_is_refused() -> None:
+    file = (EXAMPLE / "card_defs" / "lanterns.yaml").resolve()
+    game = load_project(EXAMPLE, layouts=False, changes={
+        file: {"components.voyages.cards.small-craft.vessels": "Dinghy, Skif"}}).game("lanterns")
+    assert isinstance(game, CustomDefinition)
+    with pytest.raises(Exception, match="small-craft.*Skif"):
+        simulator_for("custom").make_engine(game, 2, {}).new_game(random.Random(1))
+
+
+def test_set_changes_the_played_goal_from_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every voyage asking five galleons (the deck has four) is never fulfilled; asking one often is."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(EXAMPLE, tmp_path / "kit")
+    base = ["simulate", "lanterns", "--project", "kit", "-k", "30", "-w", "1", "--skill-games", "0",
+            "--bot", "random", "--json"]
+    voyages = ["convoy-crimson", "convoy-teal", "convoy-amber", "convoy-violet", "full-moon", "long-quay",
+               "small-craft", "great-fleet", "night-watch", "clear-skies"]
+
+    def fulfilled(amount: int) -> float:
+        args = [a for v in voyages for a in ("--set", f"components.voyages.cards.{v}.goal=galleons",
+                                              "--set", f"components.voyages.cards.{v}.amount={amount}")]
+        data = json.loads(invoke(*base, *args).stdout)
+        assert data["deck"]["changes"]["components.voyages.cards.great-fleet.amount"] == amount
+        return float(data["game"]["facts"]["voyages fulfilled"]["mean"])
+
+    assert fulfilled(5) == 0
+    assert fulfilled(1) > 0.3

@@ -2,16 +2,18 @@
 
 cardforge plays it with bots of its own (`cardforge simulate lanterns`). Every component reaches
 it from its card list, typed: the ships (`ships.csv`: colour, value, vessel), the voyages
-(`voyages.csv`: points), the lantern tokens, the reef tiles, the harbour board and the box, so
-`--set components.voyages.cards.great-fleet.points=10` plays a richer voyage.
+(`voyages.csv`: the goal and its colour, amount and vessels, which the voyage cards print too, and
+points), the lantern tokens, the reef tiles, the harbour board and the box, so
+`--set components.voyages.cards.great-fleet.points=10` plays a richer voyage and
+`--set components.voyages.cards.great-fleet.amount=3` a harder one.
 
-Where the page is silent: the tide track of the board has 40 spaces (0 to 39) and is a loop (a
-marker passing 39 goes on from 0; how far a marker went counts its laps); the reefs lie on the
-hexagons at every sixth space (6, 12 ... 36); a fog bank closes a row that has a ship; a lantern
-is turned only while the deck has cards to draw; a player who can do nothing discards a card.
-Each player chooses their voyage before the first turn (a decision of the game). The score is the
-distance a marker went, a voyage's points included once fulfilled; a tie is broken by the lanterns
-still lit, counted as tenths of a point.
+The rules page states every decision taken here: the tide track has 40 spaces (0 to 39) and is a
+loop (a marker passing 39 goes on from 0; how far a marker went counts its laps); the reefs lie on
+the hexagons at every sixth space (6, 12 ... 36); a fog bank closes a row that has a ship and is
+no ship itself; a lantern is turned only while the deck has cards to draw; a player who can do
+nothing discards a card. Each player chooses their voyage before the first turn (a decision of
+the game). The score is the distance a marker went, a voyage's points included once fulfilled; a
+tie is broken by the lanterns still lit, counted as tenths of a point.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ MOST_TURNED = 3  # cards a lantern lets you change
 
 def setup(state: State) -> None:
     parts = state.components
+    check_voyages(parts["voyages"], parts["ships"])
     deck = state.new_zone("deck", visible="hidden", cards=parts["ships"])
     state.shuffle(deck)
     state.deal(deck, state.new_zones("hand"), HAND)
@@ -136,25 +139,46 @@ def ships(state: State, player: int) -> list:
     return [card for colour in COLOURS for card in state.zone(colour, player) if card.colour != "fog"]
 
 
+def goal_vessels(voyage) -> list[str]:
+    """The kinds of ship a `vessels` goal names (`Dinghy, Skiff, Sloop`), one of each wanted."""
+    return [name.strip() for name in (voyage.vessels or "").split(",") if name.strip()]
+
+
+def check_voyages(voyages, fleet) -> None:
+    """Refuse a voyage whose goal lacks a value it needs, or names a vessel no ship card is."""
+    known = {card.vessel for card in fleet if card.colour != "fog"}
+    for voyage in voyages:
+        needs = {"colour": ("colour", "amount"), "row": ("amount",), "galleons": ("amount",),
+                 "lit": ("amount",), "vessels": ("vessels",)}.get(voyage.goal, ())
+        for column in needs:
+            if getattr(voyage, column) in (None, ""):
+                raise ValueError(f"voyage '{voyage.id}' ({voyage.goal}) has no {column}")
+        unknown = [name for name in goal_vessels(voyage) if name not in known]
+        if unknown:
+            raise ValueError(f"voyage '{voyage.id}' names {', '.join(unknown)}: no ship card is one "
+                             f"(the vessels: {', '.join(sorted(known))})")
+
+
 def fulfilled(state: State, player: int, voyage) -> bool:
+    """Whether the player's harbour meets the voyage's goal, read from its card's values."""
     fleet = ships(state, player)
     colours = [card.colour for card in fleet]
-    goal = voyage.row
-    if goal.startswith("convoy-"):
-        return colours.count(goal[len("convoy-"):]) >= 3
-    if goal == "full-moon":
+    goal = voyage.goal
+    if goal == "colour":
+        return colours.count(voyage.colour) >= voyage.amount
+    if goal == "every-colour":
         return all(colour in colours for colour in COLOURS)
-    if goal == "long-quay":
-        return any(colours.count(colour) >= 5 for colour in COLOURS)
-    if goal == "small-craft":
-        return {"Dinghy", "Skiff", "Sloop"} <= {card.vessel for card in fleet}
-    if goal == "great-fleet":
-        return sum(card.vessel == "Galleon" for card in fleet) >= 2
-    if goal == "night-watch":
-        return len(state.zone("lit", player)) >= 2
-    if goal == "clear-skies":
+    if goal == "row":
+        return any(colours.count(colour) >= voyage.amount for colour in COLOURS)
+    if goal == "vessels":
+        return set(goal_vessels(voyage)) <= {card.vessel for card in fleet}
+    if goal == "galleons":
+        return sum(card.vessel == "Galleon" for card in fleet) >= voyage.amount
+    if goal == "lit":
+        return len(state.zone("lit", player)) >= voyage.amount
+    if goal == "no-fog":
         return not any(closed(state.zone(colour, player)) for colour in COLOURS)
-    raise ValueError(f"voyage '{goal}' has no goal in the rules")
+    raise ValueError(f"voyage '{voyage.id}' has the goal '{goal}', which the rules do not know")
 
 
 def scores(state: State) -> list[float]:
