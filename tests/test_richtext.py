@@ -150,3 +150,21 @@ def test_the_preview_draws_the_runs_in_their_fonts_and_serves_the_fallback(tmp_p
     assert re.search(r'font-family="cf-jp"[^>]*>果樹園</text>', markup)
     assert re.search(r'font-family="cf-sans-italic"[^>]*>Play</text>', markup)
     assert face_markup  # the same function draws the sheet view's faces
+
+
+def test_a_rules_paragraph_with_bold_words_takes_its_lines_only() -> None:
+    """A rules page advances by a paragraph's lines, not by its runs: a list item starting with a
+    bold word was followed by a gap as tall as its extra runs."""
+    from generator.layout.rulespage import rules_pages
+    from generator.model.rules import RulesBlock, RulesSection, RulesText
+
+    def baselines(items: tuple[str, ...]) -> list[float]:
+        rules = RulesText((RulesSection("Turn", (RulesBlock(items=items),)),))
+        scene = rules_pages("g", "G", rules, {}, FONTS, [])[0]
+        texts = [item for item in scene.items if isinstance(item, Text) and item.text not in ("•", "Turn")]
+        return sorted({round(t.y, 2) for t in texts})
+
+    plain = baselines(("Play a ship in front of you.", "Then draw."))
+    bold = baselines(("<b>Play a ship</b> in front of you.", "Then draw."))
+    assert len(plain) == 3  # the page's title, then the two items of one line each
+    assert bold == plain

@@ -139,12 +139,18 @@ def _place(pages: _Pages, text: str, x: float, width: float, bullet: bool, measu
             if bullet and first is not None:
                 items.append(Text(x - 3.2, first.y, BULLET, "sans", BODY_PT, BLACK))
             pages.pages[-1].extend(items)
-            pages.y += len(result.items) * LINE_MM + 1.8
+            pages.y += _line_count(items) * LINE_MM + 1.8
             return True
         if attempt == 0:
             pages.new_page()
     problems.append(_problem(f"a paragraph does not fit a page: {text[:40]}...", loc))
     return False
+
+
+def _line_count(items: Sequence[Item]) -> int:
+    """Lines a fitted paragraph takes: its distinct baselines (a line of rich text is several
+    runs, one per style or font, so counting items would leave a gap after a bold word)."""
+    return len({round(item.y, 3) for item in items if isinstance(item, Text)})
 
 
 def _problem(message: str, loc: SourceLoc) -> FitProblem:
