@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from generator.sim.api import BotFactory
 
 from .engine import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE
-from .observation import RANK_SHIFT, TOUCHED, Observation
+from .observation import RANK_SHIFT, TOUCHED, Observation, unseen_copies
 from .infobot import make_info
 from .searchbot import make_search
 from .smartbot import make_smart
@@ -63,14 +63,7 @@ class Position:
                         critical |= 1 << kind
                     if copies[kind] - discarded[kind] <= 0:
                         lost = True
-        left = [copies[k] - discarded[k] for k in range(len(copies))]
-        for s, top in enumerate(obs.fireworks):
-            for rank in range(top):
-                left[s * r + rank] -= 1
-        for hand in obs.hands:
-            if hand is not None:
-                for kind in hand:
-                    left[kind] -= 1
+        left = unseen_copies(obs)
         self.playable, self.dead, self.critical = playable, dead, critical
         self.unseen = sum(1 << k for k, n in enumerate(left) if n > 0)
 

@@ -57,3 +57,17 @@ class Observation:
         self.turn = turn
         self.final_turns = final_turns
         self.log = log
+
+
+def unseen_copies(obs: Observation) -> list[int]:
+    """Copies of each kind the seat of ``obs`` cannot see: in its own hand or in the draw pile."""
+    r = obs.max_rank
+    left = [c - d for c, d in zip(obs.copies, obs.discarded)]
+    for s, top in enumerate(obs.fireworks):
+        for rank in range(top):
+            left[s * r + rank] -= 1
+    for hand in obs.hands:
+        if hand is not None:
+            for kind in hand:
+                left[kind] -= 1
+    return left

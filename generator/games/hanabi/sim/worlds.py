@@ -14,24 +14,10 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .observation import RANK_SHIFT, Observation
+from .observation import RANK_SHIFT, Observation, unseen_copies
 
 TRIES = 8
 """Deals tried with the conventions' knowledge before falling back to the clues' hard facts."""
-
-
-def unseen_copies(obs: Observation) -> list[int]:
-    """Copies of each kind the seat of ``obs`` cannot see: in its own hand or in the draw pile."""
-    r = obs.max_rank
-    left = [c - d for c, d in zip(obs.copies, obs.discarded)]
-    for s, top in enumerate(obs.fireworks):
-        for rank in range(top):
-            left[s * r + rank] -= 1
-    for hand in obs.hands:
-        if hand is not None:
-            for kind in hand:
-                left[kind] -= 1
-    return left
 
 
 def clue_masks(obs: Observation) -> list[int]:
