@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from ..playtest.state import State, encode_action
-from .api import GameRecord, GameState, ReplayError, Simulator
+from .api import GameRecord, GameState, Simulator
 from .base import TraceSpec
+from .traces import play_back
 from .compare import Figure
 from .general import BOTS
 from .stats import mean, stderr
@@ -51,21 +52,15 @@ def _describe(outcome: Mapping[str, Any]) -> str:
 def _play_back(state: GameState, decisions: Sequence[Any]) -> None:
     """Every recorded decision applied: the legal action the file writes (cards by id, zones by
     label), by the seat it names; ReplayError at the first that is not."""
-    for index, step in enumerate(decisions):
-        if not isinstance(step, Mapping) or "action" not in step:
-            raise ReplayError(index, "a decision needs an 'action'")
-        if state.is_terminal():
-            raise ReplayError(index, "a decision after the end of the game")
-        seat = state.current_player()
-        if "seat" in step and step["seat"] != seat:
-            raise ReplayError(index, f"it is seat {seat}'s decision, not seat {step['seat']!r}'s")
-        wanted = step["action"]
-        for action in state.legal_actions():
-            if encode_action(action) == wanted:
-                state.apply(action)
-                break
-        else:
-            raise ReplayError(index, f"{wanted!r} is not a legal action of seat {seat} here")
+    play_back(state, decisions, choose=_legal_action)
+
+
+def _legal_action(state: GameState, written: Any) -> Any:
+    """The legal action a trace writes as ``written`` (ValueError when none is)."""
+    for action in state.legal_actions():
+        if encode_action(action) == written:
+            return action
+    raise ValueError(f"{written!r} is not a legal action of seat {state.current_player()} here")
 
 
 def rules_trace(kind: str, make_engine: Callable[..., Any]) -> TraceSpec:

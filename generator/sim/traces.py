@@ -163,9 +163,11 @@ def check_deal(data: Mapping[str, Any], deal: Mapping[str, Any], definition: Gam
                                 f"differ): the game was played with another {definition.info.id} or another engine")
 
 
-def play_back(state: GameState, decisions: Sequence[Any]) -> None:
+def play_back(state: GameState, decisions: Sequence[Any],
+              choose: Callable[[GameState, Any], Any] | None = None) -> None:
     """Apply every decision in order, checking the seat and the action: ReplayError with the index
-    of the first one that is malformed or illegal."""
+    of the first one that is malformed or illegal. ``choose(state, written)`` turns a decision's
+    written action into the engine's (ValueError when there is none); by default ``decode``."""
     for index, step in enumerate(decisions):
         if not isinstance(step, Mapping) or "action" not in step:
             raise ReplayError(index, "a decision needs an 'action'")
@@ -175,7 +177,7 @@ def play_back(state: GameState, decisions: Sequence[Any]) -> None:
         if "seat" in step and step["seat"] != seat:
             raise ReplayError(index, f"it is seat {seat}'s decision, not seat {step['seat']!r}'s")
         try:
-            action = decode(step["action"])
+            action = decode(step["action"]) if choose is None else choose(state, step["action"])
             state.apply(action)
         except (ValueError, IllegalAction) as exc:
             raise ReplayError(index, str(exc)) from exc
