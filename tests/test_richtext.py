@@ -92,7 +92,8 @@ def test_japanese_breaks_between_characters() -> None:
     assert result.problem is None and len({t.y for t in result.items if isinstance(t, Text)}) == 2
 
 
-def test_a_fallback_font_is_embedded_in_the_pdf_and_drawn_in_the_png(tmp_path: Path) -> None:
+def japanese_bee_project(tmp_path: Path) -> Path:
+    """Orchard with a Japanese fallback font and Japanese words on the bee's card."""
     root = tmp_path / "proj"
     assert CliRunner().invoke(cli, ["init", str(root), "--example", "custom"]).exit_code == 0
     (root / "fonts").mkdir()
@@ -101,6 +102,11 @@ def test_a_fallback_font_is_embedded_in_the_pdf_and_drawn_in_the_png(tmp_path: P
     layouts.write_text(layouts.read_text() + "fonts:\n  jp: fonts/jp.ttf\nfallback_fonts: [jp]\n")
     cards = root / "card_defs" / "orchard.csv"
     cards.write_text(cards.read_text().replace("Play on one of your rows:", "果樹園 <i>Play</i> on one of your rows:"))
+    return root
+
+
+def test_a_fallback_font_is_embedded_in_the_pdf_and_drawn_in_the_png(tmp_path: Path) -> None:
+    root = japanese_bee_project(tmp_path)
     built = CliRunner().invoke(cli, ["build", "orchard", "--only", "bee", "--project", str(root), "--out", str(root / "out")])
     assert built.exit_code == 0, built.output
     page = pymupdf.open(root / "out" / "orchard.pdf")[0]
@@ -108,6 +114,7 @@ def test_a_fallback_font_is_embedded_in_the_pdf_and_drawn_in_the_png(tmp_path: P
     assert "果樹園" in page.get_text()
     plain = CliRunner().invoke(cli, ["validate", "--project", str(root)])
     assert plain.exit_code == 0, plain.output
+    layouts = root / "layouts" / "orchard.yaml"
     layouts.write_text(layouts.read_text().replace("fallback_fonts: [jp]\n", ""))
     missing = CliRunner().invoke(cli, ["validate", "--project", str(root)])
     assert missing.exit_code == 1 and "[layout.glyphs/missing-glyph]" in missing.output
@@ -135,14 +142,7 @@ def test_the_preview_draws_the_runs_in_their_fonts_and_serves_the_fallback(tmp_p
     from generator.preview.markup import face_markup
     from generator.preview.session import PreviewSession
 
-    root = tmp_path / "proj"
-    assert CliRunner().invoke(cli, ["init", str(root), "--example", "custom"]).exit_code == 0
-    (root / "fonts").mkdir()
-    shutil.copy(JP, root / "fonts" / "jp.ttf")
-    layouts = root / "layouts" / "orchard.yaml"
-    layouts.write_text(layouts.read_text() + "fonts:\n  jp: fonts/jp.ttf\nfallback_fonts: [jp]\n")
-    cards = root / "card_defs" / "orchard.csv"
-    cards.write_text(cards.read_text().replace("Play on one of your rows:", "果樹園 <i>Play</i> on one of your rows:"))
+    root = japanese_bee_project(tmp_path)
     session = PreviewSession(root)
     session.rebuild()
     assert "cf-jp" in {family for family, _ in session.snapshot.fonts}
