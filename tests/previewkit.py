@@ -5,8 +5,15 @@ a change to Starfall must leave alone."""
 from __future__ import annotations
 
 import struct
+import threading
 import zlib
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
+
+from generator.preview.http import Limits
+from generator.preview.server import PreviewServer
+from generator.preview.session import PreviewSession
 
 STARFALL = """\
 game: custom
@@ -80,3 +87,17 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, (old, text)
     path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@contextmanager
+def serving(session: PreviewSession, limits: Limits = Limits()) -> Iterator[PreviewServer]:
+    """The preview's server on a free port of this machine, in a thread, for the block's time."""
+    running = PreviewServer("127.0.0.1", 0, session, limits)
+    thread = threading.Thread(target=running.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield running
+    finally:
+        running.shutdown()
+        running.server_close()
+        thread.join(5)

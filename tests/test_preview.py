@@ -27,7 +27,7 @@ from generator.preview.session import PreviewSession
 from generator.preview.snapshot import update
 from generator.preview.watch import changes, poll_changes
 from tests.capped import default_signals
-from tests.previewkit import edit, make_project, png
+from tests.previewkit import edit, make_project, png, serving
 
 
 @pytest.fixture()
@@ -168,13 +168,8 @@ def test_the_printed_pages_are_the_build_s(starfall: Path) -> None:
 
 @pytest.fixture()
 def server(starfall: Path) -> Iterator[PreviewServer]:
-    running = PreviewServer("127.0.0.1", 0, session_of(starfall))
-    thread = threading.Thread(target=running.serve_forever, daemon=True)
-    thread.start()
-    yield running
-    running.shutdown()
-    running.server_close()
-    thread.join(5)
+    with serving(session_of(starfall)) as running:
+        yield running
 
 
 def get(server: PreviewServer, path: str, host: str | None = None, method: str = "GET") -> http.client.HTTPResponse:

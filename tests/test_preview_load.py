@@ -24,7 +24,7 @@ from generator.preview.http import Limits
 from generator.preview.server import PreviewServer
 from generator.preview.session import PreviewSession
 from tests.capped import default_signals
-from tests.previewkit import edit, make_project
+from tests.previewkit import edit, make_project, serving
 
 STREAMS = 200
 
@@ -138,13 +138,8 @@ LIMITS = Limits(connections=24, streams=4, workers=2, head_bytes=4096, head_seco
 def server(starfall: Path) -> Iterator[PreviewServer]:
     session = PreviewSession(starfall)
     assert session.rebuild() is not None
-    running = PreviewServer("127.0.0.1", 0, session, LIMITS)
-    thread = threading.Thread(target=running.serve_forever, daemon=True)
-    thread.start()
-    yield running
-    running.shutdown()
-    running.server_close()
-    thread.join(5)
+    with serving(session, LIMITS) as running:
+        yield running
 
 
 def answer_to(port: int, raw: bytes) -> bytes:
