@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from generator.games.firecrackers.model import FirecrackersDefinition
+from generator.layout import faces
 from generator.layout.faces import FaceTools, build_kit
+from generator.layout.richtext import fit_rich
 from generator.layout.kit import FaceSettings, Kit
 from generator.layout.scene import Close, Group, Item, MoveTo, Text
 from generator.layout.symbols import SHAPES
@@ -130,6 +132,26 @@ def test_overlong_effect_is_a_fit_problem_with_the_card_id(shipped_project: Proj
     result = build_kit(replace(game, actions=actions), TOOLS, DeckRequest(players=4))
     problems = [p for p in result.fit_problems if p.region == "effect"]
     assert problems and all("treasure" in p.piece_id for p in problems)
+
+
+def test_words_repeated_on_many_cards_are_fitted_once_and_reported_on_each(
+        shipped_project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = shipped_project.game("firecrackers")
+    assert isinstance(game, FirecrackersDefinition)
+    long_effect = "Take " + "one more card and then another " * 30
+    actions = tuple(replace(a, effect=long_effect) if a.key == "treasure" else a for a in game.actions)
+    fitted: list[str] = []
+
+    def counted(text: str, *args: object, **kwargs: object) -> object:
+        fitted.append(text)
+        return fit_rich(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(faces, "fit_rich", counted)
+    result = build_kit(replace(game, actions=actions), TOOLS, DeckRequest(players=4))
+    treasures = {p.id for p in result.cards if "treasure" in p.id}
+    reported = {p.piece_id for p in result.fit_problems if p.region == "effect"}
+    assert len(treasures) > 1 and reported == treasures
+    assert fitted.count(long_effect) == 1
 
 
 def test_every_symbol_is_made_of_closed_paths() -> None:

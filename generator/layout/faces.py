@@ -61,7 +61,7 @@ from .scene import (
     Text,
     TextMeasurer,
 )
-from .richtext import fit_rich
+from .richtext import RichFit, fit_rich
 from .textfit import Box
 
 INK_SAVER_LINE = Colour("#9a9a9a")
@@ -114,6 +114,9 @@ class FaceContext:
     _ground: Colour | None = None
     _compared: dict[int, tuple[FaceRegion, set[str]]] = field(default_factory=dict)
     """Per region with ``when: {equals/not}``, the values of its field the cards drawn had."""
+    _fits: dict[tuple[object, ...], RichFit] = field(default_factory=dict)
+    """Text already fitted on this template, by everything its fitting depends on: a deck
+    repeats the same words in the same region (a value, a suit's name) on many cards."""
 
     @property
     def w(self) -> float:
@@ -158,10 +161,14 @@ class FaceContext:
         if not text:
             return []
         self._unknown_icons(piece_id, region, text, source)
-        result = fit_rich(text, self.box(region), self.measurer, font=region.font,
-                          max_pt=region.max_pt * self.scale, min_pt=region.min_pt * self.scale,
-                          colour=colour, anchor=anchor, wrap_lines=wrap, valign=valign,
-                          icons=self.template.icons, fallbacks=self.fallbacks)
+        box = self.box(region)
+        key = (text, box, region.font, region.max_pt, region.min_pt, colour, anchor, wrap, valign)
+        result = self._fits.get(key)
+        if result is None:
+            result = self._fits[key] = fit_rich(
+                text, box, self.measurer, font=region.font, max_pt=region.max_pt * self.scale,
+                min_pt=region.min_pt * self.scale, colour=colour, anchor=anchor, wrap_lines=wrap, valign=valign,
+                icons=self.template.icons, fallbacks=self.fallbacks)
         written = _PLACEHOLDERS.sub("", region.text or "")  # the template's own words
         for issue in result.issues:
             own = bool(issue.snippet) and (issue.snippet in written if issue.rule == "layout.markup"
