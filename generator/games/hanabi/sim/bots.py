@@ -12,6 +12,7 @@ import random
 from typing import Any, Sequence
 
 from generator.sim.api import BotFactory
+from generator.sim.base import bot_table, no_parameter
 
 from .engine import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE
 from .observation import RANK_SHIFT, TOUCHED, Observation, unseen_copies
@@ -70,15 +71,6 @@ class Position:
 
 def _lowest(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
-
-
-class RandomBot:
-    """Picks a uniformly random legal action."""
-
-    name = "random"
-
-    def choose(self, observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        return legal[rng.randrange(len(legal))]
 
 
 class SimpleBot:
@@ -458,35 +450,24 @@ class HolmesBot:
         return next((a for a in legal if a[0] >= COLOUR_CLUE), legal[0])
 
 
-def make_random(param: str | None, seat: int, engine: Any) -> RandomBot:
-    """``random``: takes no parameter."""
-    _no_param("random", param)
-    return RandomBot()
-
-
 def make_simple(param: str | None, seat: int, engine: Any) -> SimpleBot:
     """``simple``: takes no parameter."""
-    _no_param("simple", param)
+    no_parameter("simple", param)
     return SimpleBot()
 
 
 def make_cheat(param: str | None, seat: int, engine: Any) -> CheatBot:
     """``cheat``: takes no parameter."""
-    _no_param("cheat", param)
+    no_parameter("cheat", param)
     return CheatBot()
 
 
 def make_holmes(param: str | None, seat: int, engine: Any) -> HolmesBot:
     """``holmes``: takes no parameter."""
-    _no_param("holmes", param)
+    no_parameter("holmes", param)
     return HolmesBot()
 
 
-def _no_param(name: str, param: str | None) -> None:
-    if param is not None:
-        raise ValueError(f"the {name} bot takes no parameter")
-
-
-BOTS: dict[str, BotFactory] = {"random": make_random, "simple": make_simple, "cheat": make_cheat,
-                               "holmes": make_holmes, "smart": make_smart, "info": make_info,
-                               "search": make_search}
+BOTS: dict[str, BotFactory] = bot_table(simple=make_simple, cheat=make_cheat, holmes=make_holmes, smart=make_smart,
+                                         info=make_info, search=make_search)
+"""Hanabi's bots, with the shared ``random`` first."""

@@ -16,6 +16,7 @@ from typing import Any, Literal, Mapping, Sequence
 
 from generator.model import OptionValue
 from generator.sim.api import TERMINAL, IllegalAction, InvariantError
+from generator.sim.base import check_players, refuse_settings
 from generator.sim.rulesets import read_ruleset
 
 from ..model import HanabiDefinition
@@ -46,9 +47,7 @@ class HanabiEngine:
     """Deals and plays Hanabi games for one table (implements ``api.Engine``)."""
 
     def __init__(self, definition: HanabiDefinition, players: int, options: Mapping[str, OptionValue] | None = None) -> None:
-        if players not in definition.info.players:
-            raise ValueError(f"{definition.info.id} is played by {definition.info.players_text} players, "
-                             f"not {players}")
+        check_players(definition, players)
         if len(definition.suits) > 8 or definition.max_rank > 8:
             raise ValueError("the Hanabi engine handles at most 8 suits and ranks 1-8")
         self.definition = definition
@@ -405,6 +404,5 @@ class HanabiState:
 def make_engine(definition: HanabiDefinition, players: int, options: Mapping[str, OptionValue] | None = None,
                 **extra: Any) -> HanabiEngine:
     """The Simulator's ``make_engine``; Hanabi takes no extra settings."""
-    if extra:
-        raise ValueError(f"Hanabi takes no extra settings ({', '.join(extra)})")
+    refuse_settings("Hanabi", extra)
     return HanabiEngine(definition, players, options)

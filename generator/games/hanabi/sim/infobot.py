@@ -32,6 +32,8 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from generator.sim.base import no_parameter
+
 from .cardtable import Board, CardTable, chance, mass, surely
 from .engine import COLOUR_CLUE, DISCARD, PLAY
 from .hatclues import Clue, ClueCode
@@ -291,6 +293,5 @@ class InfoBot:
 
 def make_info(param: str | None, seat: int, engine: Any) -> InfoBot:
     """``info``: takes no parameter; reads the table's clue rule and five-returns-a-token option."""
-    if param is not None:
-        raise ValueError("the info bot takes no parameter")
+    no_parameter("info", param)
     return InfoBot(empty_clues=engine.empty_clues, five_returns=engine.five_returns)

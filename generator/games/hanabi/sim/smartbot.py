@@ -41,6 +41,8 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from generator.sim.base import no_parameter
+
 from .engine import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE
 from .observation import Observation
 
@@ -541,6 +543,5 @@ class SmartBot:
 
 def make_smart(param: str | None, seat: int, engine: Any) -> SmartBot:
     """``smart``: takes no parameter; reads the table's strikeout and five-returns-a-token options."""
-    if param is not None:
-        raise ValueError("the smart bot takes no parameter")
+    no_parameter("smart", param)
     return SmartBot(strikeout_zero=engine.strikeout_zero, five_returns=engine.five_returns)
