@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from click.testing import CliRunner, Result
 from PIL import Image
 
 from generator.cli.main import cli
+from generator.preflight.geometry import Affine
 from generator.preflight.pdf import pdf_problems
 
 DECK = """\
@@ -187,3 +190,18 @@ def test_text_inside_svg_art_is_drawn_in_the_projects_embedded_fonts(deck: Path)
     assert any("DejaVuSans-Bold" in name for name in fonts)
     shop = run(deck, "export", "comets", "--pod", "drivethrucards", "--out", str(deck / "dtc"))
     assert shop.exit_code == 0, shop.output
+
+
+_COORDINATE = st.floats(-500, 500, allow_nan=False)
+_FACTOR = st.sampled_from([0.0, 1.0, -1.0, 0.5, 2.0, 0.7071067811865476, -0.7071067811865476])
+
+
+@given(st.tuples(_FACTOR, _FACTOR, _FACTOR, _FACTOR, _COORDINATE, _COORDINATE),
+       st.tuples(_COORDINATE, _COORDINATE, _COORDINATE, _COORDINATE))
+def test_a_transformed_box_surrounds_its_four_transformed_corners(matrix: tuple[float, ...], box: tuple[float, ...]) -> None:
+    a, b, c, d, e, f = matrix
+    x0, y0, x1, y1 = box
+    corners = [(a * x + c * y + e, b * x + d * y + f) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    expected = (min(p[0] for p in corners), min(p[1] for p in corners),
+                max(p[0] for p in corners), max(p[1] for p in corners))
+    assert Affine(a, b, c, d, e, f).box((x0, y0, x1, y1)) == expected

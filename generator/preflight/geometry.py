@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from ..layout.regions import raster_size
 from ..layout.scene import (
@@ -60,16 +60,20 @@ class Affine:
         return math.hypot(self.a, self.b)
 
     def box(self, box: Box) -> Box:
+        """The box around ``box``'s four corners once transformed."""
         x0, y0, x1, y1 = box
-        points = [(self.a * x + self.c * y + self.e, self.b * x + self.d * y + self.f)
-                  for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        a, b, c, d, e, f = self.a, self.b, self.c, self.d, self.e, self.f
+        if b == 0.0 and c == 0.0:  # no turn (nearly every item): the corners stay corners
+            left, right, top, bottom = a * x0 + e, a * x1 + e, d * y0 + f, d * y1 + f
+            return min(left, right), min(top, bottom), max(left, right), max(top, bottom)
+        xs = (a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e)
+        ys = (b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f)
         return min(xs), min(ys), max(xs), max(ys)
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """One drawn item of a face: its box on the card and what it was drawn for."""
+class Placed(NamedTuple):
+    """One drawn item of a face: its box on the card and what it was drawn for (a named tuple:
+    a face's check makes thousands)."""
 
     item: Item
     box: Box
