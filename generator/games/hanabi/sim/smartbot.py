@@ -357,8 +357,11 @@ class SmartBot:
         return self._decide(obs)
 
     def catch_up(self, obs: Observation) -> None:
-        """Read the turns since this seat's last decision (a new game on the seat's first turn)."""
-        if obs.turn < obs.players:  # this seat's first turn: a new game (a bot may be reused)
+        """Read the turns since this model last read (a new game when it has none yet, or when the
+        table is back in its first round: a bot may be reused). A model a search keeps of a partner
+        reads several times in the first round: starting again there would lose the turns before
+        the observation's log (a partner's first card played, and its hand out of step)."""
+        if not hasattr(self, "hands") or obs.turn < min(obs.players, self.next_turn):
             self._start(obs)
         self._read(obs)
 
