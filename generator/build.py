@@ -32,6 +32,7 @@ from .layout.sheets import (
     FitError,
     SheetOptions,
     alignment_document,
+    check_plan,
     large_page_count,
     plan_document,
     size_problems,
@@ -248,6 +249,7 @@ def check_build(
     *,
     unused_templates: bool = True,
     options_for_all: bool = False,
+    check_only: bool = False,
 ) -> CheckedBuild:
     """Every check a build makes, every finding at once: the definitions' rules, the face templates
     each game uses, text that does not fit at its smallest size, pieces that do not fit the sheet.
@@ -256,15 +258,16 @@ def check_build(
     line's mistake, not the project's. ``unused_templates`` also warns about face templates no
     registered game draws (it reads every installed game: a build, which prints no warnings,
     leaves it out). ``options_for_all``: the options are for every game of a session (the
-    preview), so a game without the expansion or the board they name is no mistake."""
+    preview), so a game without the expansion or the board they name is no mistake.
+    ``check_only``: the findings alone are wanted (``validate``): the sheets are checked without
+    planning their pages, no kit or document is kept, and the games are laid out by two processes
+    where two CPUs are free (``forked.share``; the findings are the same)."""
     sheets = sheet_options(toolkit, options)
     required = len(games) == 1 and not options_for_all
     expansions = {g.info.id: expansion_for(project, g, options, required=required) for g in games}
     if options.expansion is not None and not any(expansions.values()) and not options_for_all:
         raise BuildError(f"no game of this build has an expansion '{options.expansion}'")
     checked = [*games, *(e for e in expansions.values() if e is not None)]
-    raw = rule_findings(checked)
-    rule_found = validate_games(checked, checked=raw)
     laid: list[GameDefinition] = []
     refused: list[BuildError] = []
     for game in games:
@@ -272,74 +275,141 @@ def check_build(
             laid += in_languages(game, options.lang)
         except BuildError as exc:  # a build of several games prints those written in that language
             refused.append(exc)
-    if refused and (len(games) == 1 or not laid):
-        raise refused[0]
-    games = [game for game in games if any(g.info.id == game.info.id for g in laid)]
     findings = _template_findings(toolkit.layouts, checked, project.games, unused=unused_templates)
     # a game drawn with a template that cannot be used is not laid out, but for a game of several
     # components (a designer's kit), whose faces leave out just the components drawn with it
     broken = {f.game_id for f in findings if f.is_error and not _lays_out_the_rest(checked, f.game_id)}
-    breaks_rules = {f.game_id for f in rule_found if f.is_error}
-    departs = {f.game_id for f in rule_found if f.deviation}
+
+    def unbroken(game: GameDefinition) -> bool:
+        expansion = expansions[game.info.id]
+        return game.info.id not in broken and (expansion is None or expansion.info.id not in broken)
+
+    drawn = [game for game in laid if unbroken(game)]
+    verdicts: list[_RuleVerdicts] = []
+
+    def check_rules() -> None:
+        raw = rule_findings(checked)
+        rule_found = validate_games(checked, checked=raw)
+        verdicts.append(_RuleVerdicts(raw, {f.game_id for f in rule_found if f.is_error},
+                                      {f.game_id for f in rule_found if f.deviation}))
+        if refused and (len(games) == 1 or not laid):
+            raise refused[0]
+
+    def lay_out(index: int, in_copy: bool) -> _LaidOut:
+        game = drawn[index]
+        if not in_copy:  # (a copy's words would not reach the user)
+            progress(f"laying out {game.info.id}" + (f" in {game.info.language}" if game.info.language else ""))
+        return _lay_out(project, game, expansions[game.info.id], toolkit, options, sheets, required, checked,
+                        None if in_copy else verdicts[0], check_only)
+
+    if check_only:
+        from .forked import share
+
+        outcomes = share(len(drawn), lay_out, before=check_rules)
+    else:
+        check_rules()
+        outcomes = [lay_out(index, False) for index in range(len(drawn))]
+    raw = verdicts[0].raw
     fit_problems: list[Finding] = []
     documents: list[tuple[GameDefinition, Document]] = []
     kits: list[tuple[GameDefinition, Kit]] = []
     no_board: list[str] = []
-    for game in laid:
-        expansion = expansions[game.info.id]
-        if game.info.id in broken or (expansion is not None and expansion.info.id in broken):
-            continue
-        progress(f"laying out {game.info.id}" + (f" in {game.info.language}" if game.info.language else ""))
-        try:
-            kit = make_kit(project, game, toolkit, options, expansion_required=required)
-        except BuildError as exc:
-            findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "cannot-lay-out", Severity.ERROR, str(exc), game.info.id))
-            continue
-        except Exception as exc:
-            if game.info.id in breaks_rules or (expansion is not None and expansion.info.id in breaks_rules):
-                continue  # a definition that breaks its rules may not be drawable: its findings say why
-            if game.info.id in departs or (expansion is not None and expansion.info.id in departs):
-                findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "cannot-lay-out", Severity.ERROR,
-                                        f"{game.info.id} cannot be laid out with the deviations it declares: "
-                                        f"{type(exc).__name__}: {exc}", game.info.id))
-                continue
-            raise
-        kits.append((game, kit))
-        fit_problems += fit_findings(checked, kit.fit_problems, owner=game.info.id)
-        if any(not problem.warning for problem in kit.fit_problems):
-            continue  # a face that cannot be drawn: no pages (a warning, a low-resolution picture, prints)
-        if options.only:
-            kit = select(kit, options.only)
-        if options.board_paper and not kit.boards:
+    for game, outcome in zip(drawn, outcomes):
+        findings += outcome.findings
+        fit_problems += outcome.fit_problems
+        if outcome.kit is not None:
+            kits.append((game, outcome.kit))
+        if outcome.document is not None:
+            documents.append((game, outcome.document))
+        if outcome.no_board:
             no_board.append(game.info.id)
-        sizes = size_problems(kit, sheets)
-        if sizes:
-            findings += [_component_size_finding(game, kit, toolkit, options, name, message) for name, message in sizes]
-            continue
-        large = large_page_count(kit, sheets)
-        pieces = (len(kit.cards) + len(kit.tokens)) * options.copies + large
-        if pieces > MAX_PIECES:
-            extra = f" and {large} pages of boards, mats and boxes" if large else ""
-            findings.append(Finding(game.info.loc, TEMPLATE_RULE_ID, "too-many-pieces", Severity.ERROR,
-                                    f"{game.info.id}: {pieces} pieces to lay out ({len(kit.cards)} cards and "
-                                    f"{len(kit.tokens)} tokens, {options.copies} copies{extra}); at most {MAX_PIECES} "
-                                    "are supported", game.info.id))
-            continue
-        findings += preflight_home(game, kit, toolkit, options)
-        try:
-            stamped = replace(sheets, stamp=stamp_text(game, options))
-            documents.append((game, plan_document(kit, stamped, f"{game.info.name}: print-and-play kit")))
-        except FitError as exc:
-            findings.append(_sheet_finding(game, toolkit, options, str(exc)))
-    if options.board_paper and kits and len(no_board) == len(kits) and not options_for_all:
+    laid_out = sum(1 for outcome in outcomes if outcome.laid_out)
+    if options.board_paper and laid_out and len(no_board) == laid_out and not options_for_all:
         what = "the pieces chosen" if options.only else ", ".join(dict.fromkeys(no_board))
         raise BuildError(f"--board-paper {options.board_paper}: {what} "
                          f"{'has' if len(set(no_board)) == 1 and not options.only else 'have'} no board, mat or box "
                          "to print on it")
     # the rules were checked once above; the faces add what could not be drawn, and the games'
     # declared deviations apply to all of it (a deck may declare its mixed backs)
-    final = validate_games(checked, checked=raw, extra=[*fit_problems, *findings], built=bool(kits))
+    final = validate_games(checked, checked=raw, extra=[*fit_problems, *findings], built=bool(laid_out))
     return CheckedBuild(final, documents, kits)
+
+
+@dataclass(frozen=True, slots=True)
+class _RuleVerdicts:
+    """The definitions' rule findings before their deviations apply (``raw``), and the games whose
+    rules find errors or declared departures: a game that breaks its rules may not be drawable."""
+
+    raw: list[tuple[GameDefinition, list[Finding]]]
+    breaks_rules: set[str]
+    departs: set[str]
+
+
+@dataclass(frozen=True, slots=True)
+class _LaidOut:
+    """What laying out one game for ``check_build`` gave: its findings and text-fit problems, its
+    kit and document (kept unless the check is all that is wanted), whether a kit was made, and
+    whether a ``--board-paper`` build found no board in it."""
+
+    findings: list[Finding]
+    fit_problems: list[Finding]
+    kit: Kit | None = None
+    document: Document | None = None
+    laid_out: bool = False
+    no_board: bool = False
+
+
+def _lay_out(project: Project, game: GameDefinition, expansion: GameDefinition | None, toolkit: Toolkit,
+             options: BuildOptions, sheets: SheetOptions, required: bool, checked: Sequence[GameDefinition],
+             verdicts: _RuleVerdicts | None, check_only: bool) -> _LaidOut:
+    """Lay out ``game`` and check its pieces on the sheets (the body of ``check_build``). An error
+    of the layout itself, which the rules' ``verdicts`` explain, raises when they are not known
+    (a forked copy of the process leaves such a game to the process that knows them)."""
+    try:
+        kit = make_kit(project, game, toolkit, options, expansion_required=required)
+    except BuildError as exc:
+        return _LaidOut([Finding(game.info.loc, TEMPLATE_RULE_ID, "cannot-lay-out", Severity.ERROR, str(exc), game.info.id)], [])
+    except Exception as exc:
+        if verdicts is None:
+            raise
+        ids = {game.info.id} | ({expansion.info.id} if expansion is not None else set())
+        if ids & verdicts.breaks_rules:
+            return _LaidOut([], [])  # a definition that breaks its rules may not be drawable: its findings say why
+        if ids & verdicts.departs:
+            return _LaidOut([Finding(game.info.loc, TEMPLATE_RULE_ID, "cannot-lay-out", Severity.ERROR,
+                                     f"{game.info.id} cannot be laid out with the deviations it declares: "
+                                     f"{type(exc).__name__}: {exc}", game.info.id)], [])
+        raise
+    kept = None if check_only else kit
+    fit_problems = fit_findings(checked, kit.fit_problems, owner=game.info.id)
+    if any(not problem.warning for problem in kit.fit_problems):
+        return _LaidOut([], fit_problems, kept, laid_out=True)  # a face that cannot be drawn: no pages
+    if options.only:
+        kit = select(kit, options.only)
+    no_board = bool(options.board_paper and not kit.boards)
+    sizes = size_problems(kit, sheets)
+    if sizes:
+        found = [_component_size_finding(game, kit, toolkit, options, name, message) for name, message in sizes]
+        return _LaidOut(found, fit_problems, kept, laid_out=True, no_board=no_board)
+    large = large_page_count(kit, sheets)
+    pieces = (len(kit.cards) + len(kit.tokens)) * options.copies + large
+    if pieces > MAX_PIECES:
+        extra = f" and {large} pages of boards, mats and boxes" if large else ""
+        return _LaidOut([Finding(game.info.loc, TEMPLATE_RULE_ID, "too-many-pieces", Severity.ERROR,
+                                 f"{game.info.id}: {pieces} pieces to lay out ({len(kit.cards)} cards and "
+                                 f"{len(kit.tokens)} tokens, {options.copies} copies{extra}); at most {MAX_PIECES} "
+                                 "are supported", game.info.id)], fit_problems, kept, laid_out=True, no_board=no_board)
+    found = preflight_home(game, kit, toolkit, options)
+    document = None
+    try:
+        stamped = replace(sheets, stamp=stamp_text(game, options))
+        if check_only:
+            check_plan(kit, stamped)
+        else:
+            document = plan_document(kit, stamped, f"{game.info.name}: print-and-play kit")
+    except FitError as exc:
+        found.append(_sheet_finding(game, toolkit, options, str(exc)))
+    return _LaidOut(found, fit_problems, kept, document, laid_out=True, no_board=no_board)
 
 
 RULES_PAGES = "rules"

@@ -194,3 +194,52 @@ def test_board_on_a_large_page_and_tiled() -> None:
         x, y, w, h = trim(tile)
         assert x >= A4.margin_mm - 1e-6 and y >= A4.margin_mm - 1e-6
         assert any(isinstance(m, Line) for m in next(p for p in tiled.pages if tile in p.placements).marks)
+
+
+@pytest.fixture(scope="module")
+def real_kits() -> list[Kit]:
+    """The kits of every shipped game and of the example kit (Lantern Harbour: cards of two
+    sizes, round and hexagonal tokens, a board, a box)."""
+    from generator.build import BuildOptions, check_build, load_toolkit
+    from generator.loader import load_project
+    from generator.paths import shipped_root
+
+    kits: list[Kit] = []
+    for root in (shipped_root(), shipped_root() / "examples" / "lanterns"):
+        project = load_project(root)
+        checked = check_build(project, list(project.games), BuildOptions(all_packs=True), load_toolkit(project))
+        kits += [kit for _, kit in checked.kits]
+    return kits
+
+
+def _fit_error(make) -> str | None:  # type: ignore[no-untyped-def]
+    try:
+        make()
+    except FitError as exc:
+        return str(exc)
+    return None
+
+
+SMALL_SHEETS = (A4, LETTER, A2, SheetTemplate("a6", 105, 148), SheetTemplate("a7", 74, 105),
+                SheetTemplate("strip", 300, 80), SheetTemplate("a4-gutter", 210, 297, gutter_mm=25.0),
+                SheetTemplate("a4-margins", 210, 297, margin_mm=40.0))
+
+
+def test_check_plan_raises_exactly_what_planning_the_pages_raises(real_kits: list[Kit]) -> None:
+    """validate checks the sheets without planning them (check_plan): for every kit, paper, large
+    paper and fold-and-glue, it refuses what plan_document refuses, with the same message."""
+    from generator.layout.sheets import check_plan
+
+    errors: set[str] = set()
+    compared = 0
+    for kit in real_kits:
+        for sheet in SMALL_SHEETS:
+            for board_sheet in (None, A2, SheetTemplate("a5", 148, 210, large=True)):
+                for gutterfold in (False, True):
+                    options = SheetOptions(sheet, board_sheet=board_sheet, gutterfold=gutterfold)
+                    planned = _fit_error(lambda: plan_document(kit, options, "t"))
+                    assert _fit_error(lambda: check_plan(kit, options)) == planned, (kit.game_id, options)
+                    compared += 1
+                    if planned is not None:
+                        errors.add(planned.split(" ")[1] if planned.startswith("the ") else planned[:12])
+    assert compared > 100 and len(errors) >= 3  # cards, pages, boxes and boards refused, and kits that fit

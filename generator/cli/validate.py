@@ -123,7 +123,8 @@ class _Selection:
             return [] if self.layouts_only else validate_games(self.games)
         toolkit = Toolkit(layouts, FontBook(layouts.fonts), ProjectArtwork(self.root))
         try:
-            found = check_build(self.project, self.games, BuildOptions(all_packs=True, lang="all"), toolkit).findings
+            found = check_build(self.project, self.games, BuildOptions(all_packs=True, lang="all"), toolkit,
+                                check_only=True).findings
         except BuildError as exc:
             fail(str(exc))
         if self.layouts_only:

@@ -27,7 +27,7 @@ import os
 import sys
 import time
 from types import FrameType
-from typing import Any, BinaryIO, Callable
+from typing import Any, BinaryIO, Callable, Iterable
 
 from .. import usercache
 
@@ -182,6 +182,9 @@ class Recorder:
         self._streams: tuple[Any, Any] | None = None
         self._stats: Callable[..., os.stat_result] | None = None
         self.probed: dict[str, None] = {}
+        self.copy_modules: dict[str, None] = {}
+        self._unreport: Callable[[], None] = lambda: None
+        """Sources of the modules a forked copy of the run imported (its code, as the run's own)."""
 
     def start(self) -> None:
         """Note files and folders from now on, and copy stdout and stderr."""
@@ -189,6 +192,9 @@ class Recorder:
             return
         self.recording = True
         sys.addaudithook(self._hook)
+        from ..forked import report_from_copy
+
+        self._unreport = report_from_copy(self._copy_saw, self._merge)  # a copy forked to share the work records too
         self._stats = os.stat
         os.stat = self._probing(os.stat)  # (not lstat: resolving a path looks at every folder above it)
         originals = (sys.stdout, sys.stderr)
@@ -229,6 +235,21 @@ class Recorder:
         elif not self._importing(sys._getframe(1)):
             self.folders.setdefault(os.path.abspath(path))
 
+    def _copy_saw(self) -> tuple[list[str], list[str], list[str], bool, list[str]]:
+        """What a forked copy of the run noted (``forked.share``): its files, folders, paths looked
+        for, whether it wrote, and the sources of the modules it imported."""
+        modules = [path for path in (getattr(m, "__file__", None) for m in list(sys.modules.values()))
+                   if isinstance(path, str)]
+        return list(self.files), list(self.folders), list(self.probed), self.unsure, modules
+
+    def _merge(self, saw: tuple[list[str], list[str], list[str], bool, list[str]]) -> None:
+        files, folders, probed, unsure, modules = saw
+        for mine, theirs in ((self.files, files), (self.folders, folders), (self.probed, probed),
+                             (self.copy_modules, modules)):
+            for path in theirs:
+                mine.setdefault(path)
+        self.unsure = self.unsure or unsure
+
     def _probing(self, stat: Callable[..., os.stat_result]) -> Callable[..., os.stat_result]:
         """``stat`` that notes the path it is asked about: a check that a file exists or is a
         folder opens nothing, and its folder's listing tells when the answer changes (Python's
@@ -260,6 +281,7 @@ class Recorder:
         if not self.recording:
             return
         self.recording = False
+        self._unreport()
         if self._stats is not None:
             os.stat = self._stats
         if self._streams is not None:
@@ -300,16 +322,18 @@ class Recorder:
         for folder in folders:
             listed.append((folder, _listing(folder)))  # None: not a folder (one that appears is news)
         return {"format": FORMAT, "status": status, "output": self.output, "files": hashed, "folders": listed,
-                "modules": _module_stats()}
+                "modules": _module_stats(self.copy_modules)}
 
 
-def _module_stats() -> list[tuple[str, tuple[int, int]]]:
+def _module_stats(also: Iterable[str] = ()) -> list[tuple[str, tuple[int, int]]]:
     """Size and modification time of the source of every module loaded outside the standard
-    library (cardforge's own, its dependencies', an installed game's)."""
+    library (cardforge's own, its dependencies', an installed game's), and of the sources ``also``
+    names (those a forked copy of the run imported)."""
     standard = os.path.dirname(os.__file__) + os.sep
     found: list[tuple[str, tuple[int, int]]] = []
-    for module in list(sys.modules.values()):
-        path = getattr(module, "__file__", None)
+    paths = dict.fromkeys([getattr(module, "__file__", None) for module in list(sys.modules.values())])
+    paths.update(dict.fromkeys(also))
+    for path in paths:
         if not isinstance(path, str):
             continue
         if path.startswith(standard) and "site-packages" not in path and "dist-packages" not in path:

@@ -178,8 +178,7 @@ def grid_pages(pieces: Sequence[Piece], options: SheetOptions, what: str, *, rou
     round_cuts = round_cuts or outlined(pieces[0])
     first = pieces[0].front
     bleed = first.bleed_mm
-    gutter = max(options.sheet.gutter_mm, TOKEN_GUTTER_MM) if round_cuts else options.sheet.gutter_mm
-    grid = best_grid(options.sheet, first.width_mm, first.height_mm, gutter)
+    grid = pieces_grid(pieces[0], options, round_cuts)
     slots = _slots(grid, options.sheet)
     chunks = _chunks(pieces, grid.size)
     pages: list[Page] = []
@@ -208,6 +207,13 @@ def grid_pages(pieces: Sequence[Piece], options: SheetOptions, what: str, *, rou
             pages.append(Page(grid.page_w, grid.page_h, tuple(backs), (), f"{what}: backs {number}/{len(chunks)}",
                               footer=True))
     return pages
+
+
+def pieces_grid(first: Piece, options: SheetOptions, round_cuts: bool) -> Grid:
+    """The grid ``grid_pages`` lays pieces like ``first`` in (spaced apart when ``round_cuts``, or
+    when they are cut along an outline of their own); FitError if one does not fit the sheet."""
+    gutter = max(options.sheet.gutter_mm, TOKEN_GUTTER_MM) if round_cuts or outlined(first) else options.sheet.gutter_mm
+    return best_grid(options.sheet, first.front.width_mm, first.front.height_mm, gutter)
 
 
 def _grid_marks(grid: Grid, options: SheetOptions, bleed: float, round_cuts: bool, chunk: Sequence[Piece]) -> list[Item]:
@@ -284,13 +290,9 @@ def gutterfold_pages(pieces: Sequence[Piece], options: SheetOptions, what: str) 
         return []
     first = pieces[0].front
     w, h, bleed = first.width_mm, first.height_mm, first.bleed_mm
-    sheet = options.sheet if options.sheet.width_mm >= options.sheet.height_mm else options.sheet.turned()
-    _, _, pw, _ = sheet.printable
+    sheet, cols = gutterfold_frame(pieces[0], options)
     fold = sheet.height_mm / 2
     gutter = options.sheet.gutter_mm
-    cols = int((pw + gutter + 1e-9) // (w + gutter))
-    if cols < 1 or fold - FOLD_GAP_MM - h < sheet.margin_mm - 1e-9:
-        raise FitError(f"a {w:g} x {h:g} mm card does not fit half of a {sheet.name} sheet for fold-and-glue")
     x0 = (sheet.width_mm - (cols * w + (cols - 1) * gutter)) / 2
     y_front = fold - FOLD_GAP_MM - h
     y_back = fold + FOLD_GAP_MM
@@ -319,6 +321,19 @@ def gutterfold_pages(pieces: Sequence[Piece], options: SheetOptions, what: str) 
         pages.append(Page(sheet.width_mm, sheet.height_mm, tuple(placements), tuple(marks),
                           f"{what}: fold-and-glue {number}/{len(chunks)}", footer=True))
     return pages
+
+
+def gutterfold_frame(first: Piece, options: SheetOptions) -> tuple[SheetTemplate, int]:
+    """The landscape sheet and the number of columns of a fold-and-glue page of cards like
+    ``first``; FitError if one does not fit half of the sheet."""
+    w, h = first.front.width_mm, first.front.height_mm
+    sheet = options.sheet if options.sheet.width_mm >= options.sheet.height_mm else options.sheet.turned()
+    _, _, pw, _ = sheet.printable
+    gutter = options.sheet.gutter_mm
+    cols = int((pw + gutter + 1e-9) // (w + gutter))
+    if cols < 1 or sheet.height_mm / 2 - FOLD_GAP_MM - h < sheet.margin_mm - 1e-9:
+        raise FitError(f"a {w:g} x {h:g} mm card does not fit half of a {sheet.name} sheet for fold-and-glue")
+    return sheet, cols
 
 
 FOOTER_ROOM_MM = 3.0
@@ -397,13 +412,19 @@ def tokens_under_cards(deck: list[Page], cards: Sequence[Piece], tokens: Sequenc
 
 def sheetlet_page(scene: Scene, options: SheetOptions, what: str) -> Page:
     """A one-off full page (rules summary), centred on the sheet; FitError if it is too large."""
+    sheetlet_fits(scene, options, what)
+    sheet = options.sheet
+    x = (sheet.width_mm - scene.width_mm) / 2
+    y = (sheet.height_mm - scene.height_mm) / 2
+    return Page(sheet.width_mm, sheet.height_mm, (Placement(scene, x, y),), (), what)
+
+
+def sheetlet_fits(scene: Scene, options: SheetOptions, what: str) -> None:
+    """FitError if a one-off page is larger than the printable area of the sheet."""
     sheet = options.sheet
     _, _, pw, ph = sheet.printable
     if scene.width_mm > pw + 1e-6 or scene.height_mm > ph + 1e-6:
         raise FitError(f"the {what} page ({scene.width_mm:g} x {scene.height_mm:g} mm) does not fit {sheet.name}")
-    x = (sheet.width_mm - scene.width_mm) / 2
-    y = (sheet.height_mm - scene.height_mm) / 2
-    return Page(sheet.width_mm, sheet.height_mm, (Placement(scene, x, y),), (), what)
 
 
 def groups(pieces: Sequence[Piece]) -> list[tuple[str, list[Piece]]]:
@@ -552,6 +573,38 @@ def plan_document(kit: Kit, options: SheetOptions, title: str) -> Document:
     measurer = options.measurer or ESTIMATE
     pages = [add_footer(page, [page.label if page.footer else "", options.stamp], measurer) for page in pages]
     return Document(title, tuple(pages))
+
+
+def check_plan(kit: Kit, options: SheetOptions) -> None:
+    """Raise the FitError ``plan_document`` would raise for ``kit`` (the first it meets, in the same
+    order), without laying out a page: what a check that prints nothing needs (``validate``).
+
+    Every page ``plan_document`` makes comes from a grid, a fold-and-glue frame, a large piece's
+    paper or a one-off page; each is asked here exactly as there. Tokens set under the last cards
+    need no check of their own: they fit there only where their own grid fits the sheet."""
+    if options.copies < 1:
+        raise ValueError("copies must be at least 1")
+    for _, cards in groups(kit.cards):
+        for same in by_size(cards):
+            if options.gutterfold:
+                gutterfold_frame(same[0], options)
+            else:
+                pieces_grid(same[0], options, False)
+    for size in sorted({(t.front.width_mm, t.front.height_mm) for t in kit.tokens}):
+        token = next(t for t in kit.tokens if (t.front.width_mm, t.front.height_mm) == size)
+        pieces_grid(token, options, token.round)
+    for _, pieces in groups(kit.boards):
+        problem = large_problem(pieces, options)
+        if problem is not None:
+            raise FitError(problem)
+        front = pieces[0].front
+        if fits(front.width_mm, front.height_mm, options.sheet):
+            pieces_grid(pieces[0], options, False)
+        elif pieces[0].kind is PieceKind.BOX or any(piece.back is not None for piece in pieces):
+            large = options if options.board_sheet is None else replace(options, sheet=options.board_sheet)
+            pieces_grid(pieces[0], large, False)
+    for sheetlet in kit.pages:
+        sheetlet_fits(sheetlet.scene, options, f"{kit.game_id} {sheetlet.id}")
 
 
 def corner_radii(kit: Kit) -> dict[str, float]:

@@ -1,0 +1,165 @@
+"""Work shared with one forked copy of this process: a check of several games on two cores.
+
+``share(count, task)`` runs ``task(0)`` to ``task(count - 1)`` and returns their results in order,
+as ``[task(i, False) for i in range(count)]`` would, but two processes take the tasks: this one
+and a copy of it made by ``os.fork`` (which shares everything loaded so far, at no cost). Each
+takes the next task not yet taken (a pipe holds their numbers), so a long task on one side is
+balanced by several short ones on the other; the copy sends its results back pickled and exits.
+
+The results are the same as one process's, whatever the timing:
+
+- a task the copy could not finish (it raised, or the copy died) is run again here, after the
+  others, in order; so is a task that raised here. An exception therefore comes from the first
+  task that raises, as it would in order. The copy runs its tasks with ``in_copy`` set, so that a
+  task may leave an unusual case to this process, which knows more by then (``before``'s work);
+- ``before`` runs here while the copy starts on the tasks (work the tasks' error cases need);
+- what the copy observed on the way (the files ``validate`` records for its replay) comes back
+  through ``report_from_copy``.
+
+The copy is made only where it can help and is safe: ``os.fork`` exists, at least two CPUs are
+available, and this process runs no other thread (a thread holding a lock at the fork would leave
+it held in the copy). Else the tasks run here, in order. An interruption (Ctrl-C) stops both:
+the copy ends without a word, and this process kills and reaps it before the interruption goes on.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import sys
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
+
+_NUMBER = struct.Struct(">I")
+MAX_TASKS = 16_000
+"""More tasks than this (their numbers would not fit the pipe's buffer at once) run in one process."""
+
+_REPORTERS: list[tuple[Callable[[], Any], Callable[[Any], None]]] = []
+
+
+def report_from_copy(collect: Callable[[], Any], merge: Callable[[Any], None]) -> Callable[[], None]:
+    """Have a forked copy send ``collect()`` (picklable) back with its results, and call
+    ``merge`` with it in this process: state the copy changed that this process must know of.
+    Returns the function that ends this."""
+    pair = (collect, merge)
+    _REPORTERS.append(pair)
+    return lambda: _REPORTERS.remove(pair) if pair in _REPORTERS else None
+
+
+def copies_help() -> bool:
+    """Whether a forked copy can share work here (see the module's docstring)."""
+    if not hasattr(os, "fork") or not hasattr(os, "sched_getaffinity"):
+        return False
+    threading = sys.modules.get("threading")
+    if threading is not None and threading.active_count() > 1:
+        return False
+    return len(os.sched_getaffinity(0)) >= 2
+
+
+def share(count: int, task: Callable[[int, bool], T], *, before: Callable[[], None] = lambda: None,
+          fork: bool = True) -> list[T]:
+    """``task(i, in_copy)`` for each i below ``count``, in order of i; see the module's docstring.
+    With ``fork`` false (or where a copy cannot help), ``before()`` then each task, here."""
+    if not fork or count < 2 or count > MAX_TASKS or not copies_help():
+        before()
+        return [task(i, False) for i in range(count)]
+    numbers_in, numbers_out = os.pipe()
+    os.write(numbers_out, b"".join(_NUMBER.pack(i) for i in range(count)))
+    os.close(numbers_out)
+    results_in, results_out = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        pid = os.fork()
+    except OSError:  # no room for another process: do it all here
+        for fd in (numbers_in, results_in, results_out):
+            os.close(fd)
+        before()
+        return [task(i, False) for i in range(count)]
+    if pid == 0:
+        _copy(task, numbers_in, results_in, results_out)  # never returns
+    os.close(results_out)
+    done: dict[int, T] = {}
+    reaped = False
+    try:
+        before()
+        while (number := _take(numbers_in)) is not None:
+            try:
+                done[number] = task(number, False)
+            except Exception:
+                pass  # run again below, in its turn
+        theirs = _receive(results_in)
+        os.waitpid(pid, 0)
+        reaped = True
+    finally:
+        os.close(numbers_in)
+        os.close(results_in)
+        if not reaped:
+            _stop(pid)
+    if theirs is not None:
+        results, reports = theirs
+        for number, result in results.items():
+            done.setdefault(number, result)
+        for (_, merge), report in zip(_REPORTERS, reports):
+            merge(report)
+    return [done[i] if i in done else task(i, False) for i in range(count)]
+
+
+def _take(numbers: int) -> int | None:
+    data = os.read(numbers, _NUMBER.size)
+    return _NUMBER.unpack(data)[0] if len(data) == _NUMBER.size else None
+
+
+def _copy(task: Callable[[int, bool], Any], numbers_in: int, results_in: int, results_out: int) -> None:
+    """The forked copy: take tasks until none is left or one raises, send the results, exit."""
+    status = 1
+    try:
+        import pickle
+
+        os.close(results_in)
+        done: dict[int, Any] = {}
+        while (number := _take(numbers_in)) is not None:
+            try:
+                done[number] = task(number, True)
+            except Exception:
+                break  # this process's parent does it again, knowing more
+        data = pickle.dumps((done, [collect() for collect, _ in _REPORTERS]), protocol=pickle.HIGHEST_PROTOCOL)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(results_out, view):]
+        status = 0
+    except BaseException:  # an interruption, a result that does not pickle: the parent does it all
+        pass
+    finally:
+        os._exit(status)  # no clean-up of the parent's: its temporary files, its atexit handlers
+
+
+def _receive(results_in: int) -> tuple[dict[int, Any], list[Any]] | None:
+    """What the copy sent (None when it sent nothing whole)."""
+    chunks = []
+    while chunk := os.read(results_in, 1 << 16):
+        chunks.append(chunk)
+    if not chunks:
+        return None
+    import pickle
+
+    try:
+        received = pickle.loads(b"".join(chunks))
+    except Exception:
+        return None
+    return received if isinstance(received, tuple) and len(received) == 2 else None
+
+
+def _stop(pid: int) -> None:
+    """Kill the copy and reap it (this process is leaving by an exception)."""
+    import signal
+
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
