@@ -16,10 +16,8 @@ is refused (``OutputError``), as is an output folder that is not a real folder.
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import stat
-import tempfile
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -198,6 +196,9 @@ class StagedWrite:
             _make_folder(folder)
         for path in targets:
             check_target(path)
+        import shutil  # (imported by a write only: a command that checks starts without them)
+        import tempfile
+
         stages: dict[Path, Path] = {}
         try:
             for folder in folders:
@@ -234,6 +235,8 @@ class StagedWrite:
                     try:
                         os.link(path, old)
                     except OSError:  # a file system without hard links
+                        import shutil
+
                         shutil.copy2(path, old)
                 except OSError as exc:
                     raise OutputError(f"{path}: cannot keep the previous file: {exc.strerror or exc}") from None

@@ -13,13 +13,11 @@ The renderers (reportlab, pikepdf) are imported only when a build renders.
 from __future__ import annotations
 
 import datetime
-import difflib
 import hashlib
-import json
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Sequence, cast
 
 from . import registry
 from .atomicio import StagedWrite
@@ -260,8 +258,9 @@ def check_build(
     leaves it out). ``options_for_all``: the options are for every game of a session (the
     preview), so a game without the expansion or the board they name is no mistake.
     ``check_only``: the findings alone are wanted (``validate``): the sheets are checked without
-    planning their pages, no kit or document is kept, and the games are laid out by two processes
-    where two CPUs are free (``forked.share``; the findings are the same)."""
+    planning their pages, no kit or document is kept, no progress is told, and the games are laid
+    out and checked by two processes where two CPUs are free (``forked.share``; the findings are
+    the same)."""
     sheets = sheet_options(toolkit, options)
     required = len(games) == 1 and not options_for_all
     expansions = {g.info.id: expansion_for(project, g, options, required=required) for g in games}
@@ -285,31 +284,39 @@ def check_build(
         return game.info.id not in broken and (expansion is None or expansion.info.id not in broken)
 
     drawn = [game for game in laid if unbroken(game)]
-    verdicts: list[_RuleVerdicts] = []
+    known: list[_RuleVerdicts] = []
 
-    def check_rules() -> None:
-        raw = rule_findings(checked)
-        rule_found = validate_games(checked, checked=raw)
-        verdicts.append(_RuleVerdicts(raw, {f.game_id for f in rule_found if f.is_error},
-                                      {f.game_id for f in rule_found if f.deviation}))
-        if refused and (len(games) == 1 or not laid):
-            raise refused[0]
+    def verdicts(raw: list[tuple[GameDefinition, list[Finding]]] | None = None) -> _RuleVerdicts:
+        """What the rules find (found now when ``raw`` is not given: a layout error needs it)."""
+        if not known:
+            raw = rule_findings(checked) if raw is None else raw
+            rule_found = validate_games(checked, checked=raw)
+            known.append(_RuleVerdicts(raw, {f.game_id for f in rule_found if f.is_error},
+                                       {f.game_id for f in rule_found if f.deviation}))
+        return known[0]
 
-    def lay_out(index: int, in_copy: bool) -> _LaidOut:
+    def lay_out(index: int) -> _LaidOut:
         game = drawn[index]
-        if not in_copy:  # (a copy's words would not reach the user)
+        if not check_only:  # (a forked copy's words would not reach the user)
             progress(f"laying out {game.info.id}" + (f" in {game.info.language}" if game.info.language else ""))
         return _lay_out(project, game, expansions[game.info.id], toolkit, options, sheets, required, checked,
-                        None if in_copy else verdicts[0], check_only)
+                        verdicts, check_only)
 
-    if check_only:
+    if check_only:  # each game's layout, then each game's rules, taken by two processes
         from .forked import share
 
-        outcomes = share(len(drawn), lay_out, before=check_rules)
+        def task(index: int) -> _LaidOut | list[Finding]:
+            return lay_out(index) if index < len(drawn) else rule_findings([checked[index - len(drawn)]])[0][1]
+
+        done = share(len(drawn) + len(checked), task)
+        outcomes = [cast(_LaidOut, outcome) for outcome in done[:len(drawn)]]
+        raw = verdicts([(game, cast(list[Finding], found)) for game, found in zip(checked, done[len(drawn):])]).raw
     else:
-        check_rules()
-        outcomes = [lay_out(index, False) for index in range(len(drawn))]
-    raw = verdicts[0].raw
+        raw = verdicts().raw
+    if refused and (len(games) == 1 or not laid):
+        raise refused[0]
+    if not check_only:
+        outcomes = [lay_out(index) for index in range(len(drawn))]
     fit_problems: list[Finding] = []
     documents: list[tuple[GameDefinition, Document]] = []
     kits: list[tuple[GameDefinition, Kit]] = []
@@ -361,21 +368,18 @@ class _LaidOut:
 
 def _lay_out(project: Project, game: GameDefinition, expansion: GameDefinition | None, toolkit: Toolkit,
              options: BuildOptions, sheets: SheetOptions, required: bool, checked: Sequence[GameDefinition],
-             verdicts: _RuleVerdicts | None, check_only: bool) -> _LaidOut:
-    """Lay out ``game`` and check its pieces on the sheets (the body of ``check_build``). An error
-    of the layout itself, which the rules' ``verdicts`` explain, raises when they are not known
-    (a forked copy of the process leaves such a game to the process that knows them)."""
+             verdicts: Callable[[], _RuleVerdicts], check_only: bool) -> _LaidOut:
+    """Lay out ``game`` and check its pieces on the sheets (the body of ``check_build``); an error
+    of the layout itself may be explained by what the rules find (``verdicts``)."""
     try:
         kit = make_kit(project, game, toolkit, options, expansion_required=required)
     except BuildError as exc:
         return _LaidOut([Finding(game.info.loc, TEMPLATE_RULE_ID, "cannot-lay-out", Severity.ERROR, str(exc), game.info.id)], [])
     except Exception as exc:
-        if verdicts is None:
-            raise
         ids = {game.info.id} | ({expansion.info.id} if expansion is not None else set())
-        if ids & verdicts.breaks_rules:
+        if ids & verdicts().breaks_rules:
             return _LaidOut([], [])  # a definition that breaks its rules may not be drawable: its findings say why
-        if ids & verdicts.departs:
+        if ids & verdicts().departs:
             return _LaidOut([Finding(game.info.loc, TEMPLATE_RULE_ID, "cannot-lay-out", Severity.ERROR,
                                      f"{game.info.id} cannot be laid out with the deviations it declares: "
                                      f"{type(exc).__name__}: {exc}", game.info.id)], [])
@@ -455,6 +459,8 @@ def nearest_id(wanted: str, ids: Sequence[str]) -> str | None:
         parts = piece.split("-")
         for end in range(1, len(parts) + 1):
             names.setdefault("-".join(parts[:end]))
+    import difflib
+
     ranked = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.5)
     return ranked[0] if ranked else None
 
@@ -507,6 +513,8 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], 
             except KeyError:
                 if name in layouts.broken:
                     continue  # a layout file defines it, and its problems say why it cannot be read
+                import difflib
+
                 close = difflib.get_close_matches(name, defined, n=1, cutoff=0.6)
                 hint = f"did you mean '{close[0]}'? or add it" if close else "add it"
                 findings.append(Finding(places.get(name, game.info.loc), TEMPLATE_RULE_ID, "missing-template",
@@ -631,4 +639,6 @@ def cut_files(game_id: str, document: Document, out_dir: Path) -> list[BuiltFile
 
 def manifest_json(document: Document) -> bytes:
     """The manifest written beside each PDF: where every card, token and board tile sits."""
+    import json
+
     return (json.dumps(document.manifest(), indent=1) + "\n").encode("utf-8")

@@ -245,38 +245,47 @@ def read_metrics(path: Path, name: str | None = None) -> FontMetrics:
         info = os.stat(path)
     except (OSError, ValueError) as exc:
         raise FontError(f"{shown}: cannot read the font file: {getattr(exc, 'strerror', None) or exc}") from None
-    key = (str(path.resolve()), info.st_size, info.st_mtime_ns)
+    resolved = str(path.resolve())
+    key = (resolved, info.st_size, info.st_mtime_ns)
     found = _CACHE.get(key)
     if found is None:
-        try:
-            data = read_regular(path, MAX_FONT_BYTES, "font file")
-        except ReadError as exc:
-            raise FontError(f"{shown}: {exc}") from None
-        found = _CACHE[key] = _remembered_metrics(data, shown)
+        usercache.note_input(resolved)  # (the file may not be opened: a recorded validate must know it)
+        found = _CACHE[key] = _remembered_metrics(path, resolved, info, shown)
     return found
 
 
-METRICS_FORMAT = 1
+METRICS_FORMAT = 2
 """The layout of a font's metrics in the user's cache (``_remembered_metrics``)."""
 
 
-def _remembered_metrics(data: bytes, name: str) -> FontMetrics:
-    """``parse_metrics`` of a font file's bytes, kept in the user's cache under their SHA-256
-    (parsing a font's character map and widths costs 5-15 ms, reading them back well under one);
-    an entry that is missing or not as written is parsed again."""
-    entry = f"fonts/metrics-{hashlib.sha256(data).hexdigest()}.marshal"
-    stored = usercache.read(entry)
-    if stored:
-        try:
-            fmt, ascent, default, widths, embedding, chars = marshal.loads(stored)
-            if (fmt == METRICS_FORMAT and isinstance(ascent, (int, float)) and isinstance(default, (int, float))
-                    and isinstance(widths, dict) and isinstance(embedding, str) and isinstance(chars, frozenset)):
-                return FontMetrics(ascent, default, widths, embedding, chars)
-        except (EOFError, ValueError, TypeError):
-            pass
+def _remembered_metrics(path: Path, resolved: str, info: os.stat_result, name: str) -> FontMetrics:
+    """``parse_metrics`` of the font file ``path``, kept in the user's cache under the file's
+    place and ``usercache.signature`` (parsing a font's character map and widths costs 5-15 ms,
+    reading them back well under one, and the file itself, 0.3-0.8 MB, is then not read at all);
+    an entry that is missing or not as written is parsed again, and a file changed in the last
+    seconds is parsed and not remembered. FontError when the file cannot be used."""
+    signature = usercache.signature(info)
+    entry = None
+    if signature is not None:
+        named = repr((resolved, signature)).encode("utf-8", "surrogatepass")
+        entry = f"fonts/metrics-{hashlib.sha256(named).hexdigest()}.marshal"
+        stored = usercache.read(entry)
+        if stored:
+            try:
+                fmt, ascent, default, widths, embedding, chars = marshal.loads(stored)
+                if (fmt == METRICS_FORMAT and isinstance(ascent, (int, float)) and isinstance(default, (int, float))
+                        and isinstance(widths, dict) and isinstance(embedding, str) and isinstance(chars, frozenset)):
+                    return FontMetrics(ascent, default, widths, embedding, chars)
+            except (EOFError, ValueError, TypeError):
+                pass
+    try:
+        data = read_regular(path, MAX_FONT_BYTES, "font file")
+    except ReadError as exc:
+        raise FontError(f"{name}: {exc}") from None
     metrics = parse_metrics(data, name)
-    usercache.write(entry, marshal.dumps((METRICS_FORMAT, metrics.ascent, metrics.default_width, metrics.widths,
-                                          metrics.embedding, metrics.chars)))
+    if entry is not None:
+        usercache.write(entry, marshal.dumps((METRICS_FORMAT, metrics.ascent, metrics.default_width, metrics.widths,
+                                              metrics.embedding, metrics.chars)))
     return metrics
 
 

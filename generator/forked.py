@@ -1,7 +1,7 @@
 """Work shared with one forked copy of this process: a check of several games on two cores.
 
 ``share(count, task)`` runs ``task(0)`` to ``task(count - 1)`` and returns their results in order,
-as ``[task(i, False) for i in range(count)]`` would, but two processes take the tasks: this one
+as ``[task(i) for i in range(count)]`` would, but two processes take the tasks: this one
 and a copy of it made by ``os.fork`` (which shares everything loaded so far, at no cost). Each
 takes the next task not yet taken (a pipe holds their numbers), so a long task on one side is
 balanced by several short ones on the other; the copy sends its results back pickled and exits.
@@ -10,9 +10,7 @@ The results are the same as one process's, whatever the timing:
 
 - a task the copy could not finish (it raised, or the copy died) is run again here, after the
   others, in order; so is a task that raised here. An exception therefore comes from the first
-  task that raises, as it would in order. The copy runs its tasks with ``in_copy`` set, so that a
-  task may leave an unusual case to this process, which knows more by then (``before``'s work);
-- ``before`` runs here while the copy starts on the tasks (work the tasks' error cases need);
+  task that raises, as it would in order;
 - what the copy observed on the way (the files ``validate`` records for its replay) comes back
   through ``report_from_copy``.
 
@@ -57,13 +55,11 @@ def copies_help() -> bool:
     return len(os.sched_getaffinity(0)) >= 2
 
 
-def share(count: int, task: Callable[[int, bool], T], *, before: Callable[[], None] = lambda: None,
-          fork: bool = True) -> list[T]:
-    """``task(i, in_copy)`` for each i below ``count``, in order of i; see the module's docstring.
-    With ``fork`` false (or where a copy cannot help), ``before()`` then each task, here."""
+def share(count: int, task: Callable[[int], T], *, fork: bool = True) -> list[T]:
+    """``task(i)`` for each i below ``count``, in order of i; see the module's docstring. With
+    ``fork`` false (or where a copy cannot help), each task here, in order."""
     if not fork or count < 2 or count > MAX_TASKS or not copies_help():
-        before()
-        return [task(i, False) for i in range(count)]
+        return [task(i) for i in range(count)]
     numbers_in, numbers_out = os.pipe()
     os.write(numbers_out, b"".join(_NUMBER.pack(i) for i in range(count)))
     os.close(numbers_out)
@@ -75,18 +71,16 @@ def share(count: int, task: Callable[[int, bool], T], *, before: Callable[[], No
     except OSError:  # no room for another process: do it all here
         for fd in (numbers_in, results_in, results_out):
             os.close(fd)
-        before()
-        return [task(i, False) for i in range(count)]
+        return [task(i) for i in range(count)]
     if pid == 0:
         _copy(task, numbers_in, results_in, results_out)  # never returns
     os.close(results_out)
     done: dict[int, T] = {}
     reaped = False
     try:
-        before()
         while (number := _take(numbers_in)) is not None:
             try:
-                done[number] = task(number, False)
+                done[number] = task(number)
             except Exception:
                 pass  # run again below, in its turn
         theirs = _receive(results_in)
@@ -103,7 +97,7 @@ def share(count: int, task: Callable[[int, bool], T], *, before: Callable[[], No
             done.setdefault(number, result)
         for (_, merge), report in zip(_REPORTERS, reports):
             merge(report)
-    return [done[i] if i in done else task(i, False) for i in range(count)]
+    return [done[i] if i in done else task(i) for i in range(count)]
 
 
 def _take(numbers: int) -> int | None:
@@ -111,7 +105,7 @@ def _take(numbers: int) -> int | None:
     return _NUMBER.unpack(data)[0] if len(data) == _NUMBER.size else None
 
 
-def _copy(task: Callable[[int, bool], Any], numbers_in: int, results_in: int, results_out: int) -> None:
+def _copy(task: Callable[[int], Any], numbers_in: int, results_in: int, results_out: int) -> None:
     """The forked copy: take tasks until none is left or one raises, send the results, exit."""
     status = 1
     try:
@@ -121,9 +115,9 @@ def _copy(task: Callable[[int, bool], Any], numbers_in: int, results_in: int, re
         done: dict[int, Any] = {}
         while (number := _take(numbers_in)) is not None:
             try:
-                done[number] = task(number, True)
+                done[number] = task(number)
             except Exception:
-                break  # this process's parent does it again, knowing more
+                break  # the parent does it again, in its turn
         data = pickle.dumps((done, [collect() for collect, _ in _REPORTERS]), protocol=pickle.HIGHEST_PROTOCOL)
         view = memoryview(data)
         while view:

@@ -13,13 +13,14 @@ The limits on file sizes live here, each with its reason.
 from __future__ import annotations
 
 import io
-import json
 import math
 import os
 import stat
-import zipfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import zipfile
 
 MAX_DEFINITION_BYTES = 2_000_000
 """Definition and layout files are a few kilobytes; anything this large is a mistake or an attack."""
@@ -178,6 +179,8 @@ def _constant(text: str) -> Any:
 def load_json(data: bytes) -> Any:
     """The value of a JSON document; ReadError (saying where, when the parser knows) when it is not
     UTF-8 JSON, nests deeper than MAX_JSON_DEPTH, or holds a number too long, NaN or infinite."""
+    import json
+
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -199,6 +202,8 @@ def open_zip(data: bytes, what: str = "zip archive") -> zipfile.ZipFile:
     MAX_ZIP_MEMBERS parts, or a part that is encrypted, packed by a method other than deflate,
     or unpacks to more than MAX_ZIP_RATIO times its size, or when the parts unpack to more than
     MAX_UNPACKED_BYTES together."""
+    import zipfile  # (a workbook's reading only: not imported for a check of YAML and CSV)
+
     if not data:
         raise ReadError(f"not an {what}: the file is empty")
     if data.startswith(_OLE2):

@@ -24,63 +24,78 @@ def _wait_for(path: Path, seconds: float = 60.0) -> None:
         time.sleep(0.005)
 
 
+class Sides:
+    """Which process runs a task, and a meeting point: ``copy_began()`` in the copy's tasks,
+    ``wait_for_copy()`` in this process's (its first task waits until the copy has one)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.parent = os.getpid()
+        self.taken = folder / "taken"
+
+    @property
+    def in_copy(self) -> bool:
+        return os.getpid() != self.parent
+
+    def copy_began(self) -> None:
+        self.taken.touch()
+
+    def wait_for_copy(self) -> None:
+        _wait_for(self.taken)
+
+
 def results_in_order_both_processes_take_tasks(tmp_path: Path, _: str) -> None:
-    taken = tmp_path / "taken"
+    sides = Sides(tmp_path)
 
-    def task(i: int, in_copy: bool) -> tuple[int, int, bool]:
-        if in_copy:
-            taken.touch()
+    def task(i: int) -> tuple[int, int]:
+        if sides.in_copy:
+            sides.copy_began()
+        else:
+            sides.wait_for_copy()
         time.sleep(0.002 * (i % 5))
-        return i * i, os.getpid(), in_copy
+        return i * i, os.getpid()
 
-    results = forked.share(40, task, before=lambda: _wait_for(taken))
-    assert [square for square, _, _ in results] == [i * i for i in range(40)]
-    by_copy = {pid for _, pid, in_copy in results if in_copy}
-    assert len(by_copy) == 1 and os.getpid() not in by_copy
-    assert any(not in_copy and pid == os.getpid() for _, pid, in_copy in results)
-
-
-def without_a_copy_before_then_tasks_in_order(tmp_path: Path, _: str) -> None:
-    calls: list[object] = []
-    results = forked.share(5, lambda i, in_copy: calls.append((i, in_copy)) or i, before=lambda: calls.append("before"),
-                           fork=False)
-    assert results == [0, 1, 2, 3, 4]
-    assert calls == ["before", *((i, False) for i in range(5))]
+    results = forked.share(40, task)
+    assert [square for square, _ in results] == [i * i for i in range(40)]
+    pids = {pid for _, pid in results}
+    assert len(pids) == 2 and os.getpid() in pids
 
 
-def a_task_the_copy_leaves_is_done_here(tmp_path: Path, _: str) -> None:
-    taken = tmp_path / "taken"
-    known: list[str] = []
+def without_a_copy_the_tasks_run_here_in_order(tmp_path: Path, _: str) -> None:
+    calls: list[tuple[int, int]] = []
+    assert forked.share(5, lambda i: calls.append((i, os.getpid())) or i, fork=False) == [0, 1, 2, 3, 4]
+    assert calls == [(i, os.getpid()) for i in range(5)]
 
-    def task(i: int, in_copy: bool) -> str:
-        if in_copy:
-            taken.touch()
+
+def a_task_that_raises_in_the_copy_is_done_here(tmp_path: Path, _: str) -> None:
+    sides = Sides(tmp_path)
+
+    def task(i: int) -> str:
+        if sides.in_copy:
+            sides.copy_began()
             raise LookupError("the copy cannot tell")
-        return f"{i}: {known[0]}"
+        sides.wait_for_copy()
+        return f"{i} here"
 
-    def before() -> None:
-        _wait_for(taken)
-        known.append("told")
-
-    assert forked.share(6, task, before=before) == [f"{i}: told" for i in range(6)]
+    assert forked.share(6, task) == [f"{i} here" for i in range(6)]
 
 
 def a_copy_that_dies_or_cannot_send_leaves_its_tasks(tmp_path: Path, how: str) -> None:
-    taken = tmp_path / "taken"
+    sides = Sides(tmp_path)
 
-    def task(i: int, in_copy: bool) -> object:
-        if in_copy:
-            taken.touch()
+    def task(i: int) -> object:
+        if sides.in_copy:
+            sides.copy_began()
             if how == "exits":
                 os._exit(7)
             return lambda: i  # a result that cannot be pickled
+        sides.wait_for_copy()
         return i
 
-    assert forked.share(8, task, before=lambda: _wait_for(taken)) == list(range(8))
+    assert forked.share(8, task) == list(range(8))
 
 
 def an_exception_comes_from_the_first_task_that_raises(tmp_path: Path, _: str) -> None:
-    def task(i: int, in_copy: bool) -> int:
+    def task(i: int) -> int:
         if i in (3, 6):
             raise ValueError(i)
         return i
@@ -91,42 +106,42 @@ def an_exception_comes_from_the_first_task_that_raises(tmp_path: Path, _: str) -
 
 
 def what_the_copy_saw_is_reported_back(tmp_path: Path, _: str) -> None:
-    taken = tmp_path / "taken"
+    sides = Sides(tmp_path)
     seen: list[int] = []
     merged: list[list[int]] = []
     stop = forked.report_from_copy(lambda: list(seen), merged.append)
     try:
-        def task(i: int, in_copy: bool) -> int:
+        def task(i: int) -> int:
             seen.append(i)
-            if in_copy:
-                taken.touch()
+            if sides.in_copy:
+                sides.copy_began()
+            else:
+                sides.wait_for_copy()
             return i
 
-        forked.share(4, task, before=lambda: _wait_for(taken))
+        forked.share(4, task)
     finally:
         stop()
     assert len(merged) == 1 and merged[0] and set(merged[0]) <= {0, 1, 2, 3}
-    assert set(merged[0]) | set(seen) == {0, 1, 2, 3}
+    assert set(merged[0]) | set(seen) == {0, 1, 2, 3} and not set(merged[0]) & set(seen)
     assert not forked._REPORTERS
 
 
 def an_interruption_kills_and_reaps_the_copy(tmp_path: Path, _: str) -> None:
+    sides = Sides(tmp_path)
     pid_file = tmp_path / "pid"
 
-    def task(i: int, in_copy: bool) -> int:
-        if in_copy:
+    def task(i: int) -> int:
+        if sides.in_copy:
             pid_file.write_text(str(os.getpid()))
+            sides.copy_began()
             time.sleep(60)
-        return i
-
-    def before() -> None:
-        _wait_for(pid_file)
-        time.sleep(0.05)  # the pid written whole
+        sides.wait_for_copy()
         raise KeyboardInterrupt
 
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        forked.share(3, task, before=before)
+        forked.share(3, task)
     assert time.monotonic() - started < 30
     with pytest.raises(ProcessLookupError):  # killed, and reaped (a zombie could still be signalled)
         os.kill(int(pid_file.read_text()), 0)
@@ -145,16 +160,17 @@ def a_recorded_validate_notes_what_its_copy_read(tmp_path: Path, _: str) -> None
         recorder = Recorder(["validate"])
         recorder.start()
         taken = Path({str(tmp_path / 'taken')!r})
-        def task(i, in_copy):
-            if in_copy:
+        parent = os.getpid()
+        def task(i):
+            if os.getpid() != parent:
                 Path({str(read_by_copy)!r}).read_text()
                 import json.tool  # a module only the copy imports
                 taken.touch()
+            else:
+                while not taken.exists():
+                    time.sleep(0.005)
             return i
-        def before():
-            while not taken.exists():
-                time.sleep(0.005)
-        forked.share(3, task, before=before)
+        forked.share(3, task)
         recorder.recording = False
         print({str(read_by_copy)!r} in recorder.files, any(p.endswith("json/tool.py") for p in recorder.copy_modules),
               "json.tool" in sys.modules, file=sys.__stdout__)
@@ -208,14 +224,14 @@ def validate_finds_with_a_copy_what_it_finds_alone(tmp_path: Path, example: str)
 
 
 CASES = {case.__name__: case for case in (
-    results_in_order_both_processes_take_tasks, without_a_copy_before_then_tasks_in_order,
-    a_task_the_copy_leaves_is_done_here, a_copy_that_dies_or_cannot_send_leaves_its_tasks,
+    results_in_order_both_processes_take_tasks, without_a_copy_the_tasks_run_here_in_order,
+    a_task_that_raises_in_the_copy_is_done_here, a_copy_that_dies_or_cannot_send_leaves_its_tasks,
     an_exception_comes_from_the_first_task_that_raises, what_the_copy_saw_is_reported_back,
     an_interruption_kills_and_reaps_the_copy, a_recorded_validate_notes_what_its_copy_read,
     validate_finds_with_a_copy_what_it_finds_alone)}
 
 if __name__ == "__main__":
     name, folder, argument = sys.argv[1], Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else ""
-    if name != "without_a_copy_before_then_tasks_in_order" and not forked.copies_help():
+    if name != "without_a_copy_the_tasks_run_here_in_order" and not forked.copies_help():
         sys.exit(3)
     CASES[name](folder, argument)

@@ -17,8 +17,8 @@ CASES = Path(__file__).with_name("forkcases.py")
 
 @pytest.mark.parametrize("case, argument", [
     ("results_in_order_both_processes_take_tasks", ""),
-    ("without_a_copy_before_then_tasks_in_order", ""),
-    ("a_task_the_copy_leaves_is_done_here", ""),
+    ("without_a_copy_the_tasks_run_here_in_order", ""),
+    ("a_task_that_raises_in_the_copy_is_done_here", ""),
     ("a_copy_that_dies_or_cannot_send_leaves_its_tasks", "exits"),
     ("a_copy_that_dies_or_cannot_send_leaves_its_tasks", "unpicklable"),
     ("an_exception_comes_from_the_first_task_that_raises", ""),

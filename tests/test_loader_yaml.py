@@ -113,3 +113,68 @@ def test_huge_file_refused_without_reading_it(tmp_path: Path) -> None:
     with pytest.raises(DefinitionErrors) as info:
         compose_file(file, "huge.yaml")
     assert "may be at most" in str(info.value)
+
+
+def _outcome(text: str) -> object:
+    """What compose_text makes of ``text``: its nodes (tags, values, places), or its problems."""
+    def tree(node: object) -> object:
+        value = getattr(node, "value")
+        mark = getattr(node, "start_mark")
+        if isinstance(value, list):
+            value = [tuple(tree(n) for n in item) if isinstance(item, tuple) else tree(item) for item in value]
+        return (getattr(node, "tag"), value, mark.line, mark.column)
+
+    try:
+        return tree(compose_text(text, "f.yaml"))
+    except DefinitionErrors as exc:
+        return [str(problem) for problem in exc.problems]
+
+
+def _nested(depth: int, compact: bool) -> str:
+    """Lists in lists on one line (``- - - x``), or mappings in mappings one line each."""
+    if compact:
+        return "- " * depth + "x\n"
+    return "".join(" " * level + f"k{level}:\n" for level in range(depth)) + " " * depth + "v\n"
+
+
+CASES = [
+    *(_nested(depth, compact) for depth in (30, 63, 64, 65, 66, 200) for compact in (True, False)),
+    "a:\n- 1\n- b:\n  - 2\n  - c:\n    - 3\n",  # lists that are a mapping's value, at its keys' column
+    "[" * 60 + "]" * 60, "[" * 64 + "]" * 64, "x: " + "{a: " * 40 + "1" + "}" * 40,
+    "- " * 20 + "[" * 30 + "1" + "]" * 30 + "\n", "- " * 10 + "[" * 40 + "1" + "]" * 40 + "\n",
+    *(_nested(depth, False) for depth in (10, 20, 31)),
+    "[" + "?," * 5000 + "]", "[" + "1," * 30_000 + "]",
+    "a: &x [1, 2]\nb: *x\nc: [*x, *x]\n", "a: !!python/object x\n", "<<: {a: 1}\n", "a: [1, 2\nb: 3\n",
+    "? - a\n  - b\n: - c\n", "- - - - a\n    - b\n  - c\n", "a: |\n" + "".join(f"  line [{i}\n" for i in range(50)),
+]
+
+
+@pytest.mark.parametrize("text", CASES, ids=range(len(CASES)))
+def test_small_shallow_files_skip_the_event_pass_and_read_the_same(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """compose_text leaves out the event pass for a small, shallow file (``_small_and_shallow``):
+    the nodes, or the refusal, are the same as with it, deep and wide files included."""
+    from generator.loader import yamlnodes
+
+    skipped = _outcome(text)
+    monkeypatch.setattr(yamlnodes, "_small_and_shallow", lambda text, depth: False)
+    assert _outcome(text) == skipped
+
+
+def test_most_cases_above_take_the_short_way() -> None:
+    from generator.loader.yamlnodes import _check_flow_depth, _small_and_shallow
+
+    def short(text: str) -> bool:
+        try:
+            return _small_and_shallow(text, _check_flow_depth(text, "f.yaml"))
+        except DefinitionErrors:
+            return False
+
+    assert sum(map(short, CASES)) >= 9 and not all(map(short, CASES))
+
+
+def test_the_shipped_files_are_small_and_shallow() -> None:
+    from generator.loader.yamlnodes import _check_flow_depth, _small_and_shallow
+    from generator.paths import shipped_root
+
+    files = [*shipped_root().glob("card_defs/*.yaml"), *shipped_root().glob("layouts/*.yaml")]
+    assert files and all(_small_and_shallow(text := f.read_text(), _check_flow_depth(text, f.name)) for f in files)

@@ -207,3 +207,61 @@ def test_a_picture_that_appears_in_a_folder_nothing_was_read_from_is_news(tmp_pa
     assert again.stdout != without.stdout
     fresh = _validate(project, cache, CARDFORGE_NO_CACHE="1")
     assert (again.returncode, again.stdout) == (fresh.returncode, fresh.stdout)
+
+
+def test_a_font_whose_metrics_are_remembered_is_still_an_input_of_validate(project_copy: Path, tmp_path: Path) -> None:
+    """A project font's metrics come from the user cache without the file being opened; a
+    recorded validate still counts the font as read, so damaging the font is news, not a replay."""
+    import shutil
+
+    from generator.paths import shipped_root
+
+    (project_copy / "fonts").mkdir()
+    font = project_copy / "fonts" / "mine.ttf"
+    shutil.copyfile(shipped_root() / "fonts" / "DejaVuSans.ttf", font)
+    faces = project_copy / "layouts" / "faces.yaml"
+    with faces.open("a", encoding="utf-8") as handle:
+        handle.write("fonts:\n  mine: fonts/mine.ttf\n")
+    faces.write_text(faces.read_text().replace("field: suit_name, font: sans-bold", "field: suit_name, font: mine", 1))
+    cache = tmp_path / "cache"
+    _settle()
+    assert _validate(project_copy, cache).returncode == 0  # the font parsed, its metrics remembered
+    assert list((cache / "fonts").glob("metrics-*"))
+    shutil.rmtree(cache / "validate")
+    opened = _validate(project_copy, cache, "--json")  # recorded with the metrics read back: the font not opened
+    assert opened.returncode == 0 and _entries(cache)
+    assert _validate(project_copy, cache, "--json").stdout == opened.stdout  # replayed
+    font.write_bytes(font.read_bytes()[:3000])
+    damaged = _validate(project_copy, cache, "--json")  # the command line recorded: a replay would say ok
+    assert damaged.returncode == 1 and b"truncated or damaged" in damaged.stdout + damaged.stderr
+
+
+def test_font_metrics_are_remembered_by_the_file_and_its_times(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The metrics kept in the user cache are found again without reading the font, and a font
+    written again (new times) is parsed again: another font under the same name gets its own."""
+    import shutil
+
+    from generator import fontbook
+    from generator.paths import shipped_root
+
+    monkeypatch.setenv(usercache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
+    monkeypatch.delenv(usercache.NO_CACHE_VARIABLE, raising=False)
+    font = tmp_path / "font.ttf"
+    shutil.copyfile(shipped_root() / "fonts" / "DejaVuSans.ttf", font)
+    time.sleep(usercache.RECENT_SECONDS + 0.1)
+    sans = fontbook.read_metrics(font)
+    assert len(list((tmp_path / "cache" / "fonts").iterdir())) == 1
+    monkeypatch.setattr(fontbook, "_CACHE", {})
+    reads: list[object] = []
+    monkeypatch.setattr(fontbook, "read_regular", lambda *args: reads.append(args) or b"")
+    assert fontbook.read_metrics(font) == sans and not reads  # read back, the font not read
+    monkeypatch.undo()
+    monkeypatch.setenv(usercache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
+    monkeypatch.setattr(fontbook, "_CACHE", {})
+    shutil.copyfile(shipped_root() / "fonts" / "DejaVuSerif-Bold.ttf", font)
+    serif = fontbook.read_metrics(font)  # changed just now: parsed, and not remembered yet
+    assert serif != sans and serif.widths != sans.widths
+    time.sleep(usercache.RECENT_SECONDS + 0.1)
+    monkeypatch.setattr(fontbook, "_CACHE", {})
+    assert fontbook.read_metrics(font) == serif
+    assert len(list((tmp_path / "cache" / "fonts").iterdir())) == 2

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -154,6 +153,8 @@ def validate_command(names: tuple[str, ...], as_json: bool, project_dir: Path | 
     findings = selection.findings()
     problems = sorted(set(selection.problems))
     if as_json:
+        import json
+
         click.echo(json.dumps([_problem_json(p) for p in problems] + [f.as_json() for f in findings], indent=2))
     else:
         for problem in problems:

@@ -6,7 +6,9 @@ command opens and every folder it lists, outside Python's own imports; what the 
 stdout and stderr is copied as it goes. When the run ends normally (exit status 0 or 1), an entry
 is written to the user's cache (``generator.usercache``) under a key made of the command line, the
 current folder, the interpreter and the environment variables that change findings. It holds the
-SHA-256 of every file read, the names in every folder listed (and in the folders of the files
+SHA-256 of every file read (of a file over MAX_DIGESTED_BYTES, a font or a picture, its times,
+size and inode; a font whose metrics come from the user cache counts as read, through the audit
+event ``usercache.INPUT_EVENT``), the names in every folder listed (and in the folders of the files
 read or looked for: a new file beside them may be read next time), the size and modification time of every
 module the run imported outside the standard library (the code's fingerprint: an edited or
 upgraded module, a newly installed game package), and the output.
@@ -31,14 +33,18 @@ from typing import Any, BinaryIO, Callable, Iterable
 
 from .. import usercache
 
-FORMAT = 1
+FORMAT = 2
 """The version of an entry's layout (an entry of another is a miss)."""
 ENVIRONMENT = ("CARDFORGE_NO_GAME_PACKAGES", "SOURCE_DATE_EPOCH", "PYTHONIOENCODING", "PYTHONUTF8", "LANG",
                "LC_ALL", "LC_CTYPE")
 """Environment variables that can change what validate finds or how its output is encoded."""
-RECENT_SECONDS = 2.0
+RECENT_SECONDS = usercache.RECENT_SECONDS
 """A file modified this close to the run (or after it began) may have changed while it was read:
 such a run is not remembered (as git treats racily clean files)."""
+MAX_DIGESTED_BYTES = 256 * 1024
+"""Files up to this size (definitions, layouts, card lists) are known by their SHA-256, so a file
+saved again unchanged still replays; larger ones (fonts, pictures) by ``usercache.signature``
+(their times, size and inode), without reading them."""
 MAX_HASHED_BYTES = 64 * 1024 * 1024
 """Files read in all, beyond which the run is not remembered (hashing them would cost more than
 it saves)."""
@@ -103,9 +109,19 @@ def _holds(entry: Any) -> bool:
         if _listing(folder) != names:
             return False
     for path, digest in entry["files"]:
-        if _sha256(path) != digest:
+        if isinstance(digest, str):
+            if _sha256(path) != digest:
+                return False
+        elif _signature(path) != digest:
             return False
     return True
+
+
+def _signature(path: str) -> tuple[int, ...] | None:
+    try:
+        return usercache.signature(os.stat(path))
+    except (OSError, ValueError):
+        return None
 
 
 def replay(args: list[str]) -> int | None:
@@ -207,7 +223,13 @@ class Recorder:
         sys.stdout, sys.stderr = copies
 
     def _hook(self, event: str, args: tuple[Any, ...]) -> None:
-        if not self.recording or event not in ("open", "os.listdir", "os.scandir"):
+        if not self.recording:
+            return
+        if event == usercache.INPUT_EVENT:  # a file the findings depend on, known without opening it
+            if args and isinstance(args[0], str):
+                self.files.setdefault(os.path.abspath(args[0]))
+            return
+        if event not in ("open", "os.listdir", "os.scandir"):
             return
         path = args[0] if args else None
         if path is None:
@@ -304,7 +326,7 @@ class Recorder:
         files = list(self.files)
         folders = dict.fromkeys([*self.folders, *(os.path.dirname(path) for path in [*files, *self.probed])])
         recent = (self.started - RECENT_SECONDS) * 1e9
-        hashed: list[tuple[str, str]] = []
+        hashed: list[tuple[str, object]] = []
         total = 0
         for path in files:
             try:
@@ -314,7 +336,7 @@ class Recorder:
             total += found.st_size
             if max(found.st_mtime_ns, found.st_ctime_ns) >= recent or total > MAX_HASHED_BYTES:
                 return None
-            digest = _sha256(path)
+            digest = _sha256(path) if found.st_size <= MAX_DIGESTED_BYTES else usercache.signature(found)
             if digest is None:
                 return None
             hashed.append((path, digest))

@@ -23,7 +23,6 @@ from __future__ import annotations
 import io
 import re
 import warnings
-import zipfile
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator
 from xml.parsers import expat
@@ -38,6 +37,8 @@ from ..model.limits import (
 from ..saferead import ReadError, open_zip
 
 if TYPE_CHECKING:
+    import zipfile
+
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet._read_only import ReadOnlyWorksheet
 

@@ -79,18 +79,42 @@ _QUOTED_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\n]|\'\')*\'|(?:^
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
-def _check_flow_depth(text: str, path: str) -> None:
-    """Refuse deeply nested flow collections before the YAML scanner sees them."""
+def _check_flow_depth(text: str, path: str) -> int:
+    """Refuse deeply nested flow collections before the YAML scanner sees them; else the deepest
+    nesting of brackets (outside quotes and comments: at least the flow collections' depth)."""
     blanked = _QUOTED_OR_COMMENT.sub(lambda m: " " * len(m.group()), text)
-    depth = 0
+    depth = deepest = 0
     for match in _BRACKET.finditer(blanked):
         depth = depth + 1 if match.group() in "[{" else max(0, depth - 1)
+        deepest = max(deepest, depth)
         if depth > MAX_FLOW_DEPTH:
             line = text.count("\n", 0, match.start()) + 1
             column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
             raise DefinitionErrors(
                 [Problem(SourceLoc(path, line, column), f"lists and mappings nest more than {MAX_FLOW_DEPTH} deep here")]
             )
+    return deepest
+
+
+_LEADING = re.compile(r"^[ \t?:-]*", re.M)
+"""What may stand before the first token of a block collection on its line: indentation and the
+indicators of entries, keys and values (``- - key: value`` starts three collections)."""
+SMALL_TEXT = MAX_FILE_VALUES // 4
+"""A file of at most this many characters cannot write more than MAX_FILE_VALUES values (the
+densest YAML, ``[?,?,?]``, makes three values of two characters)."""
+
+
+def _small_and_shallow(text: str, flow_depth: int) -> bool:
+    """Whether ``text`` is too small to pass MAX_FILE_VALUES and too shallow to nest more than
+    MAX_DEPTH deep, so that the event pass (``_check_events``) cannot refuse it: a block
+    collection nested in another starts further right on its line, but for a list that is a
+    mapping's value (which may start at its keys' column), so block collections nest at most
+    twice as deep as the widest run of indentation and indicators at the start of a line; flow
+    collections, ``flow_depth`` more. Nesting is checked again on the nodes (``_check_nodes``)."""
+    if len(text) > SMALL_TEXT:
+        return False
+    widest = max((match.end() - match.start() for match in _LEADING.finditer(text)), default=0)
+    return 2 * (widest + 1) + flow_depth <= MAX_DEPTH
 
 
 def compose_text(text: str, path: str) -> yaml.Node:
@@ -99,9 +123,9 @@ def compose_text(text: str, path: str) -> yaml.Node:
         not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
     ):
         raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), "the file is empty")])
-    _check_flow_depth(text, path)
+    flow_depth = _check_flow_depth(text, path)
     try:
-        node = _compose(text, path)
+        node = _compose(text, path, events=not _small_and_shallow(text, flow_depth))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         message = " ".join(part for part in (exc.context, exc.problem) if part)
@@ -124,16 +148,19 @@ MAX_DEPTH = 64
 and libyaml's composer recurses in C, where a very deep file would overflow the stack."""
 
 
-def _compose(text: str, path: str) -> yaml.Node | None:
-    """The document's node tree, after an event pass (``_check_events``) that refuses nesting
-    deeper than MAX_DEPTH and more than MAX_FILE_VALUES values before any node is built: with
-    libyaml when it is installed, else with PyYAML's own parser. A file libyaml refuses is read
-    again by PyYAML, whose messages say more (and the verdicts then agree)."""
+def _compose(text: str, path: str, events: bool = True) -> yaml.Node | None:
+    """The document's node tree, after an event pass (``_check_events``, with ``events``: a file
+    that is not ``_small_and_shallow``) that refuses nesting deeper than MAX_DEPTH and more than
+    MAX_FILE_VALUES values before any node is built: with libyaml when it is installed, else with
+    PyYAML's own parser. A file libyaml refuses is read again by PyYAML, whose messages say more
+    (and the verdicts then agree)."""
     if _FAST_LOADER is None:
-        _check_events(yaml.parse(text, Loader=yaml.SafeLoader), path)
+        if events:
+            _check_events(yaml.parse(text, Loader=yaml.SafeLoader), path)
         return yaml.compose(text, Loader=yaml.SafeLoader)
     try:
-        _check_events(yaml.parse(text, Loader=_FAST_LOADER), path)
+        if events:
+            _check_events(yaml.parse(text, Loader=_FAST_LOADER), path)
         return yaml.compose(text, Loader=_FAST_LOADER)
     except yaml.YAMLError:
         return yaml.compose(text, Loader=yaml.SafeLoader)
@@ -232,6 +259,8 @@ def _check_nodes(root: yaml.Node, path: str) -> None:
             return sizes[key]
         if key in in_progress or depth > 200:
             raise DefinitionErrors([Problem(node_loc(path, node), "an alias refers to itself (a recursive structure)")])
+        if depth >= MAX_DEPTH and isinstance(node, yaml.CollectionNode):  # (as _check_events says)
+            raise DefinitionErrors([Problem(node_loc(path, node), f"lists and mappings nest more than {MAX_DEPTH} deep here")])
         in_progress.add(key)
         if node.tag not in _CORE_TAGS and node.tag != "tag:yaml.org,2002:merge":
             problems.append(
