@@ -29,6 +29,8 @@ MAX_METHODS = 4000
 
 _known: dict[str, CodeType] = {}
 _used: dict[str, CodeType] = {}
+_compiled: list[str] = []
+"""The sources compiled in this process (a forked copy sends them back: ``_from_copy``)."""
 _state = {"installed": False, "new": False}
 
 
@@ -45,6 +47,7 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
         if code is None:
             code = compile(source, "<string>", "exec", dont_inherit=True)
             _known[source] = code
+            _compiled.append(source)
             _state["new"] = True
         _used[source] = code
         source = code
@@ -90,3 +93,18 @@ def install() -> None:
     _load()
     dataclasses.exec = _exec  # type: ignore[attr-defined]
     atexit.register(_save)
+    from .forked import report_from_copy
+
+    report_from_copy(_for_parent, _from_copy)  # methods a forked copy compiled (classes only it defined)
+
+
+def _for_parent() -> bytes:
+    return marshal.dumps({source: _known[source] for source in _compiled})
+
+
+def _from_copy(data: bytes) -> None:
+    table = marshal.loads(data)
+    for source, code in table.items():
+        if source not in _known:
+            _known[source] = _used[source] = code
+            _state["new"] = True

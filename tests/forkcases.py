@@ -223,12 +223,40 @@ def validate_finds_with_a_copy_what_it_finds_alone(tmp_path: Path, example: str)
         assert {"text-does-not-fit", "rank-shape"} <= codes and any(f.is_error for f in alone), codes  # type: ignore[attr-defined]
 
 
+def methods_the_copy_compiled_are_remembered(tmp_path: Path, _: str) -> None:
+    """A dataclass defined only in the copy (a game module only it imported) has its compiled
+    methods sent back, for the user cache to keep."""
+    os.environ["CARDFORGE_CACHE_DIR"] = str(tmp_path / "cache")
+    os.environ.pop("CARDFORGE_NO_CACHE", None)
+    from generator import classcode
+
+    classcode.install()
+    sides = Sides(tmp_path)
+
+    def task(i: int) -> int:
+        if sides.in_copy:
+            from dataclasses import dataclass
+
+            @dataclass(frozen=True)
+            class OnlyInTheCopy:
+                a_field_named_for_this_test: int
+
+            sides.copy_began()
+        else:
+            sides.wait_for_copy()
+        return i
+
+    forked.share(3, task)
+    assert any("a_field_named_for_this_test" in source for source in classcode._known)
+    assert classcode._state["new"]
+
+
 CASES = {case.__name__: case for case in (
     results_in_order_both_processes_take_tasks, without_a_copy_the_tasks_run_here_in_order,
     a_task_that_raises_in_the_copy_is_done_here, a_copy_that_dies_or_cannot_send_leaves_its_tasks,
     an_exception_comes_from_the_first_task_that_raises, what_the_copy_saw_is_reported_back,
     an_interruption_kills_and_reaps_the_copy, a_recorded_validate_notes_what_its_copy_read,
-    validate_finds_with_a_copy_what_it_finds_alone)}
+    validate_finds_with_a_copy_what_it_finds_alone, methods_the_copy_compiled_are_remembered)}
 
 if __name__ == "__main__":
     name, folder, argument = sys.argv[1], Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else ""

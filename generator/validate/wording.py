@@ -15,15 +15,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 _NUMBER = re.compile(r"(?<![\w.])([+\-\u2212]?)(\d+(?:\.\d+)?)(?![\w])")
-_WORDS: dict[str, Fraction | int | None] = {
+_WORDS: dict[str, tuple[int, int] | int | None] = {
     "zero": 0, "no": None, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "twenty": 20, "once": 1, "twice": 2,
-    "double": 2, "triple": 3, "half": Fraction(1, 2),
+    "double": 2, "triple": 3, "half": (1, 2),
 }
 _WORD = re.compile(r"\b(" + "|".join(w for w, v in _WORDS.items() if v is not None) + r")\b", re.IGNORECASE)
 _MODAL = re.compile(r"\b(must|may)\b", re.IGNORECASE)
@@ -32,6 +34,8 @@ _MODAL = re.compile(r"\b(must|may)\b", re.IGNORECASE)
 def numbers(text: str) -> Counter[Fraction]:
     """Every number a text states: digits (with their sign: ``-1``, ``+5``) and number words
     (``one``, ``twice``, ``half``); placeholders are not numbers."""
+    from fractions import Fraction  # (imported by the check that reads numbers, not by every command)
+
     text = PLACEHOLDER.sub(" ", text)
     found: Counter[Fraction] = Counter()
     for sign, digits in _NUMBER.findall(text):
@@ -40,7 +44,7 @@ def numbers(text: str) -> Counter[Fraction]:
     for word in _WORD.findall(text):
         meant = _WORDS[word.lower()]
         if meant is not None:
-            found[Fraction(meant)] += 1
+            found[Fraction(*meant) if isinstance(meant, tuple) else Fraction(meant)] += 1
     return found
 
 
@@ -76,6 +80,8 @@ def compare(printed: str, reference: str, values: Mapping[str, int], what: Mappi
     """How ``printed`` (as written, placeholders and all) parts from ``reference`` (the rulebook's
     words with placeholders for the game's values ``values``); ``what`` says what each value is
     (``coins`` -> "the coins the card is worth") for messages."""
+    from fractions import Fraction
+
     found: list[Disagreement] = []
     written = numbers(printed)
     expected = numbers(reference)
