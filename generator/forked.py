@@ -30,8 +30,9 @@ from typing import Any, Callable, TypeVar
 T = TypeVar("T")
 
 _NUMBER = struct.Struct(">I")
-MAX_TASKS = 16_000
-"""More tasks than this (their numbers would not fit the pipe's buffer at once) run in one process."""
+MAX_TASKS = 1024
+"""More tasks than this run in one process: their numbers are written to the pipe before anyone
+reads it, and 4 KB (one page, the least a pipe holds) is what always fits."""
 
 _REPORTERS: list[tuple[Callable[[], Any], Callable[[Any], None]]] = []
 
@@ -61,8 +62,16 @@ def share(count: int, task: Callable[[int], T], *, fork: bool = True) -> list[T]
     if not fork or count < 2 or count > MAX_TASKS or not copies_help():
         return [task(i) for i in range(count)]
     numbers_in, numbers_out = os.pipe()
-    os.write(numbers_out, b"".join(_NUMBER.pack(i) for i in range(count)))
+    numbers = b"".join(_NUMBER.pack(i) for i in range(count))
+    os.set_blocking(numbers_out, False)
+    try:
+        written = os.write(numbers_out, numbers)
+    except OSError:
+        written = 0
     os.close(numbers_out)
+    if written != len(numbers):  # (a pipe smaller than a page: never seen, but never a hang)
+        os.close(numbers_in)
+        return [task(i) for i in range(count)]
     results_in, results_out = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()

@@ -64,6 +64,8 @@ def without_a_copy_the_tasks_run_here_in_order(tmp_path: Path, _: str) -> None:
     calls: list[tuple[int, int]] = []
     assert forked.share(5, lambda i: calls.append((i, os.getpid())) or i, fork=False) == [0, 1, 2, 3, 4]
     assert calls == [(i, os.getpid()) for i in range(5)]
+    many = forked.MAX_TASKS + 1  # more numbers than a pipe surely holds before anyone reads it
+    assert forked.share(many, lambda i: (i, os.getpid())) == [(i, os.getpid()) for i in range(many)]
 
 
 def a_task_that_raises_in_the_copy_is_done_here(tmp_path: Path, _: str) -> None:
