@@ -140,13 +140,13 @@ def _copy(task: Callable[[int], Any], numbers_in: int, results_in: int, results_
 
 def _receive(results_in: int) -> tuple[dict[int, Any], list[Any]] | None:
     """What the copy sent (None when it sent nothing whole)."""
+    import pickle  # (while the copy may still be at work)
+
     chunks = []
     while chunk := os.read(results_in, 1 << 16):
         chunks.append(chunk)
     if not chunks:
         return None
-    import pickle
-
     try:
         received = pickle.loads(b"".join(chunks))
     except Exception:
