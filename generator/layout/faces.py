@@ -117,6 +117,11 @@ class FaceContext:
     _fits: dict[tuple[object, ...], RichFit] = field(default_factory=dict)
     """Text already fitted on this template, by everything its fitting depends on: a deck
     repeats the same words in the same region (a value, a suit's name) on many cards."""
+    _boxes: dict[int, tuple[FaceRegion, Box]] = field(default_factory=dict)
+    """Each region's box on the card, by the region's identity (the region is kept with it, so
+    that a region a game makes for one card cannot pass its identity on to another)."""
+    _origins: dict[int, tuple[FaceRegion, Origin]] = field(default_factory=dict)
+    """What each region's items are marked with (``Origin``), kept as ``_boxes``."""
 
     @property
     def w(self) -> float:
@@ -131,9 +136,16 @@ class FaceContext:
         return min(self.w / self.template.base_width_mm, self.h / self.template.base_height_mm)
 
     def box(self, region: FaceRegion) -> Box:
+        """Where ``region`` lies on this kit's cards (the template scaled to the card size), made
+        once per region: every card of a deck asks for the same boxes."""
+        known = self._boxes.get(id(region))
+        if known is not None and known[0] is region:
+            return known[1]
         sx = self.w / self.template.base_width_mm
         sy = self.h / self.template.base_height_mm
-        return Box(region.x_mm * sx, region.y_mm * sy, region.width_mm * sx, region.height_mm * sy)
+        box = Box(region.x_mm * sx, region.y_mm * sy, region.width_mm * sx, region.height_mm * sy)
+        self._boxes[id(region)] = (region, box)
+        return box
 
     def background(self, fill: Colour, border: Colour | None = None) -> list[Item]:
         """A full-bleed background (white with an outline at the trim in ink-saver mode)."""
@@ -225,7 +237,12 @@ class FaceContext:
                 rule, code = ("layout.images", "image-unusable") if isinstance(exc, ArtworkError) else ("layout.fields", "bad-value")
                 self._problem(piece_id, region, str(exc), rule, code)
                 continue
-            origin = Origin(region.name, region.loc, region.bleed)
+            kept = self._origins.get(id(region))
+            if kept is not None and kept[0] is region:
+                origin = kept[1]
+            else:
+                origin = Origin(region.name, region.loc, region.bleed)
+                self._origins[id(region)] = (region, origin)
             drawn = [with_origin(item, origin) for item in drawn]
             items += drawn
             if region.mirrored and drawn:
