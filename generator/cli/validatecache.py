@@ -199,8 +199,8 @@ class Recorder:
         self._stats: Callable[..., os.stat_result] | None = None
         self.probed: dict[str, None] = {}
         self.copy_modules: dict[str, None] = {}
-        self._unreport: Callable[[], None] = lambda: None
         """Sources of the modules a forked copy of the run imported (its code, as the run's own)."""
+        self._unreport: Callable[[], None] = lambda: None
 
     def start(self) -> None:
         """Note files and folders from now on, and copy stdout and stderr."""

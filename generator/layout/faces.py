@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence, TypeVar
 
 from .. import registry
 from ..model import GameDefinition
@@ -97,6 +97,20 @@ def ink(colour: Colour) -> Colour:
     return shade(colour, 0.5) if luminance(colour) > 0.55 else shade(colour, 0.15)
 
 
+_Made = TypeVar("_Made")
+
+
+def _per_region(memo: dict[int, tuple[FaceRegion, _Made]], region: FaceRegion, make: Callable[[], _Made]) -> _Made:
+    """``make()`` once per region: kept by the region's identity, with the region itself, so that
+    a region a game makes for one card cannot pass its identity on to another."""
+    kept = memo.get(id(region))
+    if kept is not None and kept[0] is region:
+        return kept[1]
+    made = make()
+    memo[id(region)] = (region, made)
+    return made
+
+
 @dataclass
 class FaceContext:
     """One kit being drawn: settings, measurer, the game's face template, and fit problems found."""
@@ -118,10 +132,9 @@ class FaceContext:
     """Text already fitted on this template, by everything its fitting depends on: a deck
     repeats the same words in the same region (a value, a suit's name) on many cards."""
     _boxes: dict[int, tuple[FaceRegion, Box]] = field(default_factory=dict)
-    """Each region's box on the card, by the region's identity (the region is kept with it, so
-    that a region a game makes for one card cannot pass its identity on to another)."""
+    """Each region's box on the card (``_per_region``)."""
     _origins: dict[int, tuple[FaceRegion, Origin]] = field(default_factory=dict)
-    """What each region's items are marked with (``Origin``), kept as ``_boxes``."""
+    """What each region's items are marked with (``Origin``, ``_per_region``)."""
 
     @property
     def w(self) -> float:
@@ -138,14 +151,12 @@ class FaceContext:
     def box(self, region: FaceRegion) -> Box:
         """Where ``region`` lies on this kit's cards (the template scaled to the card size), made
         once per region: every card of a deck asks for the same boxes."""
-        known = self._boxes.get(id(region))
-        if known is not None and known[0] is region:
-            return known[1]
-        sx = self.w / self.template.base_width_mm
-        sy = self.h / self.template.base_height_mm
-        box = Box(region.x_mm * sx, region.y_mm * sy, region.width_mm * sx, region.height_mm * sy)
-        self._boxes[id(region)] = (region, box)
-        return box
+        def make() -> Box:
+            sx = self.w / self.template.base_width_mm
+            sy = self.h / self.template.base_height_mm
+            return Box(region.x_mm * sx, region.y_mm * sy, region.width_mm * sx, region.height_mm * sy)
+
+        return _per_region(self._boxes, region, make)
 
     def background(self, fill: Colour, border: Colour | None = None) -> list[Item]:
         """A full-bleed background (white with an outline at the trim in ink-saver mode)."""
@@ -237,12 +248,7 @@ class FaceContext:
                 rule, code = ("layout.images", "image-unusable") if isinstance(exc, ArtworkError) else ("layout.fields", "bad-value")
                 self._problem(piece_id, region, str(exc), rule, code)
                 continue
-            kept = self._origins.get(id(region))
-            if kept is not None and kept[0] is region:
-                origin = kept[1]
-            else:
-                origin = Origin(region.name, region.loc, region.bleed)
-                self._origins[id(region)] = (region, origin)
+            origin = _per_region(self._origins, region, lambda: Origin(region.name, region.loc, region.bleed))
             drawn = [with_origin(item, origin) for item in drawn]
             items += drawn
             if region.mirrored and drawn:
