@@ -15,10 +15,12 @@ import hashlib
 import marshal
 import os
 import struct
-from dataclasses import dataclass
-from pathlib import Path
+import sys
+from array import array
+from bisect import bisect_left
 from itertools import repeat
-from typing import Callable, Sequence
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
 
 from . import saferead, usercache
 from .layout.scene import PT_PER_MM
@@ -30,32 +32,97 @@ MAX_FONT_BYTES = saferead.MAX_FONT_BYTES
 before it is read."""
 
 
+_CODES = "I" if array("I").itemsize >= 4 else "L"
+"""An array type of at least 32 bits, for character codes."""
+
+
 class FontError(Exception):
     """A font key that is not declared, or a file that is missing or not a usable TrueType font."""
 
 
-@dataclass(frozen=True, slots=True)
 class FontMetrics:
-    """What layout needs of a font: advance widths per character and the ascent, in 1000 units."""
+    """What layout needs of a font: advance widths per character and the ascent, in 1000 units.
 
-    ascent: float
-    default_width: float
-    widths: dict[int, float]
-    embedding: str = ""
-    """Why the font's licence (its OS/2 ``fsType``) forbids embedding it in a PDF as cardforge does
-    (a subset of its outlines); empty when it allows it. Preflight reports it, located."""
-    chars: frozenset[str] = frozenset()
-    """The characters the font draws (its character map, glyph 0 excepted; the no-break space
-    where the space is, as reportlab draws it)."""
+    A font maps thousands of characters and a deck draws a hundred or so: the widths and the
+    characters drawn are kept as sorted arrays (which read back from the user's cache at once,
+    ``_unpack_metrics``), and each character is looked up there the first time a text asks for
+    it (``learn``)."""
+
+    __slots__ = ("ascent", "default_width", "embedding", "_codes", "_advances", "_drawn",
+                 "known_widths", "_absent", "_seen")
+
+    def __init__(self, ascent: float, default_width: float, codes: array[int], advances: array[float],
+                 embedding: str = "", drawn: str = "") -> None:
+        """``codes``: the character codes the font has widths for, ascending, and ``advances``
+        their widths; ``drawn``: the characters it draws, ascending. ``embedding``: why the
+        font's licence (its OS/2 ``fsType``) forbids embedding it in a PDF as cardforge does (a
+        subset of its outlines); empty when it allows it. Preflight reports it, located."""
+        self.ascent = ascent
+        self.default_width = default_width
+        self.embedding = embedding
+        self._codes, self._advances, self._drawn = codes, advances, drawn
+        self.known_widths: dict[int, float] = {}
+        """The width of each character code looked up so far that the font has (``learn``)."""
+        self._absent: set[str] = set()
+        self._seen: set[str] = set()
+
+    @classmethod
+    def of(cls, ascent: float, default_width: float, widths: dict[int, float], embedding: str = "",
+           chars: Iterable[str] = ()) -> FontMetrics:
+        """Metrics from a mapping of character codes to widths and the characters drawn."""
+        codes = array(_CODES, sorted(widths))
+        return cls(ascent, default_width, codes, array("d", (widths[code] for code in codes)), embedding,
+                   "".join(sorted(set(chars))))
+
+    @property
+    def widths(self) -> dict[int, float]:
+        """Every width the font has, by character code."""
+        return dict(zip(self._codes, self._advances))
+
+    @property
+    def chars(self) -> frozenset[str]:
+        """The characters the font draws (its character map, glyph 0 excepted; the no-break
+        space where the space is, as reportlab draws it)."""
+        return frozenset(self._drawn)
+
+    def learn(self, text: str) -> None:
+        """Look up the characters of ``text`` not seen before (into ``known_widths``)."""
+        seen = self._seen
+        if seen.issuperset(text):
+            return
+        codes, advances, drawn = self._codes, self._advances, self._drawn
+        for char in set(text).difference(seen):
+            code = ord(char)
+            at = bisect_left(codes, code)
+            if at < len(codes) and codes[at] == code:
+                self.known_widths[code] = advances[at]
+            at = bisect_left(drawn, char)
+            if at == len(drawn) or drawn[at] != char:
+                self._absent.add(char)
+            seen.add(char)
 
     def covers(self, text: str) -> bool:
         """Whether the font draws every character of ``text``."""
-        return self.chars.issuperset(text)
+        self.learn(text)
+        return self._absent.isdisjoint(text)
 
     def string_width(self, text: str, size_pt: float) -> float:
         """The width of ``text`` in points (no kerning, as the PDF draws it)."""
-        get, default = self.widths.get, self.default_width
+        self.learn(text)
+        get, default = self.known_widths.get, self.default_width
         return 0.001 * size_pt * sum(get(ord(char), default) for char in text)
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.ascent, self.default_width, self.embedding, self._codes, self._advances, self._drawn)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FontMetrics) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"FontMetrics(ascent={self.ascent!r}, default_width={self.default_width!r}, "
+                f"{len(self._codes)} widths, {len(self._drawn)} characters drawn, embedding={self.embedding!r})")
 
 
 class _Reader:
@@ -231,7 +298,7 @@ def parse_metrics(data: bytes, name: str) -> FontMetrics:
     chars = {chr(char) for char, glyph in to_glyph.items() if 0 < glyph < glyphs and char < 0x110000}
     if " " in chars or "\u00a0" in chars:
         chars |= {" ", "\u00a0"}
-    return FontMetrics(ascent, default, widths, embedding, frozenset(chars))
+    return FontMetrics.of(ascent, default, widths, embedding, chars)
 
 
 _CACHE: dict[tuple[str, int, int], FontMetrics] = {}
@@ -254,8 +321,37 @@ def read_metrics(path: Path, name: str | None = None) -> FontMetrics:
     return found
 
 
-METRICS_FORMAT = 2
-"""The layout of a font's metrics in the user's cache (``_remembered_metrics``)."""
+METRICS_FORMAT = 3
+"""The layout of a font's metrics in the user's cache (``_pack_metrics``)."""
+
+
+def _pack_metrics(metrics: FontMetrics) -> bytes:
+    """A font's metrics as kept in the user's cache: the character codes and their widths as
+    machine arrays and the characters drawn as one string, which read back at once (thousands
+    of separately marshalled numbers and characters took 1.5-2 ms a font)."""
+    return marshal.dumps((METRICS_FORMAT, sys.byteorder, metrics.ascent, metrics.default_width,
+                          metrics._codes.tobytes(), metrics._advances.tobytes(), metrics.embedding, metrics._drawn))
+
+
+def _unpack_metrics(stored: bytes) -> FontMetrics | None:
+    """What ``_pack_metrics`` wrote, or None when the entry is not as it writes it."""
+    try:
+        fmt, order, ascent, default, code_bytes, width_bytes, embedding, drawn = marshal.loads(stored)
+    except (EOFError, ValueError, TypeError):
+        return None
+    if not (fmt == METRICS_FORMAT and order == sys.byteorder and isinstance(ascent, (int, float))
+            and isinstance(default, (int, float)) and isinstance(code_bytes, bytes) and isinstance(width_bytes, bytes)
+            and isinstance(embedding, str) and isinstance(drawn, str)):
+        return None
+    codes, widths = array(_CODES), array("d")
+    try:
+        codes.frombytes(code_bytes)
+        widths.frombytes(width_bytes)
+    except ValueError:  # (not a whole number of items)
+        return None
+    if len(codes) != len(widths):
+        return None
+    return FontMetrics(ascent, default, codes, widths, embedding, drawn)
 
 
 def _remembered_metrics(path: Path, resolved: str, info: os.stat_result, name: str) -> FontMetrics:
@@ -270,22 +366,16 @@ def _remembered_metrics(path: Path, resolved: str, info: os.stat_result, name: s
         named = repr((resolved, signature)).encode("utf-8", "surrogatepass")
         entry = f"fonts/metrics-{hashlib.sha256(named).hexdigest()}.marshal"
         stored = usercache.read(entry)
-        if stored:
-            try:
-                fmt, ascent, default, widths, embedding, chars = marshal.loads(stored)
-                if (fmt == METRICS_FORMAT and isinstance(ascent, (int, float)) and isinstance(default, (int, float))
-                        and isinstance(widths, dict) and isinstance(embedding, str) and isinstance(chars, frozenset)):
-                    return FontMetrics(ascent, default, widths, embedding, chars)
-            except (EOFError, ValueError, TypeError):
-                pass
+        remembered = _unpack_metrics(stored) if stored else None
+        if remembered is not None:
+            return remembered
     try:
         data = read_regular(path, MAX_FONT_BYTES, "font file")
     except ReadError as exc:
         raise FontError(f"{name}: {exc}") from None
     metrics = parse_metrics(data, name)
     if entry is not None:
-        usercache.write(entry, marshal.dumps((METRICS_FORMAT, metrics.ascent, metrics.default_width, metrics.widths,
-                                              metrics.embedding, metrics.chars)))
+        usercache.write(entry, _pack_metrics(metrics))
     return metrics
 
 
@@ -333,7 +423,7 @@ class FontBook:
         in another order), remembered per word: text fitting keeps a line's width as it grows
         and tries the same words at several sizes (``layout.textfit.wrap``)."""
         metrics = self.metrics(font)
-        get, default = metrics.widths.get, metrics.default_width
+        learn, get, default = metrics.learn, metrics.known_widths.get, metrics.default_width
         known = self._advances.setdefault(font, {})
 
         def units(text: str) -> float:
@@ -341,6 +431,7 @@ class FontBook:
             if found is None:
                 if len(known) >= ADVANCE_CACHE:
                     known.clear()
+                learn(text)
                 found = known[text] = sum(map(get, map(ord, text), repeat(default)))
             return found
 

@@ -11,10 +11,16 @@ from hypothesis import strategies as st
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+import marshal
+import sys
+
 from generator.fontbook import (
     MAX_FONT_BYTES,
+    METRICS_FORMAT,
     FontBook,
     FontError,
+    _pack_metrics,
+    _unpack_metrics,
     parse_metrics,
     read_metrics,
 )
@@ -102,3 +108,33 @@ def test_a_folder_is_not_a_font(tmp_path: Path) -> None:
 def test_metrics_are_parsed_once() -> None:
     book = FontBook(FACES)
     assert book.metrics("sans") is book.metrics("sans") is FontBook(FACES).metrics("sans")
+
+
+@pytest.mark.parametrize("face", FACES, ids=lambda f: f.key)
+def test_metrics_read_back_from_the_cache_measure_as_parsed(face: FontFace) -> None:
+    """The user cache keeps a font's metrics as arrays (``_pack_metrics``): read back, they are
+    equal to the parsed ones and measure, cover and lay out every sample the same."""
+    parsed = parse_metrics(Path(face.path).read_bytes(), face.key)
+    back = _unpack_metrics(_pack_metrics(parsed))
+    assert back == parsed and back is not parsed
+    assert back.widths == parsed.widths and back.chars == parsed.chars
+    for text in [*SAMPLES, "".join(sorted(parsed.chars))[:500]]:
+        assert back.string_width(text, 9.5) == parsed.string_width(text, 9.5)
+        assert back.covers(text) == parsed.covers(text) == all(char in parsed.chars for char in text)
+    assert not back.covers("\U0010fffd") and back.covers("")
+
+
+def test_a_damaged_metrics_entry_is_not_read_back() -> None:
+    """An entry of another format, byte order or shape is ignored (the font is parsed again)."""
+    metrics = parse_metrics(Path(FACES[0].path).read_bytes(), FACES[0].key)
+    packed = _pack_metrics(metrics)
+    fields = list(marshal.loads(packed))
+    assert _unpack_metrics(packed) == metrics
+
+    def changed(index: int, value: object) -> bytes:
+        return marshal.dumps(tuple(value if i == index else field for i, field in enumerate(fields)))
+
+    for damaged in [packed[: len(packed) // 2], b"", b"\x00" * 40, marshal.dumps((METRICS_FORMAT,)),
+                    changed(0, METRICS_FORMAT - 1), changed(1, "big" if sys.byteorder == "little" else "little"),
+                    changed(4, fields[4][:-1]), changed(5, fields[5][:-8]), changed(6, 7), changed(7, None)]:
+        assert _unpack_metrics(damaged) is None
