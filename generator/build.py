@@ -13,7 +13,6 @@ The renderers (reportlab, pikepdf) are imported only when a build renders.
 from __future__ import annotations
 
 import datetime
-import hashlib
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Callable, Sequence, cast
 
 from . import registry
 from .atomicio import StagedWrite
+from .digests import sha256
 from .fontbook import FontBook, FontError
 from .layout.faces import FaceTools, UnknownField, build_kit
 from .layout.kit import FaceSettings, Kit, Piece
@@ -476,7 +476,7 @@ def stamp_text(game: GameDefinition, options: BuildOptions) -> str:
         modified = path.stat().st_mtime
     except (OSError, ReadError):
         data, modified = game.info.id.encode(), 0.0
-    digest = hashlib.sha256(data).hexdigest()[:8]
+    digest = sha256(data).hexdigest()[:8]
     date = options.stamp_date
     if date is None:
         epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()

@@ -11,7 +11,6 @@ draws it.
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 import struct
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from . import saferead, usercache
+from .digests import sha256
 from .layout.scene import PT_PER_MM
 from .saferead import ReadError, read_regular
 from .model.templates import FontFace
@@ -364,7 +364,7 @@ def _remembered_metrics(path: Path, resolved: str, info: os.stat_result, name: s
     entry = None
     if signature is not None:
         named = repr((resolved, signature)).encode("utf-8", "surrogatepass")
-        entry = f"fonts/metrics-{hashlib.sha256(named).hexdigest()}.marshal"
+        entry = f"fonts/metrics-{sha256(named).hexdigest()}.marshal"
         stored = usercache.read(entry)
         remembered = _unpack_metrics(stored) if stored else None
         if remembered is not None:

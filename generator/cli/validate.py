@@ -10,7 +10,6 @@ import click
 from ..build import BuildError, BuildOptions, Toolkit, check_build
 from ..fontbook import FontBook
 from ..loader import DefinitionErrors, Problem, definitions_naming, load_file
-from ..loader.cardlists import KINDS as CARD_LISTS
 from ..loader.layouts import SECTIONS, ProjectArtwork, read_layout_library
 from ..loader.project import read_project
 from ..loader.yamlnodes import compose_file
@@ -26,8 +25,16 @@ LAYOUT_RULES = "layout."
 """Findings about layouts (templates, text fit, sheets): what validating a layout file reports."""
 
 
+def _card_lists() -> tuple[str, ...]:
+    """The suffixes of card list files (imported only when names are given: reading card lists,
+    spreadsheets included, is not needed to check a whole project whose decks have none)."""
+    from ..loader.cardlists import KINDS
+
+    return KINDS
+
+
 def _looks_like_file(name: str) -> bool:
-    return name.lower().endswith((".yaml", ".yml", *CARD_LISTS)) or "/" in name or Path(name).is_file()
+    return name.lower().endswith((".yaml", ".yml", *_card_lists())) or "/" in name or Path(name).is_file()
 
 
 def _is_layout_file(path: Path) -> bool:
@@ -66,7 +73,7 @@ class _Selection:
             path = Path(name)
             if "\0" in name or not (path.exists() or path.is_symlink()):
                 usage_error(f"no such definition or layout file: {name}")  # else its reading says what it is
-            if path.suffix.lower() in CARD_LISTS:
+            if path.suffix.lower() in _card_lists():
                 definition_files.extend(self._definitions_of(path, name))
                 continue
             (self.layout_files if _is_layout_file(path) else definition_files).append(path)

@@ -52,11 +52,11 @@ _IMPORT_MACHINERY = ("<frozen importlib._bootstrap", "<frozen zipimport>")
 
 
 def _sha256(path: str) -> str | None:
-    import hashlib
+    from ..digests import file_sha256
 
     try:
         with open(path, "rb") as handle:
-            return hashlib.file_digest(handle, "sha256").hexdigest()
+            return file_sha256(handle)
     except (OSError, ValueError):
         return None
 
@@ -79,7 +79,7 @@ def _stat(path: str) -> tuple[int, int] | None:
 def _entry_name(args: list[str]) -> str | None:
     """The cache file for this command line in this setting, or None when it cannot be told (the
     current folder is gone, or a stream is missing)."""
-    import hashlib
+    from ..digests import sha256
 
     try:
         cwd = os.getcwd()
@@ -95,7 +95,7 @@ def _entry_name(args: list[str]) -> str | None:
             return None
     key = repr((FORMAT, args, cwd, sys.executable, sys.version, sys.path, streams,
                 [(name, os.environ.get(name)) for name in ENVIRONMENT]))
-    return f"validate/{hashlib.sha256(key.encode('utf-8', 'surrogatepass')).hexdigest()}.marshal"
+    return f"validate/{sha256(key.encode('utf-8', 'surrogatepass')).hexdigest()}.marshal"
 
 
 def _holds(entry: Any) -> bool:

@@ -4,9 +4,9 @@ processes and cluster machines); only the simulator runs it (``generator.sim.rul
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 
+from ..digests import sha256
 from .source import UNKNOWN_LOC, SourceLoc
 
 
@@ -22,4 +22,4 @@ class RulesSource:
 
     @property
     def sha256(self) -> str:
-        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+        return sha256(self.text.encode("utf-8")).hexdigest()
