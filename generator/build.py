@@ -43,6 +43,7 @@ from .model.limits import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_BUILD_COPIES, MA
 from .model.templates import LayoutLibrary
 from .saferead import MAX_DEFINITION_BYTES, ReadError, read_regular
 from .validate import Finding, Note, Severity, fit_findings, rule_findings, validate_games
+from .suggest import closest
 
 TEMPLATE_RULE_ID = "layout.templates"
 SHEET_RULE_ID = "layout.sheet-fit"
@@ -459,10 +460,7 @@ def nearest_id(wanted: str, ids: Sequence[str]) -> str | None:
         parts = piece.split("-")
         for end in range(1, len(parts) + 1):
             names.setdefault("-".join(parts[:end]))
-    import difflib
-
-    ranked = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.5)
-    return ranked[0] if ranked else None
+    return closest(wanted, names, 0.5)
 
 
 def stamp_text(game: GameDefinition, options: BuildOptions) -> str:
@@ -513,10 +511,8 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], 
             except KeyError:
                 if name in layouts.broken:
                     continue  # a layout file defines it, and its problems say why it cannot be read
-                import difflib
-
-                close = difflib.get_close_matches(name, defined, n=1, cutoff=0.6)
-                hint = f"did you mean '{close[0]}'? or add it" if close else "add it"
+                close = closest(name, defined)
+                hint = f"did you mean '{close}'? or add it" if close else "add it"
                 findings.append(Finding(places.get(name, game.info.loc), TEMPLATE_RULE_ID, "missing-template",
                                         Severity.ERROR, f"{game.info.id} is drawn with the face template '{name}', "
                                         f"which no layout file defines ({hint} to layouts/)", game.info.id))

@@ -13,7 +13,6 @@ and never names a game (``tests/test_architecture.py`` checks it).
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import os
 import sys
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Mapping, Sequence, TypeVar
 
 from .model.definition import GameDefinition
+from .suggest import closest
 
 if TYPE_CHECKING:  # the registry is imported early: these are for type checking only
     import yaml
@@ -253,8 +253,8 @@ def lookup(kind: str) -> "GameDescription[Any]":
         _scan()
     source = _REGISTRY.sources.get(kind)
     if source is None:
-        close = difflib.get_close_matches(kind, list(_REGISTRY.sources), n=1, cutoff=0.6)
-        hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(_REGISTRY.sources)}"
+        close = closest(kind, list(_REGISTRY.sources))
+        hint = f"did you mean '{close}'?" if close else f"known: {', '.join(_REGISTRY.sources)}"
         raise RegistryError(f"unknown game '{kind}' ({hint})")
     module_name, _, attribute = source.partition(":")
     try:

@@ -4,7 +4,6 @@ cells on the chosen executor (local processes or a Dask cluster) with a progress
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import math
 import os
@@ -35,6 +34,7 @@ from ..validate import validate_games
 from .. import registry
 from . import exit_code
 from .common import fail, file_option, game_or_usage_error, open_project, project_option, usage_error
+from ..suggest import closest
 
 # --------------------------------------------------------------------------- options
 
@@ -474,8 +474,8 @@ def _extra_settings(project: Project, definition: GameDefinition, simulator: Sim
             usage_error(f"--setting: expected NAME=VALUE, got {item!r}")
         if name not in simulator.settings:
             known = ", ".join(sorted(simulator.settings)) or "none"
-            close = difflib.get_close_matches(name, list(simulator.settings), n=1)
-            hint = f"did you mean '{close[0]}'? " if close else ""
+            close = closest(name, list(simulator.settings))
+            hint = f"did you mean '{close}'? " if close else ""
             usage_error(f"--setting: {definition.info.id} has no engine setting '{name}' ({hint}settings: {known})")
         extra[name] = value.strip()
     return extra

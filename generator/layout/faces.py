@@ -5,7 +5,6 @@ text or drawings (scaled to the build's card size). Each game's own faces live i
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence, TypeVar
@@ -63,6 +62,7 @@ from .scene import (
 )
 from .richtext import RichFit, fit_rich
 from .textfit import Box
+from ..suggest import closest
 
 INK_SAVER_LINE = Colour("#9a9a9a")
 _PLACEHOLDERS = re.compile(r"\{[^{}]*\}")
@@ -211,8 +211,8 @@ class FaceContext:
         for name in dict.fromkeys(m.group(1) for m in ICON_LIKE.finditer(text)):
             if name in known:
                 continue
-            close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-            hint = f"did you mean '{close[0]}'? " if close else ""
+            close = closest(name, known)
+            hint = f"did you mean '{close}'? " if close else ""
             have = (f"{hint}its icons: {', '.join(known)}" if known else
                     f"it has no icons: add 'icons: {{{name}: art/{name}.svg}}' to it")
             message = f"':{name}:' is printed as written: it is not an icon of face template '{self.template.name}' ({have})"
@@ -296,8 +296,8 @@ class FaceContext:
         if wanted in seen:
             return None
         have = sorted(v for v in seen if v)
-        close = difflib.get_close_matches(wanted, have, n=1, cutoff=0.6)
-        hint = f"did you mean '{close[0]}'? " if close else ""
+        close = closest(wanted, have)
+        hint = f"did you mean '{close}'? " if close else ""
         listed = ", ".join(have + (["(empty)"] if "" in seen else [])) or "(empty)"
         return (f"when {when.field} {verb} '{wanted}': no card drawn with {where} has that {when.field} "
                 f"({hint}they have: {listed})")

@@ -8,13 +8,13 @@ empty guess.
 
 from __future__ import annotations
 
-import difflib
 
 import re
 from typing import Collection, Mapping, Protocol
 
 from ..model.common import Colour
 from ..model.templates import Artwork, Shape, ShapeKind, When, truth
+from ..suggest import closest
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}|]+)(?:\|([a-z]+))?\}")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -34,8 +34,8 @@ class MissingField(KeyError):
         self.known = tuple(sorted(known))
 
     def message(self) -> str:
-        close = difflib.get_close_matches(self.name, self.known, n=1, cutoff=0.6)
-        hint = f"did you mean '{close[0]}'? " if close else ""
+        close = closest(self.name, self.known)
+        hint = f"did you mean '{close}'? " if close else ""
         return f"the card has no field '{self.name}' ({hint}its fields: {', '.join(self.known) or 'none'})"
 
 

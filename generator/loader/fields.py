@@ -6,7 +6,6 @@ every mistake of a file at once.
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from ..model import OptionValue, limits
 from ..model.source import SourceLoc
 from .errors import Problem
 from .yamlnodes import node_loc
+from ..suggest import closest
 
 _TAG = "tag:yaml.org,2002:"
 _KIND_NAMES = {
@@ -97,8 +97,8 @@ class Reader:
         return {k: v for k, v in seen.items() if k in allowed}
 
     def unknown_message(self, key: str, allowed: tuple[str, ...] | list[str], what: str) -> str:
-        close = difflib.get_close_matches(key, list(allowed), n=1, cutoff=0.6)
-        hint = f"did you mean '{close[0]}'?" if close else f"expected one of: {', '.join(allowed)}"
+        close = closest(key, list(allowed))
+        hint = f"did you mean '{close}'?" if close else f"expected one of: {', '.join(allowed)}"
         return f"unknown {what} '{key}' ({hint})"
 
     def entries(self, node: yaml.Node, what: str) -> Iterator[tuple[yaml.ScalarNode, yaml.Node]]:

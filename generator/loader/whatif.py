@@ -13,7 +13,6 @@ changed paths (the nodes an alias shares elsewhere are left alone).
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +28,7 @@ from ..saferead import MAX_DEFINITION_BYTES, read_regular
 from .errors import DefinitionErrors, Problem
 from .project import definition_files
 from .yamlnodes import compose_file, node_loc
+from ..suggest import closest
 
 if TYPE_CHECKING:
     from .cardlists import Table
@@ -185,13 +185,13 @@ def nearest_path(wanted: str, known: Sequence[str]) -> str | None:
     ending = [p for p in known if p.endswith("." + wanted)]
     if ending:
         return min(ending, key=len)
-    close = difflib.get_close_matches(wanted, list(known), n=1, cutoff=0.6)
+    close = closest(wanted, list(known))
     if close:
-        return close[0]
+        return close
     tail = wanted.rsplit(".", 1)[-1]
-    close = difflib.get_close_matches(tail, [p.rsplit(".", 1)[-1] for p in known], n=1, cutoff=0.8)
+    close = closest(tail, [p.rsplit(".", 1)[-1] for p in known], 0.8)
     if close:
-        return next(p for p in known if p.rsplit(".", 1)[-1] == close[0])
+        return next(p for p in known if p.rsplit(".", 1)[-1] == close)
     return None
 
 
@@ -351,8 +351,8 @@ def change_table(reader: "Reader", table: "Table", what: str, place: yaml.Node) 
     for path, value in wanted.items():
         card, _, column = path.partition(".")
         if card not in index:
-            near = difflib.get_close_matches(card, list(index), n=1)
-            hint = f" (did you mean '{near[0]}'?)" if near else ""
+            near = closest(card, list(index))
+            hint = f" (did you mean '{near}'?)" if near else ""
             reader.error(place, f"--set {what}.{path}: the card list has no card '{card}'{hint}")
             continue
         if column not in table.columns or column == "id":

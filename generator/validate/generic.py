@@ -3,7 +3,6 @@ declared deviations that name rules and codes which exist."""
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 
 from ..model import GameDefinition
@@ -11,6 +10,7 @@ from ..model.definition import DealsHands, DeclaresCounts
 from ..model.source import SourceLoc
 from .findings import Severity
 from .registry import Reporter, RulePack, declarable_rules
+from ..suggest import closest
 
 GENERIC = RulePack()
 """The rules every game is checked against, whatever its kind."""
@@ -111,13 +111,13 @@ def deviations(report: Reporter, game: GameDefinition) -> None:
         rule = rules.get(deviation.rule_id)
         if rule is None:
             known = sorted(key for key, known_rule in rules.items() if known_rule.declarable)
-            close = difflib.get_close_matches(deviation.rule_id, known, n=1, cutoff=0.6)
-            hint = f"did you mean '{close[0]}'?" if close else f"its rules: {', '.join(known)}"
+            close = closest(deviation.rule_id, known)
+            hint = f"did you mean '{close}'?" if close else f"its rules: {', '.join(known)}"
             report("unknown-rule", deviation.loc, f"deviation '{deviation.key}': {game.info.id} has no rule "
                                                   f"'{deviation.rule_id}' ({hint})")
         elif deviation.code is not None and deviation.code not in rule.codes:
-            close = difflib.get_close_matches(deviation.code, list(rule.codes), n=1, cutoff=0.6)
-            hint = f"did you mean '{close[0]}'?" if close else f"its codes: {', '.join(rule.codes)}"
+            close = closest(deviation.code, list(rule.codes))
+            hint = f"did you mean '{close}'?" if close else f"its codes: {', '.join(rule.codes)}"
             report("unknown-rule", deviation.loc, f"deviation '{deviation.key}': rule {rule.id} has no code "
                                                   f"'{deviation.code}' ({hint})")
         elif not rule.declares(deviation.code):

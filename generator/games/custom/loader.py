@@ -4,7 +4,6 @@ located in the file where it is written (a CSV cell as ``cards.csv:7:12``)."""
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import re
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from generator.model.source import SourceLoc
 from generator.model.templates import truth
 from generator.paths import display_path
 from generator.saferead import MAX_RULES_BYTES, ReadError, read_regular
+from generator.suggest import closest
 
 from .model import (
     DECK,
@@ -199,8 +199,8 @@ def _translation_tables(reader: Reader, rows: tuple[CardRow, ...], tables: dict[
             if cell is None or not cell.text:
                 continue
             if cell.text not in by_id:
-                close = difflib.get_close_matches(cell.text, list(by_id), n=1, cutoff=0.6)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                close = closest(cell.text, list(by_id))
+                hint = f" (did you mean '{close}'?)" if close else ""
                 reader.error(cell.loc, f"the cards in {language} translate card '{cell.text}', which the card list "
                                        f"does not have{hint}")
                 continue
@@ -355,8 +355,8 @@ def _checked(reader: Reader, cell: Cell, spec: FieldSpec, card_id: str) -> str |
             return None
         return text if _in_range(reader, cell, spec, float(text.replace(",", ".")), what) else None
     if spec.type is FieldType.CHOICE and text not in spec.choices:
-        close = difflib.get_close_matches(text, spec.choices, n=1, cutoff=0.6)
-        hint = f"did you mean '{close[0]}'?" if close else f"choices: {', '.join(spec.choices)}"
+        close = closest(text, spec.choices)
+        hint = f"did you mean '{close}'?" if close else f"choices: {', '.join(spec.choices)}"
         reader.error(cell.loc, f"{what} is not one of the choices ({hint})")
         return None
     if spec.type is FieldType.BOOLEAN:

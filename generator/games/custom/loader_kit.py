@@ -8,7 +8,6 @@ card list; the helpers that read a card list are shared from there).
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import re
 
 import yaml
@@ -27,6 +26,7 @@ from generator.model.limits import (
     MIN_PIECE_MM,
 )
 from generator.model.source import SourceLoc
+from generator.suggest import closest
 
 from .loader import MAX_COPIES, _columns, _composition, _rows, _specs, read_rules_file, with_rules
 from .model import KIND, CardRow, Composition, CustomComponent, CustomDefinition
@@ -257,8 +257,8 @@ def _with_boxes(reader: Reader, components: list[CustomComponent]) -> list[Custo
             if box is None:
                 continue
             if box.deck not in decks:
-                close = difflib.get_close_matches(box.deck, sorted(decks), n=1, cutoff=0.6)
-                hint = f"did you mean '{close[0]}'?" if close else f"decks: {', '.join(sorted(decks)) or 'none'}"
+                close = closest(box.deck, sorted(decks))
+                hint = f"did you mean '{close}'?" if close else f"decks: {', '.join(sorted(decks)) or 'none'}"
                 reader.error(box.loc, f"box '{component.name}' holds deck '{box.deck}', which is no deck of this "
                                       f"game ({hint})")
                 continue
