@@ -17,7 +17,6 @@ import binascii
 import math
 import re
 import struct
-import xml.parsers.expat
 import zlib
 from dataclasses import dataclass, field
 
@@ -261,6 +260,8 @@ def check_svg(data: bytes, nested: int = 0) -> str | None:
     """A problem that would stop cairosvg drawing an SVG document (or make it allocate gigabytes):
     not XML, entity declarations, nesting deeper than MAX_SVG_DEPTH, no <svg> root, no size, or an
     embedded image refused by ``check_raster``; None when it can be drawn."""
+    import xml.parsers.expat  # (when a picture is an SVG: most projects have none)
+
     scan = _SvgScan(nested)
     parser = xml.parsers.expat.ParserCreate()
     parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
@@ -321,6 +322,8 @@ def svg_aspect(data: bytes) -> float | None:
         if not found:
             found.append(attributes)
             raise _Refused("done")
+
+    import xml.parsers.expat
 
     parser = xml.parsers.expat.ParserCreate()
     parser.StartElementHandler = start
