@@ -14,6 +14,8 @@ from click.testing import CliRunner, Result
 from PIL import Image
 
 from generator.cli.main import cli
+from generator.layout.scene import Close, CurveTo, LineTo, MoveTo, Paint, PathOp
+from generator.layout.scene import Path as Outline
 from generator.preflight.geometry import Affine
 from generator.preflight.pdf import pdf_problems
 
@@ -205,3 +207,38 @@ def test_a_transformed_box_surrounds_its_four_transformed_corners(matrix: tuple[
     expected = (min(p[0] for p in corners), min(p[1] for p in corners),
                 max(p[0] for p in corners), max(p[1] for p in corners))
     assert Affine(a, b, c, d, e, f).box((x0, y0, x1, y1)) == expected
+
+
+_POINT = st.tuples(_COORDINATE, _COORDINATE)
+_OP = st.one_of(st.builds(MoveTo, _COORDINATE, _COORDINATE), st.builds(LineTo, _COORDINATE, _COORDINATE),
+                st.builds(CurveTo, _COORDINATE, _COORDINATE, _COORDINATE, _COORDINATE, _COORDINATE, _COORDINATE),
+                st.just(Close()))
+
+
+@given(st.lists(st.lists(_OP, max_size=8).map(tuple), min_size=1, max_size=12), st.integers(1, 5))
+def test_an_outlines_box_surrounds_its_points_however_often_it_is_asked(outlines: list[tuple[PathOp, ...]],
+                                                                        limit: int) -> None:
+    """Outlines' boxes are remembered by the identity of their operations (a deck draws the same
+    symbols on many cards): the box is its points' every time, after the memo starts again too,
+    and for equal outlines made anew."""
+    from generator.preflight import geometry
+
+    def points(ops: tuple[PathOp, ...]) -> list[tuple[float, float]]:
+        found: list[tuple[float, float]] = []
+        for op in ops:
+            if isinstance(op, CurveTo):
+                found += [(op.x1, op.y1), (op.x2, op.y2), (op.x, op.y)]
+            elif not isinstance(op, Close):
+                found.append((op.x, op.y))
+        return found
+
+    original = geometry.MAX_OUTLINES
+    geometry.MAX_OUTLINES = limit
+    try:
+        for ops in [*outlines, *outlines, *(tuple(list(ops)) for ops in outlines)]:
+            found = points(ops)
+            expected = (min(p[0] for p in found), min(p[1] for p in found),
+                        max(p[0] for p in found), max(p[1] for p in found)) if found else None
+            assert geometry.own_box(Outline(ops, Paint()), None) == expected  # type: ignore[arg-type]
+    finally:
+        geometry.MAX_OUTLINES = original

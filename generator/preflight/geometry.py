@@ -20,6 +20,7 @@ from ..layout.scene import (
     Line,
     Origin,
     Path,
+    PathOp,
     Rect,
     Scene,
     Text,
@@ -109,21 +110,42 @@ def own_box(item: Item, measurer: TextMeasurer) -> Box | None:
     if isinstance(item, Line):
         return min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2)
     if isinstance(item, Path):
-        points: list[tuple[float, float]] = []
-        for op in item.ops:
-            if isinstance(op, CurveTo):
-                points += [(op.x1, op.y1), (op.x2, op.y2), (op.x, op.y)]
-            elif not isinstance(op, Close):
-                points.append((op.x, op.y))
-        if not points:
-            return None
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
-        return min(xs), min(ys), max(xs), max(ys)
+        return _outline_box(item.ops)
     if isinstance(item, Text):
         return text_box(item, measurer)
     if isinstance(item, Image):
         return fitted(item)
     return None
+
+
+MAX_OUTLINES = 4096
+"""Path outlines whose boxes are remembered (then it starts again)."""
+_OUTLINE_BOXES: dict[int, tuple[tuple[PathOp, ...], Box | None]] = {}
+"""The boxes of path outlines by the identity of their operations, kept with the operations (so
+that an identity is not reused while remembered): a deck draws the same symbols at the same
+places on many cards, and ``layout.symbols`` makes each placement's outline once (three in four
+outlines a kit's check meets were met before)."""
+
+
+def _outline_box(ops: tuple[PathOp, ...]) -> Box | None:
+    """The box around a path's points (None for a path without any)."""
+    found = _OUTLINE_BOXES.get(id(ops))
+    if found is not None and found[0] is ops:
+        return found[1]
+    points: list[tuple[float, float]] = []
+    for op in ops:
+        if isinstance(op, CurveTo):
+            points += [(op.x1, op.y1), (op.x2, op.y2), (op.x, op.y)]
+        elif not isinstance(op, Close):
+            points.append((op.x, op.y))
+    box = None
+    if points:
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        box = min(xs), min(ys), max(xs), max(ys)
+    if len(_OUTLINE_BOXES) >= MAX_OUTLINES:
+        _OUTLINE_BOXES.clear()
+    _OUTLINE_BOXES[id(ops)] = (ops, box)
+    return box
 
 
 def all_items(items: tuple[Item, ...]) -> Iterator[Item]:
