@@ -7,6 +7,8 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.loader.errors import DefinitionErrors
 from generator.loader.yamlnodes import MAX_FILE_BYTES, compose_file, compose_text
@@ -178,3 +180,39 @@ def test_the_shipped_files_are_small_and_shallow() -> None:
 
     files = [*shipped_root().glob("card_defs/*.yaml"), *shipped_root().glob("layouts/*.yaml")]
     assert files and all(_small_and_shallow(text := f.read_text(), _check_flow_depth(text, f.name)) for f in files)
+
+
+def _flow_depth_over_the_whole_text(text: str, path: str) -> int:
+    """The check as it was first written (blanking quotes and comments over the whole text): the
+    line-by-line check must give the same depth and refuse at the same place."""
+    from generator.loader.yamlnodes import _BRACKET, _QUOTED_OR_COMMENT, MAX_FLOW_DEPTH
+    from generator.loader.errors import Problem
+    from generator.model.source import SourceLoc
+
+    blanked = _QUOTED_OR_COMMENT.sub(lambda m: " " * len(m.group()), text)
+    depth = deepest = 0
+    for match in _BRACKET.finditer(blanked):
+        depth = depth + 1 if match.group() in "[{" else max(0, depth - 1)
+        deepest = max(deepest, depth)
+        if depth > MAX_FLOW_DEPTH:
+            line = text.count("\n", 0, match.start()) + 1
+            column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+            raise DefinitionErrors([Problem(SourceLoc(path, line, column), "too deep")])
+    return deepest
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet='[]{}"\'#\\ \t\na:-', max_size=300), st.integers(0, 70))
+def test_flow_depth_is_read_line_by_line_as_over_the_whole_text(text: str, nesting: int) -> None:
+    from generator.loader.yamlnodes import _check_flow_depth
+
+    for candidate in (text, "[" * nesting + text + "]" * nesting, text.replace("\n", " [") + "\n" + "{" * nesting):
+        try:
+            expected: object = _flow_depth_over_the_whole_text(candidate, "f.yaml")
+        except DefinitionErrors as exc:
+            expected = exc.problems[0].loc
+        try:
+            found: object = _check_flow_depth(candidate, "f.yaml")
+        except DefinitionErrors as exc:
+            found = exc.problems[0].loc
+        assert found == expected

@@ -81,18 +81,20 @@ _BRACKET = re.compile(r"[\[\]{}]")
 
 def _check_flow_depth(text: str, path: str) -> int:
     """Refuse deeply nested flow collections before the YAML scanner sees them; else the deepest
-    nesting of brackets (outside quotes and comments: at least the flow collections' depth)."""
-    blanked = _QUOTED_OR_COMMENT.sub(lambda m: " " * len(m.group()), text)
+    nesting of brackets (outside quotes and comments: at least the flow collections' depth).
+    Neither a quoted string nor a comment runs on past its line, so only the lines with a bracket
+    are read, and only those with a quote or a comment are blanked first."""
     depth = deepest = 0
-    for match in _BRACKET.finditer(blanked):
-        depth = depth + 1 if match.group() in "[{" else max(0, depth - 1)
-        deepest = max(deepest, depth)
-        if depth > MAX_FLOW_DEPTH:
-            line = text.count("\n", 0, match.start()) + 1
-            column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
-            raise DefinitionErrors(
-                [Problem(SourceLoc(path, line, column), f"lists and mappings nest more than {MAX_FLOW_DEPTH} deep here")]
-            )
+    for row, line in enumerate(text.split("\n"), 1):
+        if "[" in line or "]" in line or "{" in line or "}" in line:
+            if '"' in line or "'" in line or "#" in line:
+                line = _QUOTED_OR_COMMENT.sub(lambda m: " " * len(m.group()), line)
+            for match in _BRACKET.finditer(line):
+                depth = depth + 1 if match.group() in "[{" else max(0, depth - 1)
+                deepest = max(deepest, depth)
+                if depth > MAX_FLOW_DEPTH:
+                    raise DefinitionErrors([Problem(SourceLoc(path, row, match.start() + 1),
+                                                    f"lists and mappings nest more than {MAX_FLOW_DEPTH} deep here")])
     return deepest
 
 
