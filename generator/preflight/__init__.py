@@ -17,16 +17,18 @@ build``, ``export`` and ``validate`` run the home or shop checks with the others
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..fontbook import FontBook, FontError
 from ..layout.kit import Kit, Piece, PieceKind
 from ..layout.regions import print_dpi, raster_size
 from ..layout.scene import Circle, Image, Path, Rect, Scene, Text, TextMeasurer
-from ..model.shops import Shop
 from ..model.source import SourceLoc
 from ..validate import Finding, Note, Severity
 from .geometry import Placed, all_items, placed_items
+
+if TYPE_CHECKING:
+    from ..model.shops import Shop
 
 RULE_ID = "preflight"
 EPS_MM = 0.05
