@@ -62,10 +62,13 @@ def fit_findings(games: Sequence[GameDefinition], fit_problems: Iterable[FitProb
     """The findings of faces that could not be drawn as their templates say, each once, placed at
     the definition of the card they name (see ``validate_games``); a problem of no card (a deck's
     mixed backs) belongs to the game ``owner``."""
+    problems = list(fit_problems)
+    if not problems:
+        return []  # (without listing every card of every game: a check of a kit that fits asks for each)
     findings: list[Finding] = []
     places = _piece_places(games)
     seen: set[tuple[object, ...]] = set()
-    for problem in fit_problems:
+    for problem in problems:
         game_id, loc = places.get(problem.piece_id, (owner, games[0].info.loc if games else UNKNOWN_LOC))
         finding = fit_finding(problem, loc, game_id)
         # one finding per text and region (not per copy), and per mistake of a region (not per card)
