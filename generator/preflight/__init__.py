@@ -226,11 +226,10 @@ def _bleed(report: _Report, face: Face, target: Target, everything: Sequence[Pla
 def check_fonts(kit: Kit, fonts: FontBook, game_id: str, game_loc: SourceLoc) -> list[Finding]:
     """Fonts the faces draw with whose licence or format forbids embedding them in a PDF (every
     printer gets the fonts inside the file; one that cannot be embedded cannot be sent)."""
+    scenes = {scene.key: scene for piece in kit.pieces for scene in (piece.front, piece.back) if scene is not None}
     keys: set[str] = set()
-    for piece in kit.pieces:
-        for scene in (piece.front, piece.back):
-            if scene is not None:
-                keys |= {item.font for item in all_items(scene.items) if isinstance(item, Text)}
+    for scene in scenes.values():  # (each distinct face once: a deck's cards share a few backs)
+        keys |= {item.font for item in all_items(scene.items) if isinstance(item, Text)}
     findings = []
     for key in sorted(keys):
         try:
