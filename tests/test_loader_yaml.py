@@ -216,3 +216,45 @@ def test_flow_depth_is_read_line_by_line_as_over_the_whole_text(text: str, nesti
         except DefinitionErrors as exc:
             found = exc.problems[0].loc
         assert found == expected
+
+
+def _nodes(depth: int = 0) -> st.SearchStrategy[object]:
+    """yaml node trees (no node shared: what a document without aliases composes to), with core,
+    foreign and merge tags, and chains deep enough to pass MAX_DEPTH."""
+    import yaml
+
+    marks = st.builds(lambda line, column: yaml.Mark("f.yaml", 0, line, column, None, None),
+                      st.integers(0, 50), st.integers(0, 20))
+    tags = st.sampled_from(["tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:merge",
+                            "tag:yaml.org,2002:timestamp", "!card"])
+    scalars = st.builds(lambda tag, mark: yaml.ScalarNode(tag, "x", mark, mark), tags, marks)
+    seq_tags = st.sampled_from(["tag:yaml.org,2002:seq", "!deck"])
+    map_tags = st.sampled_from(["tag:yaml.org,2002:map", "tag:yaml.org,2002:set"])
+    trees = st.recursive(scalars, lambda inner: st.one_of(
+        st.builds(lambda tag, items, mark: yaml.SequenceNode(tag, items, mark, mark), seq_tags, st.lists(inner, max_size=4), marks),
+        st.builds(lambda tag, pairs, mark: yaml.MappingNode(tag, pairs, mark, mark), map_tags,
+                  st.lists(st.tuples(inner, inner), max_size=4), marks)), max_leaves=30)
+
+    def chain(length: int, leaf: object, mark: object) -> object:
+        for _ in range(length):
+            leaf = yaml.SequenceNode("tag:yaml.org,2002:seq", [leaf], mark, mark)
+        return leaf
+
+    return st.one_of(trees, st.builds(chain, st.integers(60, 70), trees, marks))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_nodes())
+def test_a_tree_is_checked_as_any_document(root: object) -> None:
+    """A document without aliases takes the one-pass check (``_check_tree``): the same problems,
+    in the same order, as the check of documents that may share nodes."""
+    from generator.loader.yamlnodes import _check_nodes, _check_tree
+
+    outcomes = []
+    for check in (_check_nodes, _check_tree):
+        try:
+            check(root, "f.yaml")  # type: ignore[arg-type]
+            outcomes.append(None)
+        except DefinitionErrors as exc:
+            outcomes.append([(p.loc, p.message) for p in exc.problems])
+    assert outcomes[0] == outcomes[1]

@@ -138,7 +138,10 @@ def compose_text(text: str, path: str) -> yaml.Node:
         raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), "the file nests too deeply to be a definition")]) from None
     if node is None or (node.tag == "tag:yaml.org,2002:null" and node.value in ("", "~", "null")):
         raise DefinitionErrors([Problem(SourceLoc(path, 1, 1), "the file is empty")])
-    _check_nodes(node, path)
+    if "*" in text:  # an alias: a node may be shared, and expand past any size
+        _check_nodes(node, path)
+    else:
+        _check_tree(node, path)
     return node
 
 
@@ -249,6 +252,36 @@ def compose_file(file: Path, path: str) -> yaml.Node:
     return compose_text(_decode(data, path), path)
 
 
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+def _check_tree(root: yaml.Node, path: str) -> None:
+    """``_check_nodes`` for a document without aliases: a tree, each node in it once, so that
+    nothing is shared and nothing expands (it holds at most MAX_FILE_VALUES nodes, the events'
+    limit or the most a ``_small_and_shallow`` text writes, far below MAX_EXPANDED_NODES). The
+    same problems in the same order, read in one pass without the bookkeeping of shared nodes."""
+    problems: list[Problem] = []
+    stack: list[tuple[yaml.Node, int, bool]] = [(root, 0, False)]
+    while stack:
+        node, depth, is_key = stack.pop()
+        if depth >= MAX_DEPTH and isinstance(node, yaml.CollectionNode):
+            raise DefinitionErrors([Problem(node_loc(path, node), f"lists and mappings nest more than {MAX_DEPTH} deep here")])
+        tag = node.tag
+        if tag not in _CORE_TAGS:
+            if tag != _MERGE:
+                problems.append(Problem(node_loc(path, node), f"tag '{tag}' is not allowed: definition files hold plain data only"))
+            elif is_key:
+                problems.append(Problem(node_loc(path, node), "merge keys (<<) are not supported: write the fields out"))
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend((child, depth + 1, False) for child in reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            for key_node, value_node in reversed(node.value):
+                stack.append((value_node, depth + 1, False))
+                stack.append((key_node, depth + 1, True))
+    if problems:
+        raise DefinitionErrors(problems)
+
+
 def _check_nodes(root: yaml.Node, path: str) -> None:
     """Refuse foreign tags, merge keys and alias expansion past MAX_EXPANDED_NODES (cycles included)."""
     problems: list[Problem] = []
@@ -264,7 +297,7 @@ def _check_nodes(root: yaml.Node, path: str) -> None:
         if depth >= MAX_DEPTH and isinstance(node, yaml.CollectionNode):  # (as _check_events says)
             raise DefinitionErrors([Problem(node_loc(path, node), f"lists and mappings nest more than {MAX_DEPTH} deep here")])
         in_progress.add(key)
-        if node.tag not in _CORE_TAGS and node.tag != "tag:yaml.org,2002:merge":
+        if node.tag not in _CORE_TAGS and node.tag != _MERGE:
             problems.append(
                 Problem(node_loc(path, node), f"tag '{node.tag}' is not allowed: definition files hold plain data only")
             )
@@ -274,7 +307,7 @@ def _check_nodes(root: yaml.Node, path: str) -> None:
                 total += size_of(child, depth + 1)
         elif isinstance(node, yaml.MappingNode):
             for key_node, value_node in node.value:
-                if key_node.tag == "tag:yaml.org,2002:merge":
+                if key_node.tag == _MERGE:
                     problems.append(Problem(node_loc(path, key_node), "merge keys (<<) are not supported: write the fields out"))
                 total += size_of(key_node, depth + 1) + size_of(value_node, depth + 1)
         if total > MAX_EXPANDED_NODES:
