@@ -311,7 +311,7 @@ def check_build(
 
         done = share(len(drawn) + len(checked), task)
         outcomes = [cast(_LaidOut, outcome) for outcome in done[:len(drawn)]]
-        raw = verdicts([(game, cast(list[Finding], found)) for game, found in zip(checked, done[len(drawn):])]).raw
+        raw = [(game, cast(list[Finding], found)) for game, found in zip(checked, done[len(drawn):])]
     else:
         raw = verdicts().raw
     if refused and (len(games) == 1 or not laid):
