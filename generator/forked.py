@@ -4,7 +4,9 @@
 as ``[task(i) for i in range(count)]`` would, but two processes take the tasks: this one
 and a copy of it made by ``os.fork`` (which shares everything loaded so far, at no cost). Each
 takes the next task not yet taken (a pipe holds their numbers), so a long task on one side is
-balanced by several short ones on the other; the copy sends its results back pickled and exits.
+balanced by several short ones on the other; the copy sends its results back pickled and exits
+(it is reaped then if it is gone, else before the next copy or when this process ends: tearing
+down a copy of the process takes a millisecond or two that nobody need wait for).
 
 The results are the same as one process's, whatever the timing:
 
@@ -72,6 +74,7 @@ def share(count: int, task: Callable[[int], T], *, fork: bool = True) -> list[T]
     if written != len(numbers):  # (a pipe smaller than a page: never seen, but never a hang)
         os.close(numbers_in)
         return [task(i) for i in range(count)]
+    _reap_leaving(wait=False)
     results_in, results_out = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -93,7 +96,7 @@ def share(count: int, task: Callable[[int], T], *, fork: bool = True) -> list[T]
             except Exception:
                 pass  # run again below, in its turn
         theirs = _receive(results_in)
-        os.waitpid(pid, 0)
+        _reap(pid)
         reaped = True
     finally:
         os.close(numbers_in)
@@ -140,6 +143,7 @@ def _copy(task: Callable[[int], Any], numbers_in: int, results_in: int, results_
         view = memoryview(data)
         while view:
             view = view[os.write(results_out, view):]
+        os.close(results_out)  # the end of the results now, not once the process is torn down
         status = 0
     except BaseException:  # an interruption, a result that does not pickle: the parent does it all
         pass
@@ -161,6 +165,37 @@ def _receive(results_in: int) -> tuple[dict[int, Any], list[Any]] | None:
     except Exception:
         return None
     return received if isinstance(received, tuple) and len(received) == 2 else None
+
+
+def _reap(pid: int) -> None:
+    """Reap the copy, which has sent its results and is leaving: now if it is gone, else when
+    this process ends (tearing down a copy of the whole process takes a millisecond or two,
+    which this process need not wait for)."""
+    try:
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return
+    except ChildProcessError:
+        return
+    if not _LEAVING:
+        import atexit
+
+        atexit.register(_reap_leaving)
+    _LEAVING.append(pid)
+
+
+_LEAVING: list[int] = []
+"""Copies that had not finished leaving when their results came (reaped at this process's end)."""
+
+
+def _reap_leaving(wait: bool = True) -> None:
+    """Reap the copies still leaving (without ``wait``, those already gone: before a new copy)."""
+    for pid in list(_LEAVING):
+        try:
+            if os.waitpid(pid, 0 if wait else os.WNOHANG)[0] != pid:
+                continue
+        except ChildProcessError:
+            pass
+        _LEAVING.remove(pid)
 
 
 def _stop(pid: int) -> None:

@@ -253,12 +253,32 @@ def methods_the_copy_compiled_are_remembered(tmp_path: Path, _: str) -> None:
     assert classcode._state["new"]
 
 
+def every_copy_is_reaped(tmp_path: Path, _: str) -> None:
+    """A copy that sent its results is reaped at once when it is gone, else before the next copy
+    is made or when this process ends: no copy is left a zombie, however many shares run."""
+    pids: list[int] = []
+
+    def task(i: int) -> int:
+        if os.getpid() not in pids:
+            pids.append(os.getpid())
+        return i
+
+    for _ in range(5):
+        assert forked.share(4, task) == [0, 1, 2, 3]
+    time.sleep(0.2)  # (every copy has left by now)
+    forked._reap_leaving(wait=False)
+    assert not forked._LEAVING
+    with pytest.raises(ChildProcessError):  # no child of this process is left to reap
+        os.waitpid(-1, os.WNOHANG)
+    forked._reap_leaving()  # (what the exit handler does: nothing left)
+
+
 CASES = {case.__name__: case for case in (
     results_in_order_both_processes_take_tasks, without_a_copy_the_tasks_run_here_in_order,
     a_task_that_raises_in_the_copy_is_done_here, a_copy_that_dies_or_cannot_send_leaves_its_tasks,
     an_exception_comes_from_the_first_task_that_raises, what_the_copy_saw_is_reported_back,
     an_interruption_kills_and_reaps_the_copy, a_recorded_validate_notes_what_its_copy_read,
-    validate_finds_with_a_copy_what_it_finds_alone, methods_the_copy_compiled_are_remembered)}
+    validate_finds_with_a_copy_what_it_finds_alone, methods_the_copy_compiled_are_remembered, every_copy_is_reaped)}
 
 if __name__ == "__main__":
     name, folder, argument = sys.argv[1], Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else ""

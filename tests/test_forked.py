@@ -24,6 +24,7 @@ CASES = Path(__file__).with_name("forkcases.py")
     ("an_exception_comes_from_the_first_task_that_raises", ""),
     ("what_the_copy_saw_is_reported_back", ""),
     ("an_interruption_kills_and_reaps_the_copy", ""),
+    ("every_copy_is_reaped", ""),
     ("a_recorded_validate_notes_what_its_copy_read", ""),
     ("methods_the_copy_compiled_are_remembered", ""),
     ("validate_finds_with_a_copy_what_it_finds_alone", "shipped"),
