@@ -192,9 +192,9 @@ def read_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
     sheets = tuple(t for t in (_sheet(e, _resolve(e, entries["sheets"])) for e in entries["sheets"].values()) if t)
     # a declared font whose file is refused is still a name regions may use: its own problem says
     # why, and it is measured with the shipped sans meanwhile
-    shipped = shipped_fonts()
-    keys = tuple(f.key for f in shipped) + tuple(entries["fonts"])
-    fonts = shipped + tuple(_font(e, keys) for e in entries["fonts"].values())
+    shipped_faces = shipped_fonts()
+    keys = tuple(f.key for f in shipped_faces) + tuple(entries["fonts"])
+    fonts = shipped_faces + tuple(_font(e, keys) for e in entries["fonts"].values())
     fallback = _fallback_fonts(fallback_nodes, keys)
     chains = {name: _chain(e, entries["faces"]) for name, e in entries["faces"].items()}
     faces = tuple(t for t in (_face(e, _merge(chains[e.name]), keys, chains[e.name])
