@@ -12,10 +12,10 @@ from generator.model import GameDefinition
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
 from generator.validate.rulebook import option_defaults
-from generator.validate.wording import compare
+from generator.validate.wording import Disagreement, compare
 
 from . import rulebook
-from .model import BLACK, FirecrackersDefinition, Pack, StartingDeckRule
+from .model import BLACK, FirecrackersAction, FirecrackersDefinition, Pack, StartingDeckRule
 
 CHECKS = RulePack()
 """The rules this game's definitions are checked against (its GameDescription's ``checks``)."""
@@ -446,6 +446,21 @@ EFFECT_VALUE_NAMES = {
 }
 
 
+_LAST_COMPARED: list[tuple[FirecrackersDefinition, list[tuple[FirecrackersAction, list[Disagreement]]]]] = []
+"""The comparisons of the game checked last: its two rules (printed values, wording) read the same."""
+
+
+def _compared(game: FirecrackersDefinition) -> list[tuple[FirecrackersAction, list[Disagreement]]]:
+    """Each action that the rulebook words, with how its effect parts from those words."""
+    if _LAST_COMPARED and _LAST_COMPARED[0][0] is game:
+        return _LAST_COMPARED[0][1]
+    compared = [(action, compare(action.effect, rulebook.EFFECT_WORDS[action.key], game.effect_values(action),
+                                 EFFECT_VALUE_NAMES))
+                for action in game.actions if action.key in rulebook.EFFECT_WORDS]
+    _LAST_COMPARED[:] = [(game, compared)]
+    return compared
+
+
 @CHECKS.rule(
     "firecrackers.printed-values",
     codes=("value-mismatch",),
@@ -479,11 +494,8 @@ def wording(report: Reporter, game: GameDefinition) -> None:
 
 def _effects(report: Reporter, game: FirecrackersDefinition, kinds: tuple[str, ...]) -> None:
     """Each action's effect against the rulebook's words and its own values (``validate.wording``)."""
-    for action in game.actions:
-        reference = rulebook.EFFECT_WORDS.get(action.key)
-        if reference is None:
-            continue
-        for found in compare(action.effect, reference, game.effect_values(action), EFFECT_VALUE_NAMES):
+    for action, disagreements in _compared(game):
+        for found in disagreements:
             if found.kind in kinds:
                 code = "value-mismatch" if found.kind == "value" else found.kind
                 report(code, action.effect_loc if action.effect_loc.line else action.loc,
