@@ -309,7 +309,7 @@ def check_build(
         def task(index: int) -> _LaidOut | list[Finding]:
             return lay_out(index) if index < len(drawn) else rule_findings([checked[index - len(drawn)]])[0][1]
 
-        done = share(len(drawn) + len(checked), task)
+        done = share(len(drawn) + len(checked), task, order=_longest_first(drawn, checked))
         outcomes = [cast(_LaidOut, outcome) for outcome in done[:len(drawn)]]
         raw = [(game, cast(list[Finding], found)) for game, found in zip(checked, done[len(drawn):])]
     else:
@@ -341,6 +341,28 @@ def check_build(
     # declared deviations apply to all of it (a deck may declare its mixed backs)
     final = validate_games(checked, checked=raw, extra=[*fit_problems, *findings], built=bool(laid_out))
     return CheckedBuild(final, documents, kits)
+
+
+def _longest_first(drawn: Sequence[GameDefinition], checked: Sequence[GameDefinition]) -> list[int]:
+    """The order in which validate's two processes take its tasks (``forked.share``): the games'
+    layouts, then their rules, each by the game's cards, most first (a game's work grows with
+    its cards, and the small tasks left for last keep one process from idling while the other
+    finishes a long one)."""
+    counted: dict[int, int] = {}
+
+    def cards(game: GameDefinition) -> int:
+        if id(game) not in counted:  # (a game is both drawn and checked: counted once)
+            try:
+                counted[id(game)] = registry.describe(game).card_count(game)
+            except Exception:  # (a game that cannot count its cards is checked all the same)
+                counted[id(game)] = 0
+        return counted[id(game)]
+
+    def most_first(games: Sequence[GameDefinition]) -> list[int]:
+        counts = [cards(game) for game in games]
+        return sorted(range(len(games)), key=lambda index: -counts[index])
+
+    return [*most_first(drawn), *(len(drawn) + index for index in most_first(checked))]
 
 
 @dataclass(frozen=True, slots=True)

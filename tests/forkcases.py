@@ -273,12 +273,38 @@ def every_copy_is_reaped(tmp_path: Path, _: str) -> None:
     forked._reap_leaving()  # (what the exit handler does: nothing left)
 
 
+def tasks_are_taken_in_the_order_given(tmp_path: Path, _: str) -> None:
+    """``order`` says which task is taken next (the pipe hands the numbers out so); the results
+    are in order of the task numbers whatever it is, and an order that is not a permutation is
+    refused before anything runs."""
+    assert forked._numbers(4, [2, 0, 3, 1]) == b"".join(forked._NUMBER.pack(i) for i in (2, 0, 3, 1))
+    for wrong in ([0, 1, 2], [0, 1, 2, 2], [0, 1, 2, 4]):
+        with pytest.raises(ValueError):
+            forked.share(4, lambda i: i, order=wrong)
+    sides = Sides(tmp_path)
+
+    def task(i: int) -> tuple[int, int]:
+        if sides.in_copy:
+            sides.copy_began()
+        else:
+            sides.wait_for_copy()
+        time.sleep(0.002 * (i % 3))
+        return i * i, os.getpid()
+
+    order = list(reversed(range(20)))
+    results = forked.share(20, task, order=order)
+    assert [square for square, _ in results] == [i * i for i in range(20)]
+    assert len({pid for _, pid in results}) == 2
+    assert forked.share(20, lambda i: i, order=order, fork=False) == list(range(20))
+
+
 CASES = {case.__name__: case for case in (
     results_in_order_both_processes_take_tasks, without_a_copy_the_tasks_run_here_in_order,
     a_task_that_raises_in_the_copy_is_done_here, a_copy_that_dies_or_cannot_send_leaves_its_tasks,
     an_exception_comes_from_the_first_task_that_raises, what_the_copy_saw_is_reported_back,
     an_interruption_kills_and_reaps_the_copy, a_recorded_validate_notes_what_its_copy_read,
-    validate_finds_with_a_copy_what_it_finds_alone, methods_the_copy_compiled_are_remembered, every_copy_is_reaped)}
+    validate_finds_with_a_copy_what_it_finds_alone, methods_the_copy_compiled_are_remembered, every_copy_is_reaped,
+    tasks_are_taken_in_the_order_given)}
 
 if __name__ == "__main__":
     name, folder, argument = sys.argv[1], Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else ""

@@ -25,6 +25,7 @@ CASES = Path(__file__).with_name("forkcases.py")
     ("what_the_copy_saw_is_reported_back", ""),
     ("an_interruption_kills_and_reaps_the_copy", ""),
     ("every_copy_is_reaped", ""),
+    ("tasks_are_taken_in_the_order_given", ""),
     ("a_recorded_validate_notes_what_its_copy_read", ""),
     ("methods_the_copy_compiled_are_remembered", ""),
     ("validate_finds_with_a_copy_what_it_finds_alone", "shipped"),
