@@ -344,10 +344,11 @@ def check_build(
 
 
 def _longest_first(drawn: Sequence[GameDefinition], checked: Sequence[GameDefinition]) -> list[int]:
-    """The order in which validate's two processes take its tasks (``forked.share``): the games'
-    layouts, then their rules, each by the game's cards, most first (a game's work grows with
-    its cards, and the small tasks left for last keep one process from idling while the other
-    finishes a long one)."""
+    """The order in which validate's two processes take its tasks (``forked.share``): the
+    largest game's layout (by its cards: a game's work grows with them), then every game's rules
+    (which share their modules: one process imports them, while the other lays out the largest
+    game), then the other layouts, largest first, so that what is left at the end is small and
+    neither process waits long for the other."""
     counted: dict[int, int] = {}
 
     def cards(game: GameDefinition) -> int:
@@ -362,7 +363,9 @@ def _longest_first(drawn: Sequence[GameDefinition], checked: Sequence[GameDefini
         counts = [cards(game) for game in games]
         return sorted(range(len(games)), key=lambda index: -counts[index])
 
-    return [*most_first(drawn), *(len(drawn) + index for index in most_first(checked))]
+    layouts = most_first(drawn)
+    rules = [len(drawn) + index for index in most_first(checked)]
+    return [*layouts[:1], *rules, *layouts[1:]]
 
 
 @dataclass(frozen=True, slots=True)
