@@ -51,6 +51,8 @@ class Origin:
 
 @dataclass(frozen=True, slots=True)
 class Rect:
+    """A rectangle (x, y: its top left corner)."""
+
     x: float
     y: float
     width: float
@@ -62,6 +64,8 @@ class Rect:
 
 @dataclass(frozen=True, slots=True)
 class Circle:
+    """A circle around (cx, cy)."""
+
     cx: float
     cy: float
     r: float
@@ -71,6 +75,8 @@ class Circle:
 
 @dataclass(frozen=True, slots=True)
 class Line:
+    """A straight line from (x1, y1) to (x2, y2)."""
+
     x1: float
     y1: float
     x2: float
@@ -83,12 +89,16 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class MoveTo:
+    """A path operation: start a new outline at (x, y)."""
+
     x: float
     y: float
 
 
 @dataclass(frozen=True, slots=True)
 class LineTo:
+    """A path operation: a straight line to (x, y)."""
+
     x: float
     y: float
 
@@ -107,7 +117,7 @@ class CurveTo:
 
 @dataclass(frozen=True, slots=True)
 class Close:
-    pass
+    """A path operation: close the outline."""
 
 
 PathOp = Union[MoveTo, LineTo, CurveTo, Close]

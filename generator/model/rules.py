@@ -19,6 +19,8 @@ class RulesBlock:
 
 @dataclass(frozen=True, slots=True)
 class RulesSection:
+    """A section of a game's rules page: its heading and its blocks of text."""
+
     heading: str
     blocks: tuple[RulesBlock, ...]
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
