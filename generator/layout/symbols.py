@@ -173,19 +173,20 @@ SHAPES: dict[Symbol, Callable[[], list[PathOp]]] = {
 
 
 def _place(ops: Sequence[PathOp], cx: float, cy: float, half: float) -> tuple[PathOp, ...]:
-    def p(x: float, y: float) -> tuple[float, float]:
-        return cx + x * half, cy + y * half
-
+    """``ops`` (a unit shape) scaled by ``half`` and moved to (cx, cy): the hot loop of drawing
+    symbols (a kit places a few hundred, thousands of operations), so written out flat."""
     placed: list[PathOp] = []
+    append = placed.append
     for op in ops:
-        if isinstance(op, MoveTo):
-            placed.append(MoveTo(*p(op.x, op.y)))
-        elif isinstance(op, LineTo):
-            placed.append(LineTo(*p(op.x, op.y)))
+        if isinstance(op, LineTo):
+            append(LineTo(cx + op.x * half, cy + op.y * half))
         elif isinstance(op, CurveTo):
-            placed.append(CurveTo(*p(op.x1, op.y1), *p(op.x2, op.y2), *p(op.x, op.y)))
+            append(CurveTo(cx + op.x1 * half, cy + op.y1 * half, cx + op.x2 * half, cy + op.y2 * half,
+                           cx + op.x * half, cy + op.y * half))
+        elif isinstance(op, MoveTo):
+            append(MoveTo(cx + op.x * half, cy + op.y * half))
         else:
-            placed.append(op)
+            append(op)
     return tuple(placed)
 
 

@@ -162,6 +162,7 @@ def placed_items(scene: Scene, measurer: TextMeasurer) -> Iterator[Placed]:
     region of the group it is in."""
 
     def walk(items: tuple[Item, ...], transform: Affine, origin: Origin | None) -> Iterator[Placed]:
+        scale = transform.scale
         for item in items:
             here = item.origin or origin
             if isinstance(item, Group):
@@ -169,6 +170,6 @@ def placed_items(scene: Scene, measurer: TextMeasurer) -> Iterator[Placed]:
                 continue
             box = own_box(item, measurer)
             if box is not None:
-                yield Placed(item, transform.box(box), transform.scale, here)
+                yield Placed(item, transform.box(box), scale, here)
 
     yield from walk(scene.items, Affine(), None)
