@@ -42,19 +42,19 @@ class Sides:
     def wait_for_copy(self) -> None:
         _wait_for(self.taken)
 
-
-def results_in_order_both_processes_take_tasks(tmp_path: Path, _: str) -> None:
-    sides = Sides(tmp_path)
-
-    def task(i: int) -> tuple[int, int]:
-        if sides.in_copy:
-            sides.copy_began()
+    def square(self, i: int) -> tuple[int, int]:
+        """A task both processes take (this one's first task waits for the copy to have one):
+        i squared, and the process that worked it out."""
+        if self.in_copy:
+            self.copy_began()
         else:
-            sides.wait_for_copy()
+            self.wait_for_copy()
         time.sleep(0.002 * (i % 5))
         return i * i, os.getpid()
 
-    results = forked.share(40, task)
+
+def results_in_order_both_processes_take_tasks(tmp_path: Path, _: str) -> None:
+    results = forked.share(40, Sides(tmp_path).square)
     assert [square for square, _ in results] == [i * i for i in range(40)]
     pids = {pid for _, pid in results}
     assert len(pids) == 2 and os.getpid() in pids
@@ -281,18 +281,8 @@ def tasks_are_taken_in_the_order_given(tmp_path: Path, _: str) -> None:
     for wrong in ([0, 1, 2], [0, 1, 2, 2], [0, 1, 2, 4]):
         with pytest.raises(ValueError):
             forked.share(4, lambda i: i, order=wrong)
-    sides = Sides(tmp_path)
-
-    def task(i: int) -> tuple[int, int]:
-        if sides.in_copy:
-            sides.copy_began()
-        else:
-            sides.wait_for_copy()
-        time.sleep(0.002 * (i % 3))
-        return i * i, os.getpid()
-
     order = list(reversed(range(20)))
-    results = forked.share(20, task, order=order)
+    results = forked.share(20, Sides(tmp_path).square, order=order)
     assert [square for square, _ in results] == [i * i for i in range(20)]
     assert len({pid for _, pid in results}) == 2
     assert forked.share(20, lambda i: i, order=order, fork=False) == list(range(20))
