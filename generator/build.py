@@ -304,12 +304,13 @@ def check_build(
                         verdicts, check_only)
 
     if check_only:  # each game's layout, then each game's rules, taken by two processes
-        from .forked import share
+        from .forked import copies_help, share
 
         def task(index: int) -> _LaidOut | list[Finding]:
             return lay_out(index) if index < len(drawn) else rule_findings([checked[index - len(drawn)]])[0][1]
 
-        done = share(len(drawn) + len(checked), task, order=_longest_first(drawn, checked))
+        order = _longest_first(drawn, checked) if copies_help() else None  # (counting the cards costs too)
+        done = share(len(drawn) + len(checked), task, order=order)
         outcomes = [cast(_LaidOut, outcome) for outcome in done[:len(drawn)]]
         raw = [(game, cast(list[Finding], found)) for game, found in zip(checked, done[len(drawn):])]
     else:
