@@ -16,11 +16,11 @@ import datetime
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Sequence, cast
+from typing import Callable, Sequence
 
 from . import registry
 from .atomicio import StagedWrite
-from .digests import sha256
+from hashlib import sha256
 from .fontbook import FontBook, FontError
 from .layout.faces import FaceTools, UnknownField, build_kit
 from .layout.kit import FaceSettings, Kit, Piece
@@ -259,9 +259,7 @@ def check_build(
     leaves it out). ``options_for_all``: the options are for every game of a session (the
     preview), so a game without the expansion or the board they name is no mistake.
     ``check_only``: the findings alone are wanted (``validate``): the sheets are checked without
-    planning their pages, no kit or document is kept, no progress is told, and the games are laid
-    out and checked by two processes where two CPUs are free (``forked.share``; the findings are
-    the same)."""
+    planning their pages, no kit or document is kept and no progress is told."""
     sheets = sheet_options(toolkit, options)
     required = len(games) == 1 and not options_for_all
     expansions = {g.info.id: expansion_for(project, g, options, required=required) for g in games}
@@ -285,40 +283,17 @@ def check_build(
         return game.info.id not in broken and (expansion is None or expansion.info.id not in broken)
 
     drawn = [game for game in laid if unbroken(game)]
-    known: list[_RuleVerdicts] = []
-
-    def verdicts(raw: list[tuple[GameDefinition, list[Finding]]] | None = None) -> _RuleVerdicts:
-        """What the rules find (found now when ``raw`` is not given: a layout error needs it)."""
-        if not known:
-            raw = rule_findings(checked) if raw is None else raw
-            rule_found = validate_games(checked, checked=raw)
-            known.append(_RuleVerdicts(raw, {f.game_id for f in rule_found if f.is_error},
-                                       {f.game_id for f in rule_found if f.deviation}))
-        return known[0]
-
-    def lay_out(index: int) -> _LaidOut:
-        game = drawn[index]
-        if not check_only:  # (a forked copy's words would not reach the user)
-            progress(f"laying out {game.info.id}" + (f" in {game.info.language}" if game.info.language else ""))
-        return _lay_out(project, game, expansions[game.info.id], toolkit, options, sheets, required, checked,
-                        verdicts, check_only)
-
-    if check_only:  # each game's layout, then each game's rules, taken by two processes
-        from .forked import copies_help, share
-
-        def task(index: int) -> _LaidOut | list[Finding]:
-            return lay_out(index) if index < len(drawn) else rule_findings([checked[index - len(drawn)]])[0][1]
-
-        order = _longest_first(drawn, checked) if copies_help() else None  # (counting the cards costs too)
-        done = share(len(drawn) + len(checked), task, order=order)
-        outcomes = [cast(_LaidOut, outcome) for outcome in done[:len(drawn)]]
-        raw = [(game, cast(list[Finding], found)) for game, found in zip(checked, done[len(drawn):])]
-    else:
-        raw = verdicts().raw
+    raw = rule_findings(checked)
+    rule_found = validate_games(checked, checked=raw)
+    verdicts = _RuleVerdicts({f.game_id for f in rule_found if f.is_error}, {f.game_id for f in rule_found if f.deviation})
     if refused and (len(games) == 1 or not laid):
         raise refused[0]
-    if not check_only:
-        outcomes = [lay_out(index) for index in range(len(drawn))]
+    outcomes = []
+    for game in drawn:
+        if not check_only:
+            progress(f"laying out {game.info.id}" + (f" in {game.info.language}" if game.info.language else ""))
+        outcomes.append(_lay_out(project, game, expansions[game.info.id], toolkit, options, sheets, required,
+                                 checked, verdicts, check_only))
     fit_problems: list[Finding] = []
     documents: list[tuple[GameDefinition, Document]] = []
     kits: list[tuple[GameDefinition, Kit]] = []
@@ -344,37 +319,11 @@ def check_build(
     return CheckedBuild(final, documents, kits)
 
 
-def _longest_first(drawn: Sequence[GameDefinition], checked: Sequence[GameDefinition]) -> list[int]:
-    """The order in which validate's two processes take its tasks (``forked.share``): the
-    largest game's layout (by its cards: a game's work grows with them), then every game's rules
-    (which share their modules: one process imports them, while the other lays out the largest
-    game), then the other layouts, largest first, so that what is left at the end is small and
-    neither process waits long for the other."""
-    counted: dict[int, int] = {}
-
-    def cards(game: GameDefinition) -> int:
-        if id(game) not in counted:  # (a game is both drawn and checked: counted once)
-            try:
-                counted[id(game)] = registry.describe(game).card_count(game)
-            except Exception:  # (a game that cannot count its cards is checked all the same)
-                counted[id(game)] = 0
-        return counted[id(game)]
-
-    def most_first(games: Sequence[GameDefinition]) -> list[int]:
-        counts = [cards(game) for game in games]
-        return sorted(range(len(games)), key=lambda index: -counts[index])
-
-    layouts = most_first(drawn)
-    rules = [len(drawn) + index for index in most_first(checked)]
-    return [*layouts[:1], *rules, *layouts[1:]]
-
-
 @dataclass(frozen=True, slots=True)
 class _RuleVerdicts:
-    """The definitions' rule findings before their deviations apply (``raw``), and the games whose
-    rules find errors or declared departures: a game that breaks its rules may not be drawable."""
+    """The games whose rules find errors or declared departures: a game that breaks its rules may
+    not be drawable."""
 
-    raw: list[tuple[GameDefinition, list[Finding]]]
     breaks_rules: set[str]
     departs: set[str]
 
@@ -395,7 +344,7 @@ class _LaidOut:
 
 def _lay_out(project: Project, game: GameDefinition, expansion: GameDefinition | None, toolkit: Toolkit,
              options: BuildOptions, sheets: SheetOptions, required: bool, checked: Sequence[GameDefinition],
-             verdicts: Callable[[], _RuleVerdicts], check_only: bool) -> _LaidOut:
+             verdicts: _RuleVerdicts, check_only: bool) -> _LaidOut:
     """Lay out ``game`` and check its pieces on the sheets (the body of ``check_build``); an error
     of the layout itself may be explained by what the rules find (``verdicts``)."""
     try:
@@ -404,9 +353,9 @@ def _lay_out(project: Project, game: GameDefinition, expansion: GameDefinition |
         return _LaidOut([Finding(game.info.loc, TEMPLATE_RULE_ID, "cannot-lay-out", Severity.ERROR, str(exc), game.info.id)], [])
     except Exception as exc:
         ids = {game.info.id} | ({expansion.info.id} if expansion is not None else set())
-        if ids & verdicts().breaks_rules:
+        if ids & verdicts.breaks_rules:
             return _LaidOut([], [])  # a definition that breaks its rules may not be drawable: its findings say why
-        if ids & verdicts().departs:
+        if ids & verdicts.departs:
             return _LaidOut([Finding(game.info.loc, TEMPLATE_RULE_ID, "cannot-lay-out", Severity.ERROR,
                                      f"{game.info.id} cannot be laid out with the deviations it declares: "
                                      f"{type(exc).__name__}: {exc}", game.info.id)], [])

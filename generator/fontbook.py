@@ -2,7 +2,7 @@
 
 Layout fits text with these metrics (``FontBook`` implements ``TextMeasurer``), so ``validate``,
 ``deck`` and ``simulate`` never import a PDF or image library. A file is parsed the first time a
-face uses its font, and once per process (files are cached by path, size and modification time).
+face uses its font, and once for each content of the file (kept by the SHA-256 of its bytes).
 The widths follow reportlab's own reading of a TrueType file (``TTFontFile``: the same cmap
 subtable, advance widths scaled to 1000 units, the no-break space sharing the space's width) and
 its string width (``0.001 * size * sum(widths)``), so text measured here fits exactly as the PDF
@@ -17,12 +17,12 @@ import struct
 import sys
 from array import array
 from bisect import bisect_left
+from hashlib import sha256
 from itertools import repeat
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from . import saferead, usercache
-from .digests import sha256
 from .layout.scene import PT_PER_MM
 from .saferead import ReadError, read_regular
 from .model.templates import FontFace
@@ -301,23 +301,28 @@ def parse_metrics(data: bytes, name: str) -> FontMetrics:
     return FontMetrics.of(ascent, default, widths, embedding, chars)
 
 
-_CACHE: dict[tuple[str, int, int], FontMetrics] = {}
+_CACHE: dict[str, FontMetrics] = {}
+"""Metrics parsed by this process, by the SHA-256 of the font file's bytes."""
 
 
 def read_metrics(path: Path, name: str | None = None) -> FontMetrics:
-    """The metrics of the font file ``path`` (named ``name`` in messages), parsed once per process
-    for each version of the file; FontError when missing, too large, not a regular file or unusable."""
+    """The metrics of the font file ``path`` (named ``name`` in messages), parsed once for each
+    content of the file (kept in this process and in the user's cache under the SHA-256 of its
+    bytes: whatever the file's name, size or times, other bytes are parsed again); FontError when
+    missing, too large, not a regular file or unusable."""
     shown = name or str(path)
     try:
-        info = os.stat(path)
+        os.stat(path)
     except (OSError, ValueError) as exc:
         raise FontError(f"{shown}: cannot read the font file: {getattr(exc, 'strerror', None) or exc}") from None
-    resolved = str(path.resolve())
-    key = (resolved, info.st_size, info.st_mtime_ns)
-    found = _CACHE.get(key)
+    try:
+        data = read_regular(path, MAX_FONT_BYTES, "font file")
+    except ReadError as exc:
+        raise FontError(f"{shown}: {exc}") from None
+    digest = sha256(data).hexdigest()
+    found = _CACHE.get(digest)
     if found is None:
-        usercache.note_input(resolved)  # (the file may not be opened: a recorded validate must know it)
-        found = _CACHE[key] = _remembered_metrics(path, resolved, info, shown)
+        found = _CACHE[digest] = _remembered_metrics(data, digest, shown)
     return found
 
 
@@ -354,28 +359,18 @@ def _unpack_metrics(stored: bytes) -> FontMetrics | None:
     return FontMetrics(ascent, default, codes, widths, embedding, drawn)
 
 
-def _remembered_metrics(path: Path, resolved: str, info: os.stat_result, name: str) -> FontMetrics:
-    """``parse_metrics`` of the font file ``path``, kept in the user's cache under the file's
-    place and ``usercache.signature`` (parsing a font's character map and widths costs 5-15 ms,
-    reading them back well under one, and the file itself, 0.3-0.8 MB, is then not read at all);
-    an entry that is missing or not as written is parsed again, and a file changed in the last
-    seconds is parsed and not remembered. FontError when the file cannot be used."""
-    signature = usercache.signature(info)
-    entry = None
-    if signature is not None:
-        named = repr((resolved, signature)).encode("utf-8", "surrogatepass")
-        entry = f"fonts/metrics-{sha256(named).hexdigest()}.marshal"
-        stored = usercache.read(entry)
-        remembered = _unpack_metrics(stored) if stored else None
-        if remembered is not None:
-            return remembered
-    try:
-        data = read_regular(path, MAX_FONT_BYTES, "font file")
-    except ReadError as exc:
-        raise FontError(f"{name}: {exc}") from None
+def _remembered_metrics(data: bytes, digest: str, name: str) -> FontMetrics:
+    """``parse_metrics`` of a font file's bytes, kept in the user's cache under their SHA-256
+    (``digest``): parsing a font's character map and widths costs 5-15 ms, reading them back well
+    under one. An entry that is missing or not as written is parsed again. FontError when the
+    file cannot be used."""
+    entry = f"fonts/metrics-{digest}.marshal"
+    stored = usercache.read(entry)
+    remembered = _unpack_metrics(stored) if stored else None
+    if remembered is not None:
+        return remembered
     metrics = parse_metrics(data, name)
-    if entry is not None:
-        usercache.write(entry, _pack_metrics(metrics))
+    usercache.write(entry, _pack_metrics(metrics))
     return metrics
 
 

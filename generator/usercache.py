@@ -1,12 +1,11 @@
-"""The user's cache folder of cardforge: what a command can remember between runs to start faster
-(compiled dataclass methods, validation results). Everything in it can be deleted at any time;
-an entry that cannot be read, or that is corrupt, is ignored and rewritten.
+"""The user's cache folder of cardforge: what a command can remember between runs to go faster
+(fonts as layout and reportlab read them). Every entry is named by the SHA-256 of what it was
+made from, so it can make a run faster but never change what it prints. Everything in it can be
+deleted at any time; an entry that cannot be read, or that is corrupt, is ignored and rewritten.
 
 Where: ``CARDFORGE_CACHE_DIR`` if set, else the platform's user cache folder (``$XDG_CACHE_HOME``
 or ``~/.cache`` on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%`` on Windows) with
 ``cardforge/`` in it. ``CARDFORGE_NO_CACHE=1`` reads and writes nothing there.
-
-Imports nothing beyond ``os`` and ``sys``: it runs before the command's modules are loaded.
 """
 
 from __future__ import annotations
@@ -18,29 +17,6 @@ CACHE_DIR_VARIABLE = "CARDFORGE_CACHE_DIR"
 NO_CACHE_VARIABLE = "CARDFORGE_NO_CACHE"
 MAX_ENTRY_BYTES = 16 * 1024 * 1024
 """A cache file larger than this is not read (it is not one cardforge wrote)."""
-RECENT_SECONDS = 2.0
-"""A file modified this close to now may change again without its times changing (a file
-system's timestamps can be that coarse): nothing is remembered by its times then (as git treats
-racily clean files)."""
-INPUT_EVENT = "cardforge.input"
-"""The audit event (``sys.audit``) a command raises for a file its result depends on that it did
-not open (font metrics remembered here): a recorded ``validate`` notes it as a file it read."""
-
-
-def signature(info: os.stat_result) -> tuple[int, int, int, int, int, int] | None:
-    """What identifies a file's content without reading it: its device, inode, type, size and
-    modification and change times (the change time cannot be set back: a write moves it); None
-    when the file changed within RECENT_SECONDS (its times may not tell a later change)."""
-    import time
-
-    if max(info.st_mtime_ns, info.st_ctime_ns) >= (time.time() - RECENT_SECONDS) * 1e9:
-        return None
-    return info.st_dev, info.st_ino, info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns
-
-
-def note_input(path: str) -> None:
-    """Tell a recording ``validate`` (``cli/validatecache.py``) that the result depends on ``path``."""
-    sys.audit(INPUT_EVENT, path)
 
 
 def enabled() -> bool:

@@ -128,25 +128,3 @@ def test_light_commands_import_no_pdf_or_image_library() -> None:
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.strip().splitlines()[-1] == "[]"
-
-
-def test_validate_loads_neither_openssl_nor_the_card_list_readers(tmp_path: Path) -> None:
-    """A whole-project validate (the console script's path, replay cache included) hashes with the
-    interpreter's own SHA-256 (``generator.digests``: hashlib loads OpenSSL) and reads no card
-    list when its decks name none; done once, then replayed."""
-    import subprocess
-    import sys
-
-    unwanted = ("hashlib", "_hashlib", "generator.loader.cardlists", "generator.loader.workbook", "csv")
-    script = (
-        "import atexit, sys\n"
-        f"atexit.register(lambda: print(sorted(set(sys.modules) & set({unwanted!r}))))\n"
-        "sys.argv = ['cardforge', 'validate']\n"
-        "from generator.cli import main\n"
-        "main()\n"
-    )
-    env = {**os.environ, "CARDFORGE_CACHE_DIR": str(tmp_path)}
-    for _ in range(2):  # checked, then replayed
-        result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=PACKAGE.parent, env=env)
-        assert result.returncode == 0, result.stderr
-        assert result.stdout.strip().splitlines()[-1] == "[]"

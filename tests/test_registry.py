@@ -71,13 +71,3 @@ def test_an_unknown_kind_suggests_the_nearest() -> None:
         registry.lookup("hanaby")
 
 
-def test_the_entry_point_scan_finds_what_importlib_metadata_finds() -> None:
-    """``generator.entrypoints`` (the registry's cheap scan) against ``importlib.metadata`` on
-    this interpreter's packages, for groups with many entry points and for the games' group."""
-    from importlib import metadata
-
-    from generator.entrypoints import entry_points
-
-    for group in ("console_scripts", "pytest11", "cardforge.games", "no.such.group"):
-        expected = [(entry.name, entry.value) for entry in metadata.entry_points(group=group)]
-        assert entry_points(group) == expected

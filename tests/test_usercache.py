@@ -1,98 +1,129 @@
-"""The user's cache: remembered ``cardforge validate`` runs and compiled dataclass methods.
-
-A replayed run prints exactly what the run it remembers printed, with its exit status, and only
-while every file it read, every folder it listed and every module it imported is unchanged; a
-corrupt entry is a miss; ``CARDFORGE_NO_CACHE=1`` reads and writes nothing.
+"""The user's cache keeps only what is named by the content it was made from (fonts as layout and
+reportlab read them): it can make a run faster, never change what it prints. And nothing replays
+an earlier command's output: an edit that keeps a file's size and times, a link pointed at another
+folder and a changed game package are all seen by the next ``validate``.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from generator import classcode, usercache
+from generator import usercache
+from generator.paths import shipped_root
 
 
-def _validate(project: Path, cache: Path, *args: str, **env: str) -> subprocess.CompletedProcess[bytes]:
+def _cardforge(cwd: Path, cache: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {key: value for key, value in os.environ.items() if key != usercache.NO_CACHE_VARIABLE}
     environment.update({usercache.CACHE_DIR_VARIABLE: str(cache), **env})
-    return subprocess.run([sys.executable, "-m", "generator.cli", "validate", *args], cwd=project, env=environment,
-                          capture_output=True)
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, env=environment,
+                          capture_output=True, text=True)
 
 
-def _entries(cache: Path) -> list[Path]:
-    return sorted((cache / "validate").glob("*.marshal")) if (cache / "validate").is_dir() else []
+def _same_size_and_times(path: Path, edit: bytes) -> None:
+    """Write ``edit`` (as long as the file) over ``path`` and set its times back as they were."""
+    before = path.stat()
+    assert len(edit) == before.st_size
+    path.write_bytes(edit)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (path.stat().st_size, path.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
 
 
-def _settle() -> None:
-    """Wait until the project's files are older than a run that may be remembered."""
-    from generator.cli.validatecache import RECENT_SECONDS
-
-    time.sleep(RECENT_SECONDS + 0.1)
-
-
-def test_a_second_run_replays_the_first_byte_for_byte(project_copy: Path, tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    _settle()
-    first = _validate(project_copy, cache, "--json")
-    assert _entries(cache), first.stderr
-    second = _validate(project_copy, cache, "--json")
-    assert (second.returncode, second.stdout, second.stderr) == (first.returncode, first.stdout, first.stderr)
-    assert len(_entries(cache)) == 1
+def _broken(text: str) -> str:
+    """A definition with an unknown field, the same length as ``text``."""
+    broken = text.replace("game: hanabi\n", "game: hanabi\nbogus: 1\n", 1)
+    return broken[: len(text)] if len(broken) > len(text) else broken
 
 
-def test_an_edited_definition_is_validated_again(project_copy: Path, tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    _settle()
-    first = _validate(project_copy, cache)
-    assert first.returncode == 0 and _entries(cache)
-    hanabi = project_copy / "card_defs" / "hanabi.yaml"
-    hanabi.write_text(hanabi.read_text().replace("game: hanabi", "game: hanabi\nbogus_key: 1", 1))
-    edited = _validate(project_copy, cache)
-    assert edited.returncode == 1 and b"bogus_key" in edited.stdout + edited.stderr
-    fresh = _validate(project_copy, cache, CARDFORGE_NO_CACHE="1")
-    assert (edited.returncode, edited.stdout, edited.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
-
-
-def test_a_new_file_beside_the_definitions_is_validated_again(project_copy: Path, tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    _settle()
-    assert _validate(project_copy, cache).returncode == 0
-    (project_copy / "card_defs" / "extra.yaml").write_text("game: hanabi\n")
-    again = _validate(project_copy, cache)
-    assert again.returncode == 1 and b"extra.yaml" in again.stdout + again.stderr
-
-
-def test_a_corrupt_entry_is_ignored_and_rewritten(project_copy: Path, tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    _settle()
-    first = _validate(project_copy, cache)
-    [entry] = _entries(cache)
-    entry.write_bytes(b"\xe3garbage" + bytes(range(256)))
-    second = _validate(project_copy, cache)
-    assert (second.returncode, second.stdout, second.stderr) == (first.returncode, first.stdout, first.stderr)
-    assert entry.read_bytes().startswith(b"\xfb") or entry.stat().st_size > 1000  # a marshalled entry again
-
-
-def test_no_cache_reads_and_writes_nothing(project_copy: Path, tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    _settle()
-    done = _validate(project_copy, cache, CARDFORGE_NO_CACHE="1")
-    assert done.returncode == 0
-    assert not cache.exists()
-
-
-def test_a_run_right_after_a_save_is_not_remembered(project_copy: Path, tmp_path: Path) -> None:
+@pytest.mark.e2e
+def test_an_edit_that_keeps_size_and_times_is_validated(project_copy: Path, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     hanabi = project_copy / "card_defs" / "hanabi.yaml"
-    hanabi.write_text(hanabi.read_text())  # saved just now: it may still be changing
-    assert _validate(project_copy, cache).returncode == 0
-    assert not _entries(cache)
+    for _ in range(2):
+        assert _cardforge(project_copy, cache, "validate").returncode == 0
+    text = hanabi.read_text()
+    edited = text.replace("game: hanabi\n", "game: hanabi\nbogus: 1\n", 1)
+    edited = edited[: edited.rindex("\n", 0, len(text) - 1)] + "\n"  # the last lines go: same length below
+    _same_size_and_times(hanabi, edited.encode().ljust(len(text.encode()), b"\n"))
+    done = _cardforge(project_copy, cache, "validate")
+    fresh = _cardforge(project_copy, cache, "validate", CARDFORGE_NO_CACHE="1")
+    assert done.returncode == 1 and "bogus" in done.stdout + done.stderr
+    assert (done.returncode, done.stdout, done.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
+
+
+@pytest.mark.e2e
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links here")
+def test_a_repointed_link_is_validated(project_copy: Path, tmp_path: Path) -> None:
+    """``card_defs/`` a link, then pointed at a copy whose card list is broken; and the same for
+    the folder ``--project`` names."""
+    cache = tmp_path / "cache"
+    good = project_copy / "good-defs"
+    (project_copy / "card_defs").rename(good)
+    bad = project_copy / "bad-defs"
+    shutil.copytree(good, bad)
+    hanabi = bad / "hanabi.yaml"
+    hanabi.write_text(hanabi.read_text().replace("game: hanabi\n", "game: hanabi\nbogus: 1\n", 1))
+    link = project_copy / "card_defs"
+    link.symlink_to(good, target_is_directory=True)
+    for _ in range(2):
+        assert _cardforge(project_copy, cache, "validate").returncode == 0
+    link.unlink()
+    link.symlink_to(bad, target_is_directory=True)
+    done = _cardforge(project_copy, cache, "validate")
+    assert done.returncode == 1 and "bogus" in done.stdout
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    named = elsewhere / "project"
+    link.unlink()
+    link.symlink_to(good, target_is_directory=True)
+    named.symlink_to(project_copy, target_is_directory=True)
+    for _ in range(2):
+        assert _cardforge(elsewhere, cache, "validate", "--project", "project").returncode == 0
+    broken = tmp_path / "broken-project"
+    shutil.copytree(project_copy, broken, symlinks=False)
+    (broken / "card_defs" / "hanabi.yaml").write_text(hanabi.read_text())
+    named.unlink()
+    named.symlink_to(broken, target_is_directory=True)
+    done = _cardforge(elsewhere, cache, "validate", "--project", "project")
+    assert done.returncode == 1 and "bogus" in done.stdout
+
+
+@pytest.mark.e2e
+def test_a_changed_game_package_is_seen(tmp_path: Path) -> None:
+    """A game package's checks changed between two runs: the second run reports what they find
+    now (no result of the first is replayed)."""
+    package = tmp_path / "packages"
+    shutil.copytree(Path(__file__).parent / "data" / "toygame" / "cardforge_highcard", package / "cardforge_highcard")
+    info = package / "cardforge_highcard-0.1.0.dist-info"  # installed, as importlib.metadata sees it
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: cardforge-highcard\nVersion: 0.1.0\n")
+    (info / "entry_points.txt").write_text("[cardforge.games]\nhighcard = cardforge_highcard:GAME\n")
+    project = package / "cardforge_highcard" / "example"
+    env = {"PYTHONPATH": str(package), "PYTHONDONTWRITEBYTECODE": "1"}
+    cache = tmp_path / "cache"
+    for _ in range(2):
+        first = _cardforge(project, cache, "validate", **env)
+        assert first.returncode == 0, first.stdout + first.stderr
+    checks = package / "cardforge_highcard" / "checks.py"
+    text = checks.read_text()
+    assert "def " in text
+    checks.write_text(text + _ALWAYS_WRONG)
+    again = _cardforge(project, cache, "validate", **env)
+    assert again.returncode == 1 and "always-wrong" in again.stdout, again.stdout + again.stderr
+
+
+_ALWAYS_WRONG = '''
+
+@CHECKS.rule("highcard.always-wrong", codes=("always-wrong",), rationale="A test rule that always reports.")
+def _always_wrong(report: Reporter, game: GameDefinition) -> None:
+    report("always-wrong", game.info.loc, "always-wrong: this rule was added after the first run")
+'''
 
 
 def test_usercache_writes_atomically_and_reads_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,162 +137,78 @@ def test_usercache_writes_atomically_and_reads_back(tmp_path: Path, monkeypatch:
     assert usercache.read("a/b.bin") is None
 
 
-def test_remembered_dataclass_methods_are_the_methods_python_makes(tmp_path: Path) -> None:
-    """A process with the compiled-method table gives its dataclasses the same behaviour, the
-    table is written, read back in the next process, and a corrupt table is ignored."""
-    script = (
-        "from generator import classcode; classcode.install()\n"
-        "import dataclasses\n"
-        "@dataclasses.dataclass(frozen=True, order=True)\n"
-        "class P:\n"
-        "    x: int\n"
-        "    y: str = 'a'\n"
-        "    z: list = dataclasses.field(default_factory=list)\n"
-        "p = P(1)\n"
-        "print(repr(p), p == P(1), p < P(2), hash(P(1, 'b', ())) == hash(P(1, 'b', ())))\n"
-        "try:\n"
-        "    p.x = 2\n"
-        "except dataclasses.FrozenInstanceError:\n"
-        "    print('frozen')\n"
-    )
-    env = {**os.environ, usercache.CACHE_DIR_VARIABLE: str(tmp_path)}
-    env.pop(usercache.NO_CACHE_VARIABLE, None)
-    plain = subprocess.run([sys.executable, "-c", script.replace("classcode.install()", "pass")], env=env,
-                           capture_output=True, text=True, check=True).stdout
-    table = tmp_path / classcode.CACHE_FILE
-    outputs = []
-    for corrupt in (False, False, True):
-        if corrupt:
-            table.write_bytes(table.read_bytes()[:40])
-        outputs.append(subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
-                                      check=True).stdout)
-        assert table.is_file()
-    assert outputs == [plain] * 3
-    assert plain.split() == ["P(x=1,", "y='a',", "z=[])", "True", "True", "True", "frozen"]
-
-
-def test_classcode_compiles_as_exec_does() -> None:
-    source = "def __create_fn__(a):\n def f(self):\n  return a\n return f"
-    namespace: dict[str, object] = {}
-    classcode._exec(source, {}, namespace)
-    assert namespace["__create_fn__"](5)(None) == 5  # type: ignore[operator]
-
-
+@pytest.mark.e2e
 def test_a_build_with_fonts_read_back_from_the_cache_is_the_same_pdf(tmp_path: Path) -> None:
     """reportlab's faces and the layout's metrics read back from the cache (generator.render.fontcache,
-    generator.fontbook) give the very bytes of a build that parsed the fonts, and so does a build
-    whose cache entries are corrupt."""
+    generator.files.fontbook) give the very bytes of a build that parsed the fonts, and so does a
+    build whose cache entries are corrupt; with no cache, nothing is written there."""
     cache = tmp_path / "cache"
-    env = {key: value for key, value in os.environ.items() if key != usercache.NO_CACHE_VARIABLE}
-    env.update({usercache.CACHE_DIR_VARIABLE: str(cache), "SOURCE_DATE_EPOCH": "1735689600"})
+    env = {"SOURCE_DATE_EPOCH": "1735689600"}
     pdfs = []
-    for run in ("parsed", "read back", "corrupt"):
+    for run in ("parsed", "read back", "corrupt", "no cache"):
         if run == "corrupt":
             for entry in (cache / "fonts").iterdir():
                 entry.write_bytes(entry.read_bytes()[: len(entry.read_bytes()) // 2])
         out = tmp_path / run
-        subprocess.run([sys.executable, "-m", "generator.cli", "build", "hanabi", "--out", str(out)], env=env,
-                       check=True, capture_output=True)
+        extra = {"CARDFORGE_NO_CACHE": "1", usercache.CACHE_DIR_VARIABLE: str(tmp_path / "unused")} \
+            if run == "no cache" else {}
+        done = _cardforge(tmp_path, cache, "build", "hanabi", "--out", str(out), **env, **extra)
+        assert done.returncode == 0, done.stderr
         pdfs.append((out / "hanabi.pdf").read_bytes())
         kinds = sorted(path.name.split("-")[0] for path in (cache / "fonts").iterdir())
         assert kinds.count("reportlab") == 3 and kinds.count("metrics") == 3, kinds
-    assert pdfs[0] == pdfs[1] == pdfs[2]
+    assert pdfs[0] == pdfs[1] == pdfs[2] == pdfs[3]
+    assert not (tmp_path / "unused").exists()
 
 
-def test_a_card_list_that_appears_is_validated_again(tmp_path: Path) -> None:
-    """A file looked for and missing (a check that opens nothing) is news when it appears."""
-    from generator.initproject import init_project
+def _widened(font: bytes) -> bytes:
+    """The font with the advance width of its glyph 3 (a space or letter) doubled: the same size."""
+    import struct
 
-    project = tmp_path / "orchard"
-    init_project(project, example="custom")
-    cards = project / "card_defs" / "orchard.csv"
-    kept = cards.read_bytes()
-    cards.unlink()
-    cache = tmp_path / "cache"
-    _settle()
-    missing = _validate(project, cache)
-    assert missing.returncode == 1 and b"does not exist" in missing.stdout and _entries(cache)
-    assert _validate(project, cache).stdout == missing.stdout  # replayed
-    cards.write_bytes(kept)
-    assert _validate(project, cache).returncode == 0
+    tables = {font[12 + 16 * i: 16 + 16 * i]: struct.unpack(">I", font[20 + 16 * i: 24 + 16 * i])[0]
+              for i in range(struct.unpack(">H", font[4:6])[0])}
+    offset = tables[b"hmtx"] + 4 * 3
+    width = struct.unpack(">H", font[offset: offset + 2])[0]
+    return font[:offset] + struct.pack(">H", width * 2) + font[offset + 2:]
 
 
-def test_a_picture_that_appears_in_a_folder_nothing_was_read_from_is_news(tmp_path: Path) -> None:
-    """With every picture of art/ missing, validate opens nothing there (it only looks for the
-    files): the folder's listing, taken from those looks, tells when one comes back."""
-    from generator.initproject import init_project
-
-    project = tmp_path / "orchard"
-    init_project(project, example="custom")
-    art = project / "art"
-    kept = {path.name: path.read_bytes() for path in art.iterdir()}
-    for path in art.iterdir():
-        path.unlink()
-    cache = tmp_path / "cache"
-    _settle()
-    without = _validate(project, cache)
-    assert without.returncode == 1 and b"tree.svg" in without.stdout and _entries(cache)
-    assert _validate(project, cache).stdout == without.stdout  # replayed
-    (art / "tree.svg").write_bytes(kept["tree.svg"])
-    again = _validate(project, cache)
-    assert again.stdout != without.stdout
-    fresh = _validate(project, cache, CARDFORGE_NO_CACHE="1")
-    assert (again.returncode, again.stdout) == (fresh.returncode, fresh.stdout)
-
-
-def test_a_font_whose_metrics_are_remembered_is_still_an_input_of_validate(project_copy: Path, tmp_path: Path) -> None:
-    """A project font's metrics come from the user cache without the file being opened; a
-    recorded validate still counts the font as read, so damaging the font is news, not a replay."""
-    import shutil
-
-    from generator.paths import shipped_root
-
-    (project_copy / "fonts").mkdir()
-    font = project_copy / "fonts" / "mine.ttf"
-    shutil.copyfile(shipped_root() / "fonts" / "DejaVuSans.ttf", font)
-    faces = project_copy / "layouts" / "faces.yaml"
-    with faces.open("a", encoding="utf-8") as handle:
-        handle.write("fonts:\n  mine: fonts/mine.ttf\n")
-    faces.write_text(faces.read_text().replace("field: suit_name, font: sans-bold", "field: suit_name, font: mine", 1))
-    cache = tmp_path / "cache"
-    _settle()
-    assert _validate(project_copy, cache).returncode == 0  # the font parsed, its metrics remembered
-    assert list((cache / "fonts").glob("metrics-*"))
-    shutil.rmtree(cache / "validate")
-    opened = _validate(project_copy, cache, "--json")  # recorded with the metrics read back: the font not opened
-    assert opened.returncode == 0 and _entries(cache)
-    assert _validate(project_copy, cache, "--json").stdout == opened.stdout  # replayed
-    font.write_bytes(font.read_bytes()[:3000])
-    damaged = _validate(project_copy, cache, "--json")  # the command line recorded: a replay would say ok
-    assert damaged.returncode == 1 and b"truncated or damaged" in damaged.stdout + damaged.stderr
-
-
-def test_font_metrics_are_remembered_by_the_file_and_its_times(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The metrics kept in the user cache are found again without reading the font, and a font
-    written again (new times) is parsed again: another font under the same name gets its own."""
-    import shutil
-
+def test_font_metrics_are_remembered_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The metrics kept in the user cache are found again by the font's bytes: an edit that keeps
+    the file's size and times is parsed again, in this process and in the next."""
     from generator import fontbook
-    from generator.paths import shipped_root
+
+    monkeypatch.setenv(usercache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
+    monkeypatch.delenv(usercache.NO_CACHE_VARIABLE, raising=False)
+    monkeypatch.setattr(fontbook, "_CACHE", {})  # (this process may have read the font before)
+    font = tmp_path / "font.ttf"
+    shutil.copyfile(shipped_root() / "fonts" / "DejaVuSans.ttf", font)
+    original = fontbook.read_metrics(font)
+    assert len(list((tmp_path / "cache" / "fonts").iterdir())) == 1
+    monkeypatch.setattr(fontbook, "_CACHE", {})
+    parsed: list[object] = []
+    real_parse = fontbook.parse_metrics
+    monkeypatch.setattr(fontbook, "parse_metrics", lambda *args: parsed.append(args) or real_parse(*args))
+    assert fontbook.read_metrics(font) == original and not parsed  # read back from the user cache
+    _same_size_and_times(font, _widened(font.read_bytes()))
+    edited = fontbook.read_metrics(font)  # the same name, size and times: other bytes, parsed again
+    assert len(parsed) == 1 and edited.widths != original.widths
+    assert len(list((tmp_path / "cache" / "fonts").iterdir())) == 2
+    monkeypatch.setattr(fontbook, "_CACHE", {})
+    assert fontbook.read_metrics(font).widths == edited.widths and len(parsed) == 1
+
+
+def test_reportlabs_faces_are_remembered_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """reportlab's reading of a font, kept in the user cache, is found by the font's bytes: an
+    edit that keeps the file's size and times gives reportlab's reading of the new bytes."""
+    from generator.render.fontcache import ttf_font
 
     monkeypatch.setenv(usercache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
     monkeypatch.delenv(usercache.NO_CACHE_VARIABLE, raising=False)
     font = tmp_path / "font.ttf"
     shutil.copyfile(shipped_root() / "fonts" / "DejaVuSans.ttf", font)
-    time.sleep(usercache.RECENT_SECONDS + 0.1)
-    sans = fontbook.read_metrics(font)
-    assert len(list((tmp_path / "cache" / "fonts").iterdir())) == 1
-    monkeypatch.setattr(fontbook, "_CACHE", {})
-    reads: list[object] = []
-    monkeypatch.setattr(fontbook, "read_regular", lambda *args: reads.append(args) or b"")
-    assert fontbook.read_metrics(font) == sans and not reads  # read back, the font not read
-    monkeypatch.undo()
-    monkeypatch.setenv(usercache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
-    monkeypatch.setattr(fontbook, "_CACHE", {})
-    shutil.copyfile(shipped_root() / "fonts" / "DejaVuSerif-Bold.ttf", font)
-    serif = fontbook.read_metrics(font)  # changed just now: parsed, and not remembered yet
-    assert serif != sans and serif.widths != sans.widths
-    time.sleep(usercache.RECENT_SECONDS + 0.1)
-    monkeypatch.setattr(fontbook, "_CACHE", {})
-    assert fontbook.read_metrics(font) == serif
+    first = ttf_font("first", str(font)).face.charWidths
+    assert ttf_font("again", str(font)).face.charWidths == first  # (read back)
+    _same_size_and_times(font, _widened(font.read_bytes()))
+    edited = ttf_font("edited", str(font)).face.charWidths
+    assert edited != first
     assert len(list((tmp_path / "cache" / "fonts").iterdir())) == 2

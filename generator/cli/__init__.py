@@ -12,7 +12,6 @@ from __future__ import annotations
 import signal
 import sys
 from types import FrameType
-from typing import NoReturn
 
 
 class Interrupted(KeyboardInterrupt):
@@ -50,75 +49,16 @@ def install_signal_handlers() -> None:
 
 def main() -> None:
     """Console-script entry point (see the module docstring)."""
-    args = sys.argv[1:]
-    recorder = None
     try:
         install_signal_handlers()
         _fewer_collections()
-        if args[:1] == ["validate"] and _caching():
-            from .validatecache import Recorder, replay
-
-            replayed = replay(args)  # the same files as last time: the same findings
-            if replayed is not None:
-                sys.exit(replayed)
-            recorder = Recorder(args)
-            recorder.start()
-        from ..classcode import install
-
-        install()  # compiled dataclass methods from the user's cache: a faster start
         from .main import run
 
-        try:
-            status = run(args)
-        except SystemExit as exc:
-            if recorder is not None:
-                recorder.finish(exc.code)
-            raise
-        if recorder is not None:
-            recorder.finish(status)
+        status = run(sys.argv[1:])
     except KeyboardInterrupt as exc:
         _say("\ncardforge: interrupted\n")
         sys.exit(exit_code(exc))
-    except SystemExit as exc:
-        _leave(exc.code)
-    _leave(status)
-
-
-def _caching() -> bool:
-    from ..usercache import enabled
-
-    return enabled()
-
-
-THREADED_MODULES = ("multiprocessing", "concurrent.futures", "distributed", "asyncio")
-"""Modules whose use may leave worker processes or threads for the interpreter's own exit to
-wait for: a command that imported one of them ends the ordinary way."""
-
-
-def _leave(status: object) -> NoReturn:
-    """End the process with ``status`` (as ``sys.exit``), skipping the interpreter's teardown when
-    nothing can need it. Tearing down frees every object and module one by one and collects the
-    whole heap once more: 50-60 ms of a build or a validation, a sixth of it. The exit handlers
-    (``atexit``: the user cache's writes, temporary folders' clean-up) still run and the standard
-    streams are flushed; a command that still has other threads, or that used worker processes,
-    ends the ordinary way."""
-    import os
-
-    if status is None or isinstance(status, int):
-        threading = sys.modules.get("threading")
-        alone = threading is None or threading.active_count() == 1
-        if alone and not any(name in sys.modules for name in THREADED_MODULES):
-            import atexit
-
-            try:
-                atexit._run_exitfuncs()
-                for stream in (sys.stdout, sys.stderr):
-                    if stream is not None:
-                        stream.flush()
-            except BaseException:  # a stream that cannot be flushed: let Python's exit report it
-                raise SystemExit(status) from None
-            os._exit(status or 0)
-    raise SystemExit(status)
+    sys.exit(status)
 
 
 GC_FIRST_GENERATION = 200_000

@@ -5,8 +5,8 @@ processes and cluster machines); only the simulator runs it (``generator.sim.rul
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from hashlib import sha256
 
-from ..digests import sha256
 from .source import UNKNOWN_LOC, SourceLoc
 
 
