@@ -67,7 +67,7 @@ def build(work: Path) -> Path:
 
     with tarfile.open(sdist) as archive:
         names = archive.getnames()
-    for folder in ("card_defs", "layouts", "fonts", "examples", "generator/preview/static"):
+    for folder in ("card_defs", "layouts", "fonts", "examples", "generator/app/preview/static"):
         check(any(f"/{folder}/" in name for name in names), f"{sdist.name} holds no {folder}/")
     shipped = [n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("generator/shipped/")]
     for part in ("card_defs/hanabi.yaml", "layouts/faces.yaml", "fonts/LICENSE-DejaVu.txt", "examples/orchard/",

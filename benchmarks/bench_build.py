@@ -13,13 +13,14 @@ import time
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.build import BuildOptions, load_toolkit, make_kit, sheet_options
+from generator.app.build import BuildOptions, load_toolkit, make_kit, sheet_options
 from generator.layout.sheets import plan_document
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.render.pdf import render_pdf
 from generator.render.png import scene_png
 from generator.validate import validate_games
+from generator.app.catalog import GAMES
 
 MM = 72 / 25.4
 
@@ -28,11 +29,11 @@ def build_everything(copies: int = 1) -> tuple[dict[str, float], dict[str, int],
     """Build every game (Firecrackers with Scoreworks) in memory; returns step times, PDF sizes, cards."""
     times = dict.fromkeys(("load", "validate", "faces", "plan", "render"), 0.0)
     t = time.perf_counter()
-    project = load_project(shipped_root())
+    project = load_project(shipped_root(), GAMES)
     toolkit = load_toolkit(project)
     times["load"] = time.perf_counter() - t
     t = time.perf_counter()
-    validate_games(project.games)
+    validate_games(project.games, GAMES)
     times["validate"] = time.perf_counter() - t
     sizes: dict[str, int] = {}
     cards = 0
@@ -53,7 +54,7 @@ def build_everything(copies: int = 1) -> tuple[dict[str, float], dict[str, int],
 
 def png_way() -> tuple[float, int, float, int]:
     """50 Hanabi fronts the common way: a 300 dpi PNG per card, imposed 9 to an A4 page."""
-    project = load_project(shipped_root())
+    project = load_project(shipped_root(), GAMES)
     toolkit = load_toolkit(project)
     game = project.game("hanabi")
     kit = make_kit(project, game, toolkit, BuildOptions())

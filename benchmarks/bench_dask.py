@@ -21,11 +21,12 @@ import distributed
 import psutil  # type: ignore[import-untyped]  # installed with distributed, which ships no stubs for it
 
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim.api import BotSpec
-from generator.sim.cluster import DaskExecutor
-from generator.sim.registry import simulator_for
+from generator.app.cluster import DaskExecutor
+from generator.app.simulators import simulator_for
 from generator.sim.runner import Cell, RunResult, run_cells
+from generator.app.catalog import GAMES
 
 THRESHOLDS = (8, 9, 10, 11, 12)
 
@@ -77,7 +78,7 @@ def main() -> None:
     parser.add_argument("--games-per-value", type=int, default=400, help="games of each threshold")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs of each setting (the best counts)")
     args = parser.parse_args()
-    project = load_project(shipped_root(), layouts=False)
+    project = load_project(shipped_root(), GAMES, layouts=False)
     game = project.game("firecrackers")
     simulator = simulator_for("firecrackers")
     cells = [Cell(simulator, game, 4, (BotSpec("best"),), args.games_per_value, 1, {"explosion_threshold": t})

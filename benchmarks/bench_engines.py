@@ -32,9 +32,9 @@ TABLES = {
 PLAY = """
 import hashlib, json, sys, time
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim.api import BotSpec
-from generator.sim.registry import simulator_for
+from generator.app.simulators import simulator_for
 from generator.sim.runner import run
 kind, players, bot, games = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 definition = load_project(shipped_root(), layouts=False).game(kind)

@@ -10,10 +10,11 @@ import argparse
 import time
 
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim import runner
 from generator.sim.api import BotSpec
-from generator.sim.registry import simulator_for
+from generator.app.simulators import simulator_for
+from generator.app.catalog import GAMES
 
 
 def main() -> None:
@@ -25,7 +26,7 @@ def main() -> None:
     parser.add_argument("--expansion", action="store_true", help="play with Scoreworks")
     parser.add_argument("--seed", type=int, default=1, help="run seed")
     args = parser.parse_args()
-    project = load_project(shipped_root())
+    project = load_project(shipped_root(), GAMES)
     game = project.game("firecrackers")
     extra = {"expansion": project.expansions_of("firecrackers")[0]} if args.expansion else {}
     simulator = simulator_for("firecrackers")

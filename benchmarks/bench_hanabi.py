@@ -26,10 +26,11 @@ from typing import Any, Callable
 from generator.games.hanabi.sim import make_engine
 from generator.loader import load_project
 from generator.model.options import OptionValue
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim import runner
 from generator.sim.api import BotSpec, game_seed
-from generator.sim.registry import simulator_for
+from generator.app.simulators import simulator_for
+from generator.app.catalog import GAMES
 
 SAME_AS_DEEPMIND: dict[str, OptionValue] = {"empty_clues": False}
 """Our options matching DeepMind's defaults (its strikeout scores 0 as our rulebook default does)."""
@@ -103,7 +104,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400, help="games of best for the games/s figures")
     parser.add_argument("--seed", type=int, default=1, help="run seed")
     args = parser.parse_args()
-    project = load_project(shipped_root())
+    project = load_project(shipped_root(), GAMES)
     game = project.game("hanabi")
     simulator = simulator_for("hanabi")
 

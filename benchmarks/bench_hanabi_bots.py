@@ -20,10 +20,11 @@ import time
 
 from generator.loader import load_project
 from generator.model.options import OptionValue
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim import runner
 from generator.sim.api import BotSpec
-from generator.sim.registry import simulator_for
+from generator.app.simulators import simulator_for
+from generator.app.catalog import GAMES
 
 PAPER: dict[str, OptionValue] = {"strikeout": "keep", "empty_clues": False}
 
@@ -59,7 +60,7 @@ def main() -> None:
     parser.add_argument("--rulebook", action="store_true", help="the rulebook's options instead of the papers'")
     args = parser.parse_args()
 
-    project = load_project(shipped_root())
+    project = load_project(shipped_root(), GAMES)
     game = project.game(args.variant)
     simulator = simulator_for("hanabi")
     options: dict[str, OptionValue] = {} if args.rulebook else PAPER

@@ -95,11 +95,12 @@ def whole_process(args: list[str], rounds: int) -> list[float]:
 
 def in_process_build(project_dir: Path, out: Path) -> tuple[float, float]:
     """One build in this process, as ``cardforge build big`` does it: (seconds, of which writing)."""
-    from generator.build import BuildOptions, plan_build
+    from generator.app.build import BuildOptions, plan_build
+    from generator.app.catalog import GAMES
     from generator.loader import load_project
 
     t = time.perf_counter()
-    project = load_project(project_dir)
+    project = load_project(project_dir, GAMES)
     plan = plan_build(project, [project.game("big")], BuildOptions(), out)
     w = time.perf_counter()
     plan.write()

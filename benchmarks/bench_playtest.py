@@ -34,9 +34,10 @@ from generator.loader import load_project
 from generator.model import GameDefinition
 from generator.sim.api import BotSpec, Simulator
 from generator.sim.general import DEFAULT_ITERATIONS
-from generator.sim.registry import simulator_for
+from generator.app.simulators import simulator_for
 from generator.sim.runner import make_bots, play_game, run
 from generator.sim.stats import wilson_interval
+from generator.app.catalog import GAMES as CATALOG
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = {
@@ -47,7 +48,7 @@ GAMES = {
 
 def definition(name: str) -> tuple[GameDefinition, dict[str, Any]]:
     folder, rules = GAMES[name]
-    return load_project(folder, layouts=False).game(name), rules
+    return load_project(folder, CATALOG, layouts=False).game(name), rules
 
 
 def code_lines(path: Path) -> tuple[int, int]:

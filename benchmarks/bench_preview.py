@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.paths import shipped_root  # noqa: E402
+from generator.files.paths import shipped_root  # noqa: E402
 from tests.browser import Chromium  # noqa: E402
 
 LABEL = "label: Strong Force"

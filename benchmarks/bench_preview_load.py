@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.paths import shipped_root  # noqa: E402
+from generator.files.paths import shipped_root  # noqa: E402
 from tests.capped import default_signals  # noqa: E402
 
 

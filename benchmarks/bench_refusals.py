@@ -25,7 +25,7 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.initproject import init_project  # noqa: E402
+from generator.app.initproject import init_project  # noqa: E402
 from tests import test_hostile, test_hostile_cardlists, test_hostile_history  # noqa: E402
 from tests.capped import command, environment  # noqa: E402
 from tests.hostile import deny  # noqa: E402

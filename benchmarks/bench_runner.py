@@ -13,10 +13,11 @@ import argparse
 import time
 
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim.api import BotSpec
-from generator.sim.registry import simulated_kinds, simulator_for
+from generator.app.simulators import simulated_kinds, simulator_for
 from generator.sim.runner import run
+from generator.app.catalog import GAMES
 
 TABLES = {"hanabi": ("hanabi", 2), "sequence": ("sequence", 2), "firecrackers": ("firecrackers", 4)}
 RUNNER_BOTS = {"hanabi": "smart"}
@@ -31,7 +32,7 @@ def main() -> None:
     parser.add_argument("--bot", default=None, help="bot for every seat (default: best; smart for Hanabi)")
     parser.add_argument("--kind", action="append", choices=simulated_kinds(), help="game kinds to measure")
     args = parser.parse_args()
-    project = load_project(shipped_root())
+    project = load_project(shipped_root(), GAMES)
     print(f"{'game':<14}{'players':>8}{'workers':>8}{'games/s':>10}{'decisions/s':>13}{'speed-up':>10}")
     for kind in args.kind or simulated_kinds():
         try:

@@ -13,10 +13,11 @@ import time
 
 from generator.games.sequence.sim import summarize
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim import runner
 from generator.sim.api import BotSpec
-from generator.sim.registry import simulator_for
+from generator.app.simulators import simulator_for
+from generator.app.catalog import GAMES
 
 
 def seat_rates(result: runner.RunResult) -> str:
@@ -35,7 +36,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games per timed run")
     parser.add_argument("--seed", type=int, default=1, help="run seed")
     args = parser.parse_args()
-    game = load_project(shipped_root()).game("sequence")
+    game = load_project(shipped_root(), GAMES).game("sequence")
     simulator = simulator_for("sequence")
     tables = [
         ("best vs best", [BotSpec(simulator.best)] * 2),

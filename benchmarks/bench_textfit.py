@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import time
 
-from generator.build import BuildOptions, load_toolkit, make_kit
-from generator.fontbook import FontBook
+from generator.app.build import BuildOptions, load_toolkit, make_kit
+from generator.files.fontbook import FontBook
 from generator.layout import faces
 from generator.layout.scene import PT_PER_MM
 from generator.layout.textfit import LEADING, SIZE_STEP_PT, Box, FitResult, fit_text, wrap
 from generator.loader import load_project
 from generator.loader.layouts import shipped_fonts
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
+from generator.app.catalog import GAMES
 
 CARD_SIZES = (None, "poker-metric", "bridge", "euro", "mini", "mini-euro", "tarot", "square")
 
@@ -61,7 +62,7 @@ def shipped_fits() -> list[tuple[tuple[object, ...], dict[str, object]]]:
 
     faces.fit_text = record  # type: ignore[assignment]
     try:
-        project = load_project(shipped_root())
+        project = load_project(shipped_root(), GAMES)
         toolkit = load_toolkit(project)
         for size in CARD_SIZES:
             for game in project.games:

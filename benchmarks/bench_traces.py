@@ -13,10 +13,11 @@ import time
 from typing import Any, Callable
 
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim import runner
 from generator.sim.api import BotSpec
-from generator.sim.registry import simulator_for
+from generator.app.simulators import simulator_for
+from generator.app.catalog import GAMES
 
 
 def timed(work: Callable[[], Any]) -> tuple[Any, float]:
@@ -30,7 +31,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    project = load_project(shipped_root())
+    project = load_project(shipped_root(), GAMES)
     tables: list[tuple[str, int, dict[str, Any]]] = [
         ("sequence", 2, {}),
         ("firecrackers", 4, {}),

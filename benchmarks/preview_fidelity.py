@@ -21,10 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.layout.page import Document, Page, Placement  # noqa: E402
-from generator.paths import shipped_root  # noqa: E402
-from generator.preview.server import PreviewServer  # noqa: E402
-from generator.preview.session import PreviewSession  # noqa: E402
-from generator.preview.views import face_id  # noqa: E402
+from generator.files.paths import shipped_root  # noqa: E402
+from generator.app.preview.server import PreviewServer  # noqa: E402
+from generator.app.preview.session import PreviewSession  # noqa: E402
+from generator.app.preview.views import face_id  # noqa: E402
 from generator.render.pdf import render_pdf  # noqa: E402
 from tests.browser import Chromium  # noqa: E402
 

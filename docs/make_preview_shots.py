@@ -18,10 +18,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.paths import shipped_root  # noqa: E402
-from generator.preview.server import PreviewServer  # noqa: E402
-from generator.preview.session import PreviewSession  # noqa: E402
-from generator.preview.watch import watch_project  # noqa: E402
+from generator.files.paths import shipped_root  # noqa: E402
+from generator.app.preview.server import PreviewServer  # noqa: E402
+from generator.app.preview.session import PreviewSession  # noqa: E402
+from generator.app.preview.watch import watch_project  # noqa: E402
 from tests.browser import Chromium, Tab  # noqa: E402
 
 PREVIEWS = Path(__file__).parent / "previews"

@@ -67,7 +67,7 @@ if deny_read or deny_write:
     os.open, os.listdir, os.scandir, os.mkdir = open_, listdir, scandir, mkdir
 
 if pause:
-    import generator.atomicio as atomicio
+    import generator.files.atomicio as atomicio
     _write = atomicio._write_file
     def slow_write(path, data):
         sys.stderr.write(f"test: writing {path.name}\n")

@@ -13,16 +13,28 @@ from generator.games.firecrackers.model import (
     FirecrackersDefinition,
     ScoreworksDefinition,
 )
+from generator.app.catalog import GAMES
+from generator.files.paths import shipped_root
 from generator.loader import load_project
 from generator.model import Project
-from generator.paths import shipped_root
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long runs (marked ``slow``) are left out of every run whose ``-m`` does not name them:
+    ``pytest`` and ``pytest -m "not e2e"`` leave them out, ``pytest -m slow`` runs them."""
+    if "slow" in (config.getoption("markexpr") or ""):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item.get_closest_marker("slow") is None]
 
 
 @pytest.fixture(scope="session", autouse=True)
 def own_user_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The commands the tests start keep their cache (``generator.usercache``) in a folder of this
-    session, not in the user's: a test never replays a run of another session."""
-    from generator.usercache import CACHE_DIR_VARIABLE
+    """The commands the tests start keep their cache (``generator.files.usercache``) in a folder of
+    this session, not in the user's: the tests neither read nor leave anything there."""
+    from generator.files.usercache import CACHE_DIR_VARIABLE
 
     previous = os.environ.get(CACHE_DIR_VARIABLE)
     os.environ[CACHE_DIR_VARIABLE] = str(tmp_path_factory.mktemp("user-cache"))
@@ -37,7 +49,7 @@ def own_user_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def shipped_project() -> Project:
-    return load_project(shipped_root())
+    return load_project(shipped_root(), GAMES)
 
 
 @pytest.fixture(scope="session")
@@ -59,7 +71,7 @@ def sw(shipped_project: Project) -> ScoreworksDefinition:
 @pytest.fixture()
 def project_copy(tmp_path: Path) -> Path:
     """A writable copy of the shipped definitions (card_defs/ and layouts/) in a temporary folder."""
-    from generator.initproject import init_project
+    from generator.app.initproject import init_project
 
     init_project(tmp_path / "proj")
     return tmp_path / "proj"

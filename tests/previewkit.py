@@ -11,9 +11,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from generator.preview.http import Limits
-from generator.preview.server import PreviewServer
-from generator.preview.session import PreviewSession
+from generator.app.preview.http import Limits
+from generator.app.preview.server import PreviewServer
+from generator.app.preview.session import PreviewSession
 
 STARFALL = """\
 game: custom

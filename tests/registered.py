@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from generator import registry
+from generator.app.catalog import GAMES
 from generator.games import BUILTIN
 from generator.loader import load_project
 from generator.model import GameDefinition, Project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 
 
 @functools.cache
 def _load(folder: Path) -> Project:
-    return load_project(folder)
+    return load_project(folder, GAMES)
 
 
 def project_of(kind: str) -> tuple[Project, Path | None]:
@@ -27,7 +27,7 @@ def project_of(kind: str) -> tuple[Project, Path | None]:
     shipped = _load(shipped_root())
     if any(g.info.kind == kind for g in shipped.games):
         return shipped, None
-    folder = registry.lookup(kind).example_folder()
+    folder = GAMES.lookup(kind).example_folder()
     if folder is not None and (folder / "card_defs").is_dir():
         return _load(folder), folder
     if kind in BUILTIN:

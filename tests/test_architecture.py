@@ -1,9 +1,11 @@
-"""The pure core stays pure: model, layout, validate and sim import no I/O libraries and open no files."""
+"""The layers of generator/ and what keeps them: each imports only from its own layer and those
+below it, no import goes round in a circle (function-level and type-only imports included), the
+pure core imports no I/O library and opens no file, and docs/architecture.md draws the same layers."""
 
 from __future__ import annotations
 
 import ast
-import os
+import functools
 from pathlib import Path
 
 import pytest
@@ -54,34 +56,188 @@ def test_no_module_level_random() -> None:
             assert bad not in text, f"{module.name} uses the module-level random generator ({bad})"
 
 
-def _imports(module: Path) -> list[str]:
-    """Every module a file imports, relative imports resolved to absolute names."""
-    package = ".".join(module.relative_to(PACKAGE.parent).with_suffix("").parts)
-    if module.name == "__init__.py":
-        package = package.rsplit(".", 1)[0] + ".__init__"
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("core", ("generator.model", "generator.layout", "generator.validate", "generator.sim", "generator.playtest")),
+    ("edge", ("generator.files", "generator.loader", "generator.render")),
+    ("games", ("generator.games.api", "generator.games")),
+    ("app", ("generator.app",)),
+    ("cli", ("generator.cli",)),
+)
+"""The packages of generator/ from the bottom up: each may import from itself and those before it."""
+
+COMPAT = {"generator.registry": "generator.games.api and generator.app.catalog"}
+"""Old import paths kept for one release (they re-export what moved): nothing of ours imports them."""
+
+ROOT = "generator"
+"""The package itself (its version): everything may import it."""
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of generator/ by its dotted name (a package by its own name)."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+@functools.cache
+def _imports(module: Path, root: Path = PACKAGE.parent) -> list[str]:
+    """Every name a file (under the folder ``root``) imports, at the top, in a function or for
+    type checking only, relative imports resolved: ``from a import b`` gives ``a.b`` when that is
+    a module, else ``a``."""
+    package = ".".join(module.relative_to(root).with_suffix("").parts).rsplit(".", 1)[0]
     names: list[str] = []
     for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = package.split(".")[: -node.level]
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 prefix = ".".join(base + ([node.module] if node.module else []))
             else:
                 prefix = node.module or ""
-            names += [prefix] + [f"{prefix}.{alias.name}" for alias in node.names]
+            for alias in node.names:
+                full = f"{prefix}.{alias.name}"
+                names.append(full if full in MODULES else prefix)
     return names
 
 
+def _layer(name: str) -> int | None:
+    """The rank of the package ``name`` belongs to (the longest prefix of LAYERS), None for ROOT."""
+    if name == ROOT:
+        return None
+    ranked = [(len(prefix), rank) for rank, prefix in enumerate(p for _, group in LAYERS for p in group)
+              if name == prefix or name.startswith(prefix + ".")]
+    assert ranked, f"{name} is in no layer: add its package to LAYERS (and to docs/architecture.md)"
+    return max(ranked)[1]
+
+
+@functools.cache
+def _edges() -> dict[str, set[str]]:
+    """Module -> the modules of generator/ it imports."""
+    edges: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        targets = set()
+        for imported in _imports(path):
+            while imported and imported not in MODULES:
+                imported = imported.rpartition(".")[0]
+            if imported and imported != name:
+                targets.add(imported)
+        edges[name] = targets
+    return edges
+
+
+def test_every_module_is_in_a_layer() -> None:
+    for name in MODULES:
+        if name not in COMPAT:
+            _layer(name)
+
+
+def _upward(edges: dict[str, set[str]]) -> list[str]:
+    """Every import of ``edges`` that goes up a layer, or to an old path kept for compatibility."""
+    found = []
+    for name, targets in sorted(edges.items()):
+        if name in COMPAT:
+            continue
+        for target in sorted(targets):
+            own, other = _layer(name), _layer(target) if target not in COMPAT else len(LAYERS) * 10
+            if other is not None and (own is None or other > own):
+                found.append(f"{name} imports {target}")
+    return found
+
+
+def test_no_import_goes_up_a_layer() -> None:
+    assert _upward(_edges()) == []
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in edges:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_import_cycle() -> None:
+    assert _cycles(_edges()) == []
+
+
+def test_the_checks_find_an_upward_import_and_a_cycle(tmp_path: Path) -> None:
+    """The checks themselves: a module of the core importing the game catalog in a function (as
+    the registry's askers did) is read, ranked below it and reported; a circle of three is found."""
+    fake = tmp_path / "generator" / "layout" / "x.py"
+    fake.parent.mkdir(parents=True)
+    fake.write_text("def f():\n    from ..app.catalog import GAMES\n", encoding="utf-8")
+    assert _imports(fake, tmp_path) == ["generator.app.catalog"]
+    edges = {"generator.layout.x": {"generator.app.catalog", "generator.model"}, "generator.model": set()}
+    assert _upward(edges) == ["generator.layout.x imports generator.app.catalog"]
+    assert _upward({"generator.cli.main": {"generator.registry"}}) == ["generator.cli.main imports generator.registry"]
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_architecture_page_draws_these_layers() -> None:
+    """docs/architecture.md lists the layers top down, with the packages of each in the same order."""
+    text = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = text.split("<!-- layers -->", 2)[1]
+    drawn = [line.split()[0] for line in block.strip("`\n").splitlines() if line.strip() and not line.startswith(" ")]
+    expected = [name for name, _ in reversed(LAYERS)]
+    assert drawn == expected
+    packages = [f"{p.replace('.', '/')}" for _, group in reversed(LAYERS) for p in reversed(group)]
+    positions = [block.find(f"{package}/") if not package.endswith("api") else block.find(f"{package}.py")
+                 for package in packages]
+    assert -1 not in positions and positions == sorted(positions), list(zip(packages, positions))
+
+
 def test_only_the_games_import_a_game() -> None:
-    """The machinery asks the registry; nothing outside generator/games imports a game's modules."""
+    """The machinery is handed a game's description; nothing outside generator/games imports a
+    game's modules (the game API, generator/games/api.py, and the list of built-in games are not a game)."""
     for module in sorted(PACKAGE.rglob("*.py")):
         if module.is_relative_to(PACKAGE / "games"):
             continue
         for name in _imports(module):
             parts = name.split(".")
-            assert not (parts[:2] == ["generator", "games"] and len(parts) > 2 and parts[2] != "BUILTIN"), \
-                f"{module.relative_to(PACKAGE)} imports {name}: ask generator.registry instead"
+            assert not (parts[:2] == ["generator", "games"] and len(parts) > 2 and parts[2] not in ("BUILTIN", "api")), \
+                f"{module.relative_to(PACKAGE)} imports {name}: a game is found by generator.app.catalog"
 
 
 def test_a_game_imports_no_other_game() -> None:
@@ -91,7 +247,7 @@ def test_a_game_imports_no_other_game() -> None:
             for name in _imports(module):
                 parts = name.split(".")
                 if parts[:2] == ["generator", "games"] and len(parts) > 2:
-                    assert parts[2] == folder.name, f"{module.relative_to(PACKAGE)} imports {name}"
+                    assert parts[2] in (folder.name, "api"), f"{module.relative_to(PACKAGE)} imports {name}"
 
 
 def test_the_command_table_matches_the_commands() -> None:
@@ -109,6 +265,7 @@ def test_the_command_table_matches_the_commands() -> None:
         assert text == first, name
 
 
+@pytest.mark.e2e
 def test_light_commands_import_no_pdf_or_image_library() -> None:
     """--help, list, validate, deck, simulate and replay start without the renderers' libraries."""
     import subprocess

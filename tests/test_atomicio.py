@@ -1,4 +1,4 @@
-"""A run's files land together or not at all (generator/atomicio.py): a failure while staging, or
+"""A run's files land together or not at all (generator/files/atomicio.py): a failure while staging, or
 while renaming, leaves the old files; only regular files are replaced; nothing temporary is left."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import atomicio
-from generator.atomicio import OutputError, StagedWrite, held_signals, write_atomic, write_all
+from generator.files import atomicio
+from generator.files.atomicio import OutputError, StagedWrite, held_signals, write_atomic, write_all
 
 
 def _old_output(folder: Path) -> dict[str, bytes]:

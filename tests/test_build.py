@@ -11,7 +11,7 @@ import pymupdf
 import pytest
 from click.testing import CliRunner
 
-from generator.atomicio import write_atomic
+from generator.files.atomicio import write_atomic
 from generator.cli.main import cli
 
 GAMES = ("firecrackers", "hanabi", "hanabi-multicolor", "scoreworks", "sequence")
@@ -183,6 +183,7 @@ def test_an_interrupted_write_leaves_the_old_file(tmp_path: Path, monkeypatch: p
     assert list(tmp_path.iterdir()) == [target]
 
 
+@pytest.mark.e2e
 def test_export_png_and_tts(tmp_path: Path) -> None:
     result = run("export", "hanabi", "--png", str(tmp_path / "png"), "--tts", str(tmp_path / "tts"), "--dpi", "60")
     assert result.exit_code == 0, result.output

@@ -96,10 +96,11 @@ def test_init_then_edit_then_commands_see_the_copy(tmp_path: Path) -> None:
 
 def test_init_with_nothing_to_copy_is_an_error_and_creates_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An installation without the shipped files once made "Created mine/ with 0 files", exit 0."""
-    from generator import initproject, registry
+    from generator.app import initproject
+    from generator.app.catalog import GAMES
 
     monkeypatch.setattr(initproject, "shipped_root", lambda: tmp_path / "empty-install")
-    monkeypatch.setattr(type(registry.lookup("custom")), "example_folder", lambda _: tmp_path / "empty-install")
+    monkeypatch.setattr(type(GAMES.lookup("custom")), "example_folder", lambda _: tmp_path / "empty-install")
     for args in (("init", str(tmp_path / "mine")), ("init", str(tmp_path / "mine"), "--example", "custom")):
         result = run(*args)
         assert result.exit_code == 1 and "no definitions to copy" in result.output, result.output
@@ -109,7 +110,7 @@ def test_init_with_nothing_to_copy_is_an_error_and_creates_nothing(tmp_path: Pat
 def test_a_failed_init_leaves_no_half_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The disk fills (or the command is stopped) half way through the copy: the target holds
     none of the new folders and no temporary folder, so the next init is not refused."""
-    from generator import initproject
+    from generator.app import initproject
 
     real, copied = initproject.shutil.copyfile, []
 

@@ -15,6 +15,8 @@ from click.testing import CliRunner
 from generator.cli import table as table_module
 from generator.cli.main import cli
 
+pytestmark = pytest.mark.e2e
+
 
 def invoke(*args: str) -> Any:
     return CliRunner().invoke(cli, list(args))

@@ -17,6 +17,8 @@ from click.testing import CliRunner
 from generator.cli.main import cli
 from tests.rulesgame import make_project
 
+pytestmark = pytest.mark.e2e
+
 
 def invoke(*args: str) -> Any:
     return CliRunner().invoke(cli, list(args))

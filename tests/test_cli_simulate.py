@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 import generator.cli.simulate as simulate_module
 import generator.cli.table as table_module
-from generator import registry
+from generator.app.catalog import GAMES
 from generator.cli.main import cli
 from generator.model import Project
 from generator.sim.api import Replayer, ReplayError
@@ -29,11 +29,11 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The toy project, its two games registered under their own kinds for the test."""
     monkeypatch.setattr(table_module, "open_project", lambda project_dir: TOY_PROJECT)
     monkeypatch.setattr(simulate_module, "open_project", lambda project_dir: TOY_PROJECT)
-    registry.register(ToyGame("toyrace", TOY_RACE))
-    registry.register(ToyGame("toycoop", TOY_COOP))
+    GAMES.register(ToyGame("toyrace", TOY_RACE))
+    GAMES.register(ToyGame("toycoop", TOY_COOP))
     yield
-    registry.unregister("toyrace")
-    registry.unregister("toycoop")
+    GAMES.unregister("toyrace")
+    GAMES.unregister("toycoop")
 
 
 def invoke(*args: str) -> Any:
@@ -56,6 +56,7 @@ def test_simulate_json_fields(toy: None) -> None:
     assert sum(data["seat_win_rate"]) == pytest.approx(1.0 + (data["shared_wins"] - data["draws"]) / 40, abs=1e-3)
 
 
+@pytest.mark.e2e
 def test_simulate_same_summary_for_any_worker_count(toy: None) -> None:
     outputs = []
     for workers in ("1", "2"):
@@ -113,6 +114,7 @@ def test_simulate_unknown_game_exit_2(toy: None) -> None:
     assert result.exit_code == 2 and "no game 'chess'" in result.stderr
 
 
+@pytest.mark.e2e
 def test_simulate_export_and_report(toy: None, tmp_path: Path) -> None:
     out = tmp_path / "games"
     report = tmp_path / "report.html"
@@ -186,9 +188,9 @@ def fake_hanablive(toy: None) -> Iterator[None]:
     """The cooperative toy game with a replayer of its own, so the command is tested on its own."""
     replayer = Replayer("toy JSON", fake_replay, lambda data: {},
                         lambda outcome: f"score {outcome['score']} [red {outcome['fireworks']['red']}]")
-    registry.register(ToyGame("toycoop", dataclasses.replace(TOY_COOP, replayer=replayer)))
+    GAMES.register(ToyGame("toycoop", dataclasses.replace(TOY_COOP, replayer=replayer)))
     yield
-    registry.register(ToyGame("toycoop", TOY_COOP))
+    GAMES.register(ToyGame("toycoop", TOY_COOP))
 
 
 def test_replay_reports_every_file_and_exits_1(fake_hanablive: None, tmp_path: Path) -> None:

@@ -297,6 +297,7 @@ def test_a_template_the_project_lacks_is_located_at_the_deck(starfall: Path) -> 
     assert finding["code"] == "missing-template" and finding["file"].endswith("card_defs/starfall.yaml")
 
 
+@pytest.mark.e2e
 def test_exports_work_as_for_the_shipped_games(starfall: Path) -> None:
     result = run(starfall, "export", "starfall", "--png", str(starfall / "png"), "--tts", str(starfall / "tts"))
     assert result.exit_code == 0, result.output
@@ -306,6 +307,7 @@ def test_exports_work_as_for_the_shipped_games(starfall: Path) -> None:
     assert info["back"] == "starfall-back.png" and [s["back"] for s in info["sheets"]] == ["starfall-back.png"]
 
 
+@pytest.mark.e2e
 def test_two_backs_in_one_deck_are_a_warning_and_each_card_keeps_its_back_in_tts(starfall: Path) -> None:
     rows = card_list().replace("id,count,suit,rank,text", "id,count,suit,rank,text,template").splitlines()
     rows = [rows[0]] + [row + (",starfall-wild" if row.startswith("wild") else ",") for row in rows[1:]]

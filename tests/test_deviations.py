@@ -19,6 +19,7 @@ from generator.loader import DefinitionErrors
 from generator.loader.project import load_file
 from generator.model import Deviation, Project, SourceLoc
 from generator.validate import Severity, validate_game, validate_games
+from generator.app.catalog import GAMES
 
 DECLARED = SourceLoc("card_defs/test.yaml", 12, 3)
 COST_LINE = "      - {number: 5, action: sudden_burst}"
@@ -48,13 +49,13 @@ def summary(findings):  # type: ignore[no-untyped-def]
 
 
 def test_an_undeclared_departure_stays_an_error(fc: FirecrackersDefinition) -> None:
-    assert summary(validate_game(cheap_super_cracker(fc))) == [("firecrackers.prices", "cost-mismatch", "error")]
+    assert summary(validate_game(cheap_super_cracker(fc), GAMES)) == [("firecrackers.prices", "cost-mismatch", "error")]
 
 
 def test_a_declared_departure_is_a_note_with_its_reason(fc: FirecrackersDefinition) -> None:
     reason = "the super cracker costs 1 in our edition (playtest 3)"
     game = declare(cheap_super_cracker(fc), Deviation("firecrackers.prices", "cost-mismatch", reason, DECLARED))
-    (finding,) = validate_game(game)
+    (finding,) = validate_game(game, GAMES)
     assert (finding.code, finding.severity, finding.deviation) == ("cost-mismatch", Severity.NOTE, reason)
     assert not finding.is_error
     assert finding.notes[-1].loc == DECLARED and reason in finding.notes[-1].message
@@ -65,7 +66,7 @@ def test_a_bare_rule_id_covers_every_code_of_the_rule(fc: FirecrackersDefinition
     cheap = cheap_super_cracker(fc)
     game = declare(replace(cheap, price=replace(cheap.price, maximum=6)),
                    Deviation("firecrackers.prices", None, "our shop", DECLARED))
-    found = validate_game(game)
+    found = validate_game(game, GAMES)
     assert {f.code for f in found} == {"cost-mismatch", "price-limits"}
     assert all(f.severity is Severity.NOTE for f in found)
 
@@ -74,12 +75,12 @@ def test_a_declaration_covers_its_code_only(fc: FirecrackersDefinition) -> None:
     cheap = cheap_super_cracker(fc)
     game = declare(replace(cheap, price=replace(cheap.price, maximum=6)),
                    Deviation("firecrackers.prices", "price-limits", "our shop", DECLARED))
-    assert summary(validate_game(game)) == [("firecrackers.prices", "cost-mismatch", "error"),
+    assert summary(validate_game(game, GAMES)) == [("firecrackers.prices", "cost-mismatch", "error"),
                                             ("firecrackers.prices", "price-limits", "note")]
 
 
 def test_a_stale_declaration_is_a_warning_at_the_declaration(fc: FirecrackersDefinition) -> None:
-    (finding,) = validate_game(declare(fc, Deviation("firecrackers.prices", "cost-mismatch", "old", DECLARED)))
+    (finding,) = validate_game(declare(fc, Deviation("firecrackers.prices", "cost-mismatch", "old", DECLARED)), GAMES)
     assert (finding.rule_id, finding.code, finding.severity) == ("generic.deviations", "stale-deviation", Severity.WARNING)
     assert finding.loc == DECLARED
 
@@ -94,7 +95,7 @@ def test_a_stale_declaration_is_a_warning_at_the_declaration(fc: FirecrackersDef
 ])
 def test_declarations_of_rules_that_cannot_be_declared(fc: FirecrackersDefinition, rule_id: str, code: str | None,
                                                        expected: str) -> None:
-    (finding,) = validate_game(declare(fc, Deviation(rule_id, code, "because", DECLARED)))
+    (finding,) = validate_game(declare(fc, Deviation(rule_id, code, "because", DECLARED)), GAMES)
     assert (finding.code, finding.loc, finding.is_error) == (expected, DECLARED, True)
 
 
@@ -103,7 +104,7 @@ def test_a_variant_inherits_its_base_games_declaration(shipped_project: Project)
     base, variant = shipped_project.game("hanabi"), shipped_project.game("hanabi-multicolor")
     assert isinstance(base, HanabiDefinition) and isinstance(variant, HanabiDefinition)
     deviation = Deviation("hanabi.rulebook", "suit-count", "the site's six-suit game", DECLARED)
-    found = validate_games([declare(base, deviation), declare(variant, deviation)])
+    found = validate_games([declare(base, deviation), declare(variant, deviation)], GAMES)
     assert [(f.code, f.deviation) for f in found] == [("suit-count", "the site's six-suit game")]
 
 
@@ -113,7 +114,7 @@ def test_a_game_without_the_declaration_keeps_the_finding_where_both_report_it(s
     base, variant = shipped_project.game("hanabi"), shipped_project.game("hanabi-multicolor")
     assert isinstance(base, HanabiDefinition) and isinstance(variant, HanabiDefinition)
     deviation = Deviation("hanabi.rulebook", "note-tokens", "seven", DECLARED)
-    found = validate_games([replace(base, note_tokens=7), declare(replace(variant, note_tokens=7), deviation)])
+    found = validate_games([replace(base, note_tokens=7), declare(replace(variant, note_tokens=7), deviation)], GAMES)
     assert [(f.code, f.severity) for f in found if f.code == "note-tokens"] == [("note-tokens", Severity.WARNING)]
 
 
@@ -128,7 +129,7 @@ def with_header(project: Path, file: str, text: str) -> None:
 def test_deviations_are_read_from_the_file(project_copy: Path) -> None:
     with_header(project_copy, "firecrackers.yaml",
                 "deviations:\n  firecrackers.prices/cost-mismatch: cheaper in our edition\n  firecrackers.setup: all of it\n")
-    (game,) = load_file(project_copy / "card_defs" / "firecrackers.yaml", "firecrackers.yaml")
+    (game,) = load_file(project_copy / "card_defs" / "firecrackers.yaml", GAMES, "firecrackers.yaml")
     assert [(d.rule_id, d.code, d.reason, d.loc.line) for d in game.info.deviations] == [
         ("firecrackers.prices", "cost-mismatch", "cheaper in our edition", 18),
         ("firecrackers.setup", None, "all of it", 19)]
@@ -145,7 +146,7 @@ def test_deviations_are_read_from_the_file(project_copy: Path) -> None:
 def test_mistakes_in_the_declarations_are_located(project_copy: Path, text: str, words: str) -> None:
     with_header(project_copy, "firecrackers.yaml", text)
     with pytest.raises(DefinitionErrors) as info:
-        load_file(project_copy / "card_defs" / "firecrackers.yaml", "firecrackers.yaml")
+        load_file(project_copy / "card_defs" / "firecrackers.yaml", GAMES, "firecrackers.yaml")
     (problem,) = info.value.problems
     assert words in problem.message and problem.loc.line in (17, 18)
 
@@ -153,6 +154,7 @@ def test_mistakes_in_the_declarations_are_located(project_copy: Path, text: str,
 # --- the commands -----------------------------------------------------------------------------------
 
 
+@pytest.mark.e2e
 def test_a_declared_deck_validates_builds_and_simulates(project_copy: Path) -> None:
     path = project_copy / "card_defs" / "firecrackers.yaml"
     path.write_text(path.read_text().replace(COST_LINE, "      - {number: 5, action: sudden_burst, cost: 4}", 1))

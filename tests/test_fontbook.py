@@ -14,7 +14,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 import marshal
 import sys
 
-from generator.fontbook import (
+from generator.files.fontbook import (
     MAX_FONT_BYTES,
     METRICS_FORMAT,
     FontBook,

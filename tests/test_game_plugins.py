@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+pytestmark = pytest.mark.e2e
+
 TOY = Path(__file__).parent / "data" / "toygame"
 
 

@@ -1,4 +1,4 @@
-"""Unpacking a revision (generator/gitrev.py) member by member, whatever the archive holds: a
+"""Unpacking a revision (generator/files/gitrev.py) member by member, whatever the archive holds: a
 crafted tar stream (git writes none of these) with links, devices, absolute paths, ``..``, a
 file not asked for or declaring gigabytes is refused, naming the revision and the path, and
 nothing is made outside the target folder. Runs on every Python from 3.11.2 (no extraction
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.gitrev import RevisionError, _members, _Revision
+from generator.files.gitrev import RevisionError, _members, _Revision
 
 REVISION = _Revision("HEAD~1", Path("."), "", lambda name: name)
 FOLDERS = ["card_defs", "layouts"]
@@ -73,3 +73,26 @@ def test_an_archive_that_ends_inside_a_file_is_one_message(tmp_path: Path) -> No
     stream = io.BytesIO(member("card_defs/x.yaml", size=100).tobuf(format=tarfile.PAX_FORMAT) + b"game")
     with pytest.raises(RevisionError, match="HEAD~1"):
         _members(REVISION, stream, FOLDERS, {"card_defs/x.yaml"}, tmp_path)
+
+
+@pytest.mark.parametrize("data_filter", [True, False], ids=["tarfile-data-filter", "written-here"])
+def test_both_ways_of_unpacking_give_the_same_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    data_filter: bool) -> None:
+    """With tarfile's data filter (Python 3.11.4 and later) and without it (Debian's 3.11.2):
+    the same files, the same refusals of a file given twice."""
+    from generator.files import gitrev
+
+    if data_filter and gitrev._DATA_FILTER is None:
+        pytest.skip("this Python's tarfile has no data filter")
+    if not data_filter:
+        monkeypatch.setattr(gitrev, "_DATA_FILTER", None)
+    stream = archive((member("card_defs", tarfile.DIRTYPE), b""), (member("card_defs/a.yaml", size=5), b"game:"),
+                     (member("layouts/f.yaml", size=3), b"x: "))
+    _members(REVISION, stream, FOLDERS, {"card_defs/a.yaml", "layouts/f.yaml"}, tmp_path / "t")
+    assert sorted(str(p.relative_to(tmp_path / "t")) for p in (tmp_path / "t").rglob("*")) == [
+        "card_defs", "card_defs/a.yaml", "layouts", "layouts/f.yaml"]
+    assert (tmp_path / "t" / "layouts" / "f.yaml").read_bytes() == b"x: "
+    twice = archive((member("card_defs/a.yaml", size=1), b"a"), (member("card_defs/a.yaml", size=1), b"b"))
+    with pytest.raises(RevisionError, match="card_defs/a.yaml at HEAD~1: is in the archive twice"):
+        _members(REVISION, twice, FOLDERS, {"card_defs/a.yaml"}, tmp_path / "u")
+    assert (tmp_path / "u" / "card_defs" / "a.yaml").read_bytes() == b"a"

@@ -14,12 +14,13 @@ from generator.games.hanabi.model import HanabiDefinition
 from generator.games.hanabi.sim import SIMULATOR, export, make_engine, replay
 from generator.games.hanabi.sim.hanablive import ReplayError
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim.api import BotSpec
 from generator.sim.runner import make_bots, play_game_state
+from generator.app.catalog import GAMES
 
 DATA = Path(__file__).parent / "data" / "hanablive"
-PROJECT = load_project(shipped_root())
+PROJECT = load_project(shipped_root(), GAMES)
 HANABI: HanabiDefinition = PROJECT.game("hanabi")  # type: ignore[assignment]
 MULTI: HanabiDefinition = PROJECT.game("hanabi-multicolor")  # type: ignore[assignment]
 

@@ -18,6 +18,8 @@ import pytest
 from .capped import Result, png, run
 from .hostile import Cases, Setup, check, edit
 
+pytestmark = pytest.mark.e2e
+
 case = Cases()
 
 

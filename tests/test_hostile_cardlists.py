@@ -13,12 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.initproject import init_project
+from generator.app.initproject import init_project
 
 from .capped import run
 from .hostile import Cases, Setup, check, edit
 from .workbooks import (NS, SHEET_HEAD, SHEET_TAIL, STRINGS_HEAD, STRINGS_TAIL, Packed, repeated, sheet_rows,
                         workbook, zip_of)
+
+pytestmark = pytest.mark.e2e
 
 case = Cases()
 MEGABYTE = b"a" * (1 << 20)

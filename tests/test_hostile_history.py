@@ -16,7 +16,7 @@ import pytest
 
 from .hostile import Cases, Setup, check
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+pytestmark = [pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed"), pytest.mark.e2e]
 case = Cases()
 COMPARE = ["compare", "hanabi", ".", "--against", "HEAD", "-k", "2", "-w", "1"]
 

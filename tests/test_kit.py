@@ -20,7 +20,8 @@ from PIL import Image
 
 from generator.cli.main import cli
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
+from generator.app.catalog import GAMES
 
 EXAMPLE = shipped_root() / "examples" / "lanterns"
 
@@ -50,7 +51,7 @@ def manifest_pages(out: Path) -> list[list[dict[str, object]]]:
 
 
 def test_the_definition_holds_every_component_typed() -> None:
-    (game,) = load_project(EXAMPLE).games
+    (game,) = load_project(EXAMPLE, GAMES).games
     assert [(c.name, c.kind.value, c.count) for c in game.components] == [
         ("ships", "deck", 36), ("voyages", "deck", 10), ("lanterns", "token", 24), ("reefs", "tile", 6),
         ("harbour", "board", 1), ("box", "box", 1)]
@@ -60,7 +61,7 @@ def test_the_definition_holds_every_component_typed() -> None:
     assert rows["voyages"][4][2]["points"] == 6 and rows["lanterns"] == (("lanterns", 24, {}),)
     assert game.component("box").spec.box is not None and game.component("box").spec.box.deck == "ships"
     # a definition without components is one deck, as before
-    (orchard,) = load_project(shipped_root() / "examples" / "orchard").games
+    (orchard,) = load_project(shipped_root() / "examples" / "orchard", GAMES).games
     assert [c.name for c in orchard.components] == ["deck"] and not orchard.declared and len(orchard.cards()) == 40
 
 
@@ -166,6 +167,7 @@ def test_a_piece_too_large_for_the_paper_is_reported_at_its_size(project: Path) 
     assert "[layout.sheet-fit/piece-too-large]" in result.output
 
 
+@pytest.mark.e2e
 def test_export_to_a_shop_gives_each_deck_its_product_and_every_other_component_a_pdf(tmp_path: Path) -> None:
     result = run("export", "lanterns", "--project", str(EXAMPLE), "--pod", "mpc", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
@@ -188,6 +190,7 @@ def test_export_to_a_shop_gives_each_deck_its_product_and_every_other_component_
     assert "card_defs/lanterns.yaml:" in refused.output and not (tmp_path / "dtc").exists()
 
 
+@pytest.mark.e2e
 def test_png_and_tabletop_simulator_cover_every_deck_and_the_tokens(tmp_path: Path) -> None:
     result = run("export", "lanterns", "--project", str(EXAMPLE), "--png", str(tmp_path / "png"), "--tts",
                  str(tmp_path / "tts"), "--dpi", "60")
@@ -202,6 +205,7 @@ def test_png_and_tabletop_simulator_cover_every_deck_and_the_tokens(tmp_path: Pa
     assert (tmp_path / "tts" / str(tokens["lanterns"]["image"])).exists()
 
 
+@pytest.mark.e2e
 def test_a_showcase_picture_fanned_or_in_a_grid(tmp_path: Path) -> None:
     fan = tmp_path / "fan.png"
     result = run("export", "lanterns", "--project", str(EXAMPLE), "--showcase", str(fan), "--width", "600")

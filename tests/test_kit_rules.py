@@ -17,15 +17,16 @@ from click.testing import CliRunner
 from generator.cli.main import cli
 from generator.games.custom.model import CustomDefinition
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim.contract import check_bots, check_random_play, check_replay
-from generator.sim.registry import simulator_for
+from generator.app.simulators import simulator_for
+from generator.app.catalog import GAMES
 
 EXAMPLE = shipped_root() / "examples" / "lanterns"
 
 
 def definition(folder: Path = EXAMPLE) -> CustomDefinition:
-    game = load_project(folder, layouts=False).game("lanterns")
+    game = load_project(folder, GAMES, layouts=False).game("lanterns")
     assert isinstance(game, CustomDefinition)
     return game
 
@@ -57,6 +58,7 @@ def test_random_play_keeps_the_contract(players: int) -> None:
     check_random_play(simulator_for("custom"), definition(), games=40, players=[players])
 
 
+@pytest.mark.e2e
 def test_every_bot_plays_and_a_game_replays() -> None:
     check_bots(simulator_for("custom"), definition())
     check_replay(simulator_for("custom"), definition())
@@ -107,7 +109,7 @@ def test_a_voyage_goal_is_played_from_its_card_values() -> None:
     assert harbour_with_galleons(definition(), 2)[0] == pytest.approx(8.4)  # 8 points + 4 lanterns lit
     assert harbour_with_galleons(definition(), 1)[0] == pytest.approx(0.4)
     file = (EXAMPLE / "card_defs" / "lanterns.yaml").resolve()
-    game = load_project(EXAMPLE, layouts=False, changes={file: {"components.voyages.cards.great-fleet.amount": 3}}
+    game = load_project(EXAMPLE, GAMES, layouts=False, changes={file: {"components.voyages.cards.great-fleet.amount": 3}}
                         ).game("lanterns")
     assert isinstance(game, CustomDefinition)
     assert harbour_with_galleons(game, 2)[0] == pytest.approx(0.4)
@@ -116,7 +118,7 @@ def test_a_voyage_goal_is_played_from_its_card_values() -> None:
 
 def test_a_voyage_naming_no_vessel_of_the_ships_is_refused() -> None:
     file = (EXAMPLE / "card_defs" / "lanterns.yaml").resolve()
-    game = load_project(EXAMPLE, layouts=False, changes={
+    game = load_project(EXAMPLE, GAMES, layouts=False, changes={
         file: {"components.voyages.cards.small-craft.vessels": "Dinghy, Skif"}}).game("lanterns")
     assert isinstance(game, CustomDefinition)
     with pytest.raises(Exception, match="small-craft.*Skif"):

@@ -28,6 +28,7 @@ def text_of(pdf: Path) -> str:
     return "\n".join(page.get_text() for page in pymupdf.open(pdf))
 
 
+@pytest.mark.e2e
 def test_the_example_builds_in_each_of_its_languages(orchard: Path) -> None:
     out = orchard / "out"
     built = run(orchard, "build", "orchard", "--lang", "all", "--out", str(out))

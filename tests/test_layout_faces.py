@@ -14,7 +14,8 @@ import pytest
 
 from generator.games.firecrackers.model import FirecrackersDefinition
 from generator.layout import faces
-from generator.layout.faces import FaceTools, build_kit
+from generator.app.build import build_kit
+from generator.layout.faces import FaceTools
 from generator.layout.richtext import fit_rich
 from generator.layout.kit import FaceSettings, Kit
 from generator.layout.scene import Close, Group, Item, MoveTo, Text
@@ -22,9 +23,9 @@ from generator.layout.symbols import SHAPES
 from generator.loader.layouts import load_layout_library
 from generator.model import GameDefinition, Project
 from generator.model.common import Symbol
-from generator.paths import shipped_root
-from generator.registry import DeckRequest
-from generator.fontbook import FontBook
+from generator.files.paths import shipped_root
+from generator.model.definition import DeckRequest
+from generator.files.fontbook import FontBook
 from generator.loader.layouts import shipped_fonts
 
 from .scenedump import dump

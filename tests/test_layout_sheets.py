@@ -19,6 +19,7 @@ from generator.layout.sheets import (
 )
 from generator.model.templates import MIN_PRINTABLE_MARGIN_MM, SheetTemplate
 from generator.model.common import Colour
+from generator.app.catalog import GAMES
 
 A4 = SheetTemplate("a4", 210, 297)
 LETTER = SheetTemplate("letter", 215.9, 279.4)
@@ -200,13 +201,13 @@ def test_board_on_a_large_page_and_tiled() -> None:
 def real_kits() -> list[Kit]:
     """The kits of every shipped game and of the example kit (Lantern Harbour: cards of two
     sizes, round and hexagonal tokens, a board, a box)."""
-    from generator.build import BuildOptions, check_build, load_toolkit
+    from generator.app.build import BuildOptions, check_build, load_toolkit
     from generator.loader import load_project
-    from generator.paths import shipped_root
+    from generator.files.paths import shipped_root
 
     kits: list[Kit] = []
     for root in (shipped_root(), shipped_root() / "examples" / "lanterns"):
-        project = load_project(root)
+        project = load_project(root, GAMES)
         checked = check_build(project, list(project.games), BuildOptions(all_packs=True), load_toolkit(project))
         kits += [kit for _, kit in checked.kits]
     return kits

@@ -7,14 +7,12 @@ from pathlib import Path
 import pytest
 
 from generator.loader import DefinitionErrors
-from generator.loader import layouts
 from generator.loader.layouts import load_layout_library
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 
 
-def test_shipped_sizes_are_exact(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the shipped files alone: an installed game package adds its own faces (tested with the toy game)
-    monkeypatch.setattr(layouts, "package_layouts", lambda: [])
+def test_shipped_sizes_are_exact() -> None:
+    # the shipped files alone: a game package's faces are read for the projects of its game (tests/test_game_plugins.py)
     library = load_layout_library(shipped_root())
     assert (library.card("poker").width_mm, library.card("poker").height_mm) == (63.5, 88.9)
     assert (library.card("poker-metric").width_mm, library.card("poker-metric").height_mm) == (63.0, 88.0)

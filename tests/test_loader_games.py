@@ -16,6 +16,7 @@ from generator.games.hanabi.model import HanabiDefinition
 from generator.games.sequence.model import JackKind, SequenceDefinition
 from generator.loader import DefinitionErrors, load_project
 from generator.model import Project
+from generator.app.catalog import GAMES
 
 
 def test_every_game_and_variant_is_there(shipped_project: Project) -> None:
@@ -128,7 +129,7 @@ def test_all_problems_of_all_files_reported_at_once(project_copy: Path) -> None:
     edit(project_copy, "sequence.yaml", "sequence_length: 5", "sequence_length: 0")
     edit(project_copy, "firecrackers.yaml", "action: garbage}", "action: garbag}")
     with pytest.raises(DefinitionErrors) as info:
-        load_project(project_copy)
+        load_project(project_copy, GAMES)
     messages = [str(p) for p in info.value.problems]
     assert len(messages) >= 3
     assert any("hanabi.yaml" in m and "did you mean 'colour'?" in m for m in messages)
@@ -141,7 +142,7 @@ def test_an_action_that_fails_to_read_is_reported_once(project_copy: Path) -> No
     edit(project_copy, "firecrackers.yaml", "effect: \"Worth {coins} coins when buying.\"\n    coins: 2",
          "effect: \"Worth {coins} coins when buying.\"\n    coins: 1000000000000")
     with pytest.raises(DefinitionErrors) as info:
-        load_project(project_copy)
+        load_project(project_copy, GAMES)
     messages = [str(p) for p in info.value.problems]
     assert len(messages) == 1 and "coins must be at most 1000, not 1000000000000" in messages[0], messages
 
@@ -150,5 +151,5 @@ def test_duplicate_game_ids_across_files(project_copy: Path) -> None:
     text = (project_copy / "card_defs" / "hanabi.yaml").read_text()
     (project_copy / "card_defs" / "hanabi2.yaml").write_text(text)
     with pytest.raises(DefinitionErrors) as info:
-        load_project(project_copy)
+        load_project(project_copy, GAMES)
     assert "game id 'hanabi' is already used" in str(info.value)

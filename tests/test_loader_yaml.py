@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -37,16 +36,14 @@ def test_nodes_keep_one_based_line_and_column() -> None:
     assert (item.start_mark.line + 1, item.start_mark.column + 1) == (3, 5)
 
 
-def test_alias_bomb_refused_fast_and_in_bounded_memory() -> None:
+def test_alias_bomb_refused_in_bounded_memory() -> None:
+    """Refused before it is expanded (its memory stays small; how fast: benchmarks/bench_refusals.py)."""
     tracemalloc.start()
-    start = time.perf_counter()
     found = problems_of(billion_laughs())
-    elapsed = time.perf_counter() - start
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert any("alias bomb" in p for p in found)
     assert found[0].startswith("f.yaml:")
-    assert elapsed < 1.0
     assert peak < 50 * 1024 * 1024
 
 
@@ -88,10 +85,9 @@ def test_not_yaml_reports_place() -> None:
     assert found[0].startswith("f.yaml:2:") and "not valid YAML" in found[0]
 
 
-def test_deep_nesting_refused_fast() -> None:
-    start = time.perf_counter()
+def test_deep_nesting_refused() -> None:
+    """Refused, not a RecursionError (how fast: benchmarks/bench_refusals.py)."""
     found = problems_of("x: " + "[" * 50_000 + "]" * 50_000 + "\n")
-    assert time.perf_counter() - start < 1.0
     assert "nest more than" in found[0]
 
 
@@ -176,7 +172,7 @@ def test_most_cases_above_take_the_short_way() -> None:
 
 def test_the_shipped_files_are_small_and_shallow() -> None:
     from generator.loader.yamlnodes import _check_flow_depth, _small_and_shallow
-    from generator.paths import shipped_root
+    from generator.files.paths import shipped_root
 
     files = [*shipped_root().glob("card_defs/*.yaml"), *shipped_root().glob("layouts/*.yaml")]
     assert files and all(_small_and_shallow(text := f.read_text(), _check_flow_depth(text, f.name)) for f in files)

@@ -16,7 +16,7 @@ from generator.model.rulesource import RulesSource
 from generator.playtest import Card, GameError, State, Visibility, Zone
 from generator.playtest.cards import make_cards
 from generator.sim.api import IllegalAction
-from generator.sim.rulesfile import RulesEngine
+from generator.playtest.rulesfile import RulesEngine
 
 ROWS = [("sun-1", 1, {"suit": "sun", "rank": 1}), ("sun-2", 1, {"suit": "sun", "rank": 2}),
         ("moon-1", 2, {"suit": "moon", "rank": 1}), ("wild", 3, {"suit": "wild", "rank": None})]

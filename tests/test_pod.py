@@ -90,6 +90,7 @@ def quantities(folder: Path, kind: str = "card") -> list[dict[str, str]]:
         return [row for row in csv.DictReader(handle) if not kind or row["kind"] == kind]
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("game,cards", [("hanabi", 50), ("sequence", 104), ("firecrackers", 60), ("comets", 6)])
 def test_png_presets_have_the_shops_pixel_size_dpi_and_quantities_that_add_up(
         exports: dict[tuple[str, str], Path], game: str, cards: int) -> None:
@@ -111,6 +112,7 @@ def test_png_presets_have_the_shops_pixel_size_dpi_and_quantities_that_add_up(
             assert round(image.info["dpi"][0]) == 300 and "icc_profile" in image.info
 
 
+@pytest.mark.e2e
 def test_tokens_chips_and_boards_are_pdfs_of_their_own_with_bleed(exports: dict[tuple[str, str], Path]) -> None:
     """The shipped games' other components go to the shop too: one piece a page at its size plus
     the shop's bleed, trim and bleed boxes set."""
@@ -129,6 +131,7 @@ def test_tokens_chips_and_boards_are_pdfs_of_their_own_with_bleed(exports: dict[
         ("deck", "deck", 104), ("chips", "token", 144), ("board", "board", 1)]
 
 
+@pytest.mark.e2e
 def test_faces_have_real_bleed_to_the_image_edge(exports: dict[tuple[str, str], Path]) -> None:
     """The edge pixels of a coloured face are the face's colour, as the pixels at the trim are."""
     for shop, colour in (("mpc", (0xd6, 0x28, 0x28)), ("tgc", (0xd6, 0x28, 0x28))):
@@ -182,6 +185,7 @@ def _operators(pdf: pikepdf.Pdf) -> set[str]:
     return found
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("game,cards", [("hanabi", 50), ("sequence", 104), ("firecrackers", 60), ("comets", 6)])
 def test_drivethrucards_pdf_is_cmyk_pdfx_with_boxes(exports: dict[tuple[str, str], Path], game: str, cards: int) -> None:
     folder = exports[(game, "drivethrucards")]
@@ -208,6 +212,7 @@ def test_drivethrucards_pdf_is_cmyk_pdfx_with_boxes(exports: dict[tuple[str, str
     assert backs == set(range(1, 2 * cards, 2))  # the shop's order: each card's back, then its front
 
 
+@pytest.mark.e2e
 def test_large_black_is_rich_black_and_black_text_is_black_ink_alone(exports: dict[tuple[str, str], Path]) -> None:
     with pikepdf.open(exports[("comets", "drivethrucards")] / "comets-drivethrucards.pdf") as pdf:
         back = pdf.pages[0].Resources.XObject
@@ -217,6 +222,7 @@ def test_large_black_is_rich_black_and_black_text_is_black_ink_alone(exports: di
     assert all(sum(v) <= 2.4 + 1e-9 for _, v in colours)
 
 
+@pytest.mark.e2e
 def test_pdf_preset_is_one_card_a_page_with_boxes(exports: dict[tuple[str, str], Path]) -> None:
     with pikepdf.open(exports[("hanabi", "pdf")] / "hanabi-pdf.pdf") as pdf:
         assert len(pdf.pages) == 100
@@ -226,6 +232,7 @@ def test_pdf_preset_is_one_card_a_page_with_boxes(exports: dict[tuple[str, str],
     assert fronts == set(range(1, 100, 2))  # front then back
 
 
+@pytest.mark.e2e
 def test_png_export_takes_bleed_and_dpi(tmp_path: Path) -> None:
     result = run("export", "hanabi", "--png", str(tmp_path / "p"), "--bleed", "3", "--dpi", "150")
     assert result.exit_code == 0, result.output
@@ -242,6 +249,7 @@ def _png_without_bleed(tmp_path: Path) -> bytes:
     return (tmp_path / "q" / "red-1-1.png").read_bytes()
 
 
+@pytest.mark.e2e
 def test_the_same_faces_give_the_same_files_whenever_they_are_made(exports: dict[tuple[str, str], Path],
                                                                     tmp_path: Path) -> None:
     """littleCMS dates the sRGB profile it makes; the profile in our files carries a fixed date,

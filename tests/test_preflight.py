@@ -16,8 +16,8 @@ from PIL import Image
 from generator.cli.main import cli
 from generator.layout.scene import Close, CurveTo, LineTo, MoveTo, Paint, PathOp
 from generator.layout.scene import Path as Outline
-from generator.preflight.geometry import Affine
-from generator.preflight.pdf import pdf_problems
+from generator.app.preflight.geometry import Affine
+from generator.app.preflight.pdf import pdf_problems
 
 DECK = """\
 game: custom
@@ -119,7 +119,7 @@ def test_a_picture_under_300_dpi_is_a_warning(deck: Path) -> None:
 
 
 def test_a_font_that_forbids_embedding_stops_the_build(deck: Path) -> None:
-    from generator.paths import shipped_root
+    from generator.files.paths import shipped_root
 
     data = bytearray((shipped_root() / "fonts" / "DejaVuSans.ttf").read_bytes())
     count = int.from_bytes(data[4:6], "big")
@@ -168,6 +168,7 @@ def test_rgb_colour_and_rgb_images_in_a_cmyk_pdf_are_caught(deck: Path) -> None:
 
 @pytest.mark.parametrize("game, size", [("hanabi", "poker"), ("hanabi", "mini"), ("hanabi-multicolor", "mini"),
                                         ("sequence", "poker"), ("firecrackers", "poker"), ("scoreworks", "tarot")])
+@pytest.mark.e2e
 def test_shipped_games_are_ready_for_a_shop_at_their_sizes(game: str, size: str) -> None:
     """Hanabi's own cards are mini-sized: its back's smallest text still prints at 6 pt there."""
     result = CliRunner().invoke(cli, ["preflight", game, "--pod", "mpc", "--card-size", size])
@@ -175,6 +176,7 @@ def test_shipped_games_are_ready_for_a_shop_at_their_sizes(game: str, size: str)
     assert "0 errors, 0 warnings: ready to print" in result.stdout
 
 
+@pytest.mark.e2e
 def test_text_inside_svg_art_is_drawn_in_the_projects_embedded_fonts(deck: Path) -> None:
     art = deck / "art" / "badge.svg"
     art.parent.mkdir(parents=True, exist_ok=True)
@@ -221,7 +223,7 @@ def test_an_outlines_box_surrounds_its_points_however_often_it_is_asked(outlines
     """Outlines' boxes are remembered by the identity of their operations (a deck draws the same
     symbols on many cards): the box is its points' every time, after the memo starts again too,
     and for equal outlines made anew."""
-    from generator.preflight import geometry
+    from generator.app.preflight import geometry
 
     def points(ops: tuple[PathOp, ...]) -> list[tuple[float, float]]:
         found: list[tuple[float, float]] = []

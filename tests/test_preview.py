@@ -21,11 +21,11 @@ import pytest
 from generator.layout.scene import Anchor, Circle, Group, Image, Paint, Path as ScenePath, MoveTo, LineTo, Close
 from generator.layout.scene import Rect, Scene, Text
 from generator.model.common import Colour
-from generator.preview.markup import face_markup
-from generator.preview.server import PreviewServer
-from generator.preview.session import PreviewSession
-from generator.preview.snapshot import update
-from generator.preview.watch import changes, poll_changes
+from generator.app.preview.markup import face_markup
+from generator.app.preview.server import PreviewServer
+from generator.app.preview.session import PreviewSession
+from generator.app.preview.snapshot import update
+from generator.app.preview.watch import changes, poll_changes
 from tests.capped import default_signals
 from tests.previewkit import edit, make_project, png, serving
 
@@ -257,6 +257,7 @@ def test_a_save_is_noticed(tmp_path: Path, poll: bool) -> None:
 
 # -- the command -------------------------------------------------------------------------------
 
+@pytest.mark.e2e
 def test_the_command_serves_and_stops_cleanly_on_ctrl_c(starfall: Path) -> None:
     process = subprocess.Popen([sys.executable, "-m", "generator.cli.main", "preview", "--no-browser", "--port", "0",
                                 "--project", str(starfall)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -273,6 +274,7 @@ def test_the_command_serves_and_stops_cleanly_on_ctrl_c(starfall: Path) -> None:
     assert process.returncode == 0 and "preview stopped" in output and "Traceback" not in output
 
 
+@pytest.mark.e2e
 def test_an_unknown_game_is_a_usage_error(starfall: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "generator.cli.main", "preview", "nebula", "--no-browser",
                              "--project", str(starfall)], capture_output=True, text=True, timeout=60)

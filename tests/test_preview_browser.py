@@ -13,14 +13,14 @@ from typing import Iterator
 
 import pytest
 
-from generator.preview.server import PreviewServer
-from generator.preview.session import PreviewSession
-from generator.preview.watch import watch_project
+from generator.app.preview.server import PreviewServer
+from generator.app.preview.session import PreviewSession
+from generator.app.preview.watch import watch_project
 from tests.browser import BrowserError, Chromium, Tab, find_chromium
 from tests.previewkit import edit, make_project
 
 CHROMIUM, WHY = find_chromium()
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=f"the browser tests need Chromium: {WHY}")
+pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=f"the browser tests need Chromium: {WHY}"), pytest.mark.e2e]
 
 
 @pytest.fixture(scope="module")
@@ -197,7 +197,7 @@ def serve_example(tmp_path: Path, name: str) -> Iterator[Live]:
     """A copy of the shipped example project ``name``, served and watched."""
     import shutil
 
-    from generator.paths import shipped_root
+    from generator.files.paths import shipped_root
 
     project = tmp_path / name
     shutil.copytree(shipped_root() / "examples" / name, project)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from generator import registry
+from generator.app.catalog import GAMES, RegistryError
 from generator.cli.main import cli
 from generator.games import BUILTIN
 from tests.registered import definitions_of, project_of
@@ -19,10 +19,11 @@ def run(*args: str) -> Result:
     return CliRunner().invoke(cli, list(args))
 
 
-@pytest.mark.parametrize("kind", registry.kinds())
+@pytest.mark.e2e
+@pytest.mark.parametrize("kind", GAMES.kinds())
 def test_every_registered_game_goes_through_every_command(kind: str, tmp_path: Path) -> None:
     """Each game from the shipped definitions, or from its own example project."""
-    description = registry.lookup(kind)
+    description = GAMES.lookup(kind)
     project, folder = project_of(kind)
     where = ["--project", str(folder)] if folder is not None else []
     games = definitions_of(kind)
@@ -54,12 +55,12 @@ def test_every_registered_game_goes_through_every_command(kind: str, tmp_path: P
 
 
 def test_the_builtin_games_are_registered_first() -> None:
-    assert registry.kinds()[: len(BUILTIN)] == tuple(BUILTIN)
+    assert GAMES.kinds()[: len(BUILTIN)] == tuple(BUILTIN)
 
 
-@pytest.mark.parametrize("kind", registry.kinds())
+@pytest.mark.parametrize("kind", GAMES.kinds())
 def test_a_description_says_which_templates_it_draws(kind: str) -> None:
-    description = registry.lookup(kind)
+    description = GAMES.lookup(kind)
     assert description.kind == kind and description.title
     assert tuple(description.face_fields()) == description.face_templates
     rule_ids = [rule.id for rule in description.checks()]
@@ -67,7 +68,7 @@ def test_a_description_says_which_templates_it_draws(kind: str) -> None:
 
 
 def test_an_unknown_kind_suggests_the_nearest() -> None:
-    with pytest.raises(registry.RegistryError, match="unknown game 'hanaby' \\(did you mean 'hanabi'\\?\\)"):
-        registry.lookup("hanaby")
+    with pytest.raises(RegistryError, match="unknown game 'hanaby' \\(did you mean 'hanabi'\\?\\)"):
+        GAMES.lookup("hanaby")
 
 

@@ -35,7 +35,7 @@ from generator.layout.scene import (
 from generator.layout.sheets import SheetOptions, plan_document
 from generator.model.templates import SheetTemplate
 from generator.model.common import Colour
-from generator.fontbook import FontBook, FontError
+from generator.files.fontbook import FontBook, FontError
 from generator.loader.layouts import shipped_fonts
 from generator.model.templates import FontFace
 from generator.render.pdf import has_repeated_pages, render_pdf

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from generator.report.html import html_table, simulation_report, sweep_report
-from generator.report.svg import PALETTE, REFERENCE_COLOUR, bar_chart, line_chart, nice_ticks
-from generator.report.tables import bin_histogram, cell_text, flatten_game_stats
-from generator.report.text import summary_text, sweep_text
+from generator.app.report.html import html_table, simulation_report, sweep_report
+from generator.app.report.svg import PALETTE, REFERENCE_COLOUR, bar_chart, line_chart, nice_ticks
+from generator.app.report.tables import bin_histogram, cell_text, flatten_game_stats
+from generator.app.report.text import summary_text, sweep_text
 from generator.sim.api import BotSpec
 from generator.sim.runner import run
 from generator.sim.summary import RunSettings, RunSummary, summarize
@@ -214,7 +214,7 @@ def test_bin_histogram_groups_wide_ranges() -> None:
 def _firecrackers_summary() -> RunSummary:
     """Two-player Firecrackers records where every seat of every game bought a treasure."""
     from generator.sim.api import GameRecord
-    from generator.sim.registry import simulator_for
+    from generator.app.simulators import simulator_for
 
     simulator = simulator_for("firecrackers")
     records = []

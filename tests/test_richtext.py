@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli.main import cli
-from generator.fontbook import FontBook
+from generator.files.fontbook import FontBook
 from generator.layout.richtext import RichFit, Styled, fit_rich, parse
 from generator.layout.scene import Anchor, Image, Scene, Text
 from generator.render.svg import scene_svg
@@ -139,8 +139,8 @@ def test_svg_and_png_draw_a_fallback_characters_own_outline() -> None:
 
 
 def test_the_preview_draws_the_runs_in_their_fonts_and_serves_the_fallback(tmp_path: Path) -> None:
-    from generator.preview.markup import face_markup
-    from generator.preview.session import PreviewSession
+    from generator.app.preview.markup import face_markup
+    from generator.app.preview.session import PreviewSession
 
     root = japanese_bee_project(tmp_path)
     session = PreviewSession(root)

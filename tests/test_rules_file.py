@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from generator.cli.main import cli
 from generator.loader import DefinitionErrors, load_project
+from generator.app.catalog import GAMES
 from tests.rulesgame import RULES, line_of, make_project
 
 
@@ -50,6 +51,7 @@ def broken(tmp_path: Path, old: str, new: str) -> tuple[Path, str]:
 # --------------------------------------------------------------------------- it plays
 
 
+@pytest.mark.e2e
 def test_a_rules_file_game_plays_and_reports(tens: Path) -> None:
     result = invoke("simulate", "tens", "--project", str(tens), "-k", "40", "-w", "1", "--skill-games", "8", "--json")
     assert result.exit_code == 0, result.output + result.stderr
@@ -73,6 +75,7 @@ def test_a_custom_deck_without_rules_names_the_fix(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- mistakes, located
 
 
+@pytest.mark.e2e
 def test_an_exception_is_reported_at_its_line_with_the_game(tmp_path: Path) -> None:
     project, rules = broken(tmp_path, "        state.move(action[1], state.zone(\"pile\", me))",
                             "        state.move(action[1], state.zone(\"pile\", me))\n"
@@ -158,6 +161,7 @@ raise SystemExit("a rules file must not run here")
 '''
 
 
+@pytest.mark.e2e
 def test_validate_build_and_preview_never_run_the_rules_file(tmp_path: Path) -> None:
     project = make_project(tmp_path / "tens", IMPORTED + RULES)
     marker = project / "card_defs" / "IMPORTED"
@@ -165,7 +169,7 @@ def test_validate_build_and_preview_never_run_the_rules_file(tmp_path: Path) -> 
         done = subprocess.run([sys.executable, "-m", "generator.cli.main", *args], cwd=project, capture_output=True,
                               text=True, timeout=300)
         assert done.returncode == 0 and not marker.exists(), (args, done.stdout, done.stderr)
-    code = ("import sys; from pathlib import Path; from generator.preview.session import PreviewSession; "
+    code = ("import sys; from pathlib import Path; from generator.app.preview.session import PreviewSession; "
             "s = PreviewSession(Path('.')); assert s.rebuild() is not None; "
             "assert not [m for m in sys.modules if m.startswith('cardforge_rules')]; print('clean')")
     done = subprocess.run([sys.executable, "-c", code], cwd=project, capture_output=True, text=True, timeout=300)
@@ -186,7 +190,7 @@ def test_the_loader_reads_the_rules_file_with_care(tmp_path: Path) -> None:
         definition.write_text(definition.read_text().split("engine:")[0] + f"engine: {value}\n"
                               + definition.read_text().split("engine:")[1].split("\n", 1)[1])
         with pytest.raises(DefinitionErrors) as caught:
-            load_project(project, layouts=False)
+            load_project(project, GAMES, layouts=False)
         assert message in caught.value.report() and "card_defs/tens.yaml:7:9" in caught.value.report()
 
 

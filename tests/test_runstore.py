@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from generator.runstore import FORMAT, ResultStore
+from generator.app.runstore import FORMAT, ResultStore
 from generator.sim.api import BotSpec, GameRecord
 from generator.sim.runner import Cell, result_of, run, run_cells
 from generator.sim.summary import summarize
@@ -23,6 +23,7 @@ def _cells(games: int = 15) -> list[Cell]:
     return [Cell(TOY_RACE, toy_definition(), 3, (BotSpec("random"),), games, 4, {"target": t}) for t in (15, 25, 35)]
 
 
+@pytest.mark.e2e
 def test_several_cells_on_one_executor_play_the_same_games_as_one_run_each() -> None:
     finished: list[int] = []
     together = run_cells(_cells(), workers=2, on_result=lambda n, r: finished.append(n))
@@ -33,7 +34,7 @@ def test_several_cells_on_one_executor_play_the_same_games_as_one_run_each() -> 
 
 
 def test_records_survive_the_round_trip_and_give_the_same_summary(fc: Any) -> None:
-    from generator.sim.registry import simulator_for
+    from generator.app.simulators import simulator_for
 
     simulator = simulator_for("firecrackers")
     played = run(simulator, fc, 3, [BotSpec("best")], 6, 2)

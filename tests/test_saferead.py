@@ -1,5 +1,5 @@
-"""Reading with limits (generator/saferead.py) and checking artwork from its header
-(generator/images.py): what is refused, and that it is refused before the work it would cause."""
+"""Reading with limits (generator/files/saferead.py) and checking artwork from its header
+(generator/files/images.py): what is refused, and that it is refused before the work it would cause."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.images import check_png, check_raster, check_svg, svg_aspect
+from generator.files.images import check_png, check_raster, check_svg, svg_aspect
 from generator.model.limits import MAX_IMAGE_PIXELS
-from generator.saferead import MAX_JSON_DEPTH, ReadError, load_json, read_regular
+from generator.files.saferead import MAX_JSON_DEPTH, ReadError, load_json, read_regular
 
 from .capped import png
 

@@ -16,8 +16,10 @@ import pytest
 from generator.model import GameDefinition
 from generator.sim.contract import ContractError, check_bots, check_random_play, check_replay, check_workers, \
     player_counts
-from generator.sim.registry import simulated_kinds, simulator_for
+from generator.app.simulators import simulated_kinds, simulator_for
 from tests.registered import definitions_of, project_of
+
+pytestmark = pytest.mark.e2e
 
 GAMES_PER_KIND = 200
 SLOW_GAMES_PER_KIND = 3000

@@ -10,6 +10,7 @@ import pytest
 
 from generator.games.firecrackers.model import BLACK
 from generator.sim import runner
+from generator.sim.play import _winners
 from generator.sim.api import BotSpec, InvariantError
 from generator.games.firecrackers.sim.bots import make_pyro, make_random
 from generator.games.firecrackers.sim.engine import make_engine
@@ -18,7 +19,7 @@ from generator.model.options import RuleOptions
 from generator.games.firecrackers.sim.staging import empty_shop, give, kind_of, lay_on_top, play, staged, start, top
 from generator.games.firecrackers.sim.vocab import PASS, REVEAL, STOP
 from generator.sim.rulesets import RulesetError
-from generator.sim.registry import simulator_for
+from generator.app.simulators import simulator_for
 
 
 ORDER = ["red", "yellow", "green", "blue", "brown", "orange", "turquoise", "purple", "pink", "white"]
@@ -262,6 +263,7 @@ def _many(fc, sw, games, check_every):
         assert state.is_terminal() and len(state.scores()) == players
 
 
+@pytest.mark.e2e
 def test_invariants_over_many_games(fc, sw):
     _many(fc, sw, 1200, check_every=4)
 
@@ -345,8 +347,8 @@ def test_every_tied_player_wins_however_many_tie(fc):
     assert all(r.winners for r in result.records)
     summary = sim.summarize(result.records, 2)
     assert sum(summary["seat_win_share"]) == pytest.approx(1.0)
-    assert runner._winners({}, (7.0, 7.0, 7.0), True, everyone_tied_wins=True) == (0, 1, 2)
-    assert runner._winners({}, (7.0, 7.0, 3.0), True, everyone_tied_wins=True) == (0, 1)
+    assert _winners({}, (7.0, 7.0, 7.0), True, everyone_tied_wins=True) == (0, 1, 2)
+    assert _winners({}, (7.0, 7.0, 3.0), True, everyone_tied_wins=True) == (0, 1)
 
 
 @pytest.mark.slow

@@ -16,11 +16,12 @@ from generator.games.hanabi.sim.observation import (
     suit_mask,
 )
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim.api import TERMINAL, IllegalAction, game_seed
-from generator.sim.registry import simulator_for
+from generator.app.simulators import simulator_for
+from generator.app.catalog import GAMES
 
-PROJECT = load_project(shipped_root())
+PROJECT = load_project(shipped_root(), GAMES)
 HANABI: HanabiDefinition = PROJECT.game("hanabi")  # type: ignore[assignment]
 MULTI: HanabiDefinition = PROJECT.game("hanabi-multicolor")  # type: ignore[assignment]
 RED, YELLOW, GREEN, BLUE, WHITE = range(5)
@@ -260,6 +261,7 @@ def random_games(count: int, seed: int) -> dict[str, int]:
     return ends
 
 
+@pytest.mark.e2e
 def test_invariants_hold_in_random_games() -> None:
     ends = random_games(2000, seed=1)
     assert ends.get("strikeout", 0) > 0

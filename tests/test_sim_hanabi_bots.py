@@ -13,11 +13,14 @@ from generator.games.hanabi.sim import SIMULATOR, make_engine, summarize
 from generator.games.hanabi.sim.bots import HolmesBot
 from generator.games.hanabi.sim.smartbot import SmartBot
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim.api import BotSpec
 from generator.sim.runner import make_bots, play_game, run
+from generator.app.catalog import GAMES
 
-PROJECT = load_project(shipped_root())
+pytestmark = pytest.mark.e2e
+
+PROJECT = load_project(shipped_root(), GAMES)
 HANABI: HanabiDefinition = PROJECT.game("hanabi")  # type: ignore[assignment]
 PAPER = {"strikeout": "keep", "empty_clues": False}
 

@@ -18,13 +18,14 @@ from generator.games.hanabi.sim.hatclues import ClueCode
 from generator.games.hanabi.sim.hatcode import Packer, Unpacker
 from generator.games.hanabi.sim.infobot import InfoBot
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim.api import BotSpec
 from generator.sim.runner import make_bots, play_game, resolve_bots, run
+from generator.app.catalog import GAMES
 
 from .hanabi_rules import every_option_combination
 
-PROJECT = load_project(shipped_root())
+PROJECT = load_project(shipped_root(), GAMES)
 HANABI: HanabiDefinition = PROJECT.game("hanabi")  # type: ignore[assignment]
 MULTI: HanabiDefinition = PROJECT.game("hanabi-multicolor")  # type: ignore[assignment]
 PAPER = {"strikeout": "keep", "empty_clues": False}
@@ -165,6 +166,7 @@ def test_all_copies_keep_the_same_public_knowledge(players: int) -> None:
             assert all(bot.public.same_as(bots[0].public) for bot in bots[1:]), f"turn {state.turns}"
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("definition", [HANABI, MULTI], ids=["hanabi", "multicolor"])
 def test_info_plays_legal_complete_games_under_every_option(definition: HanabiDefinition) -> None:
     """Every combination of the definition's rule options (every value of each: the five-suit game and
@@ -186,6 +188,7 @@ def test_info_plays_legal_complete_games_under_every_option(definition: HanabiDe
         assert state.turns < 200
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("definition", [HANABI, MULTI], ids=["hanabi", "multicolor"])
 def test_same_seed_same_games_with_one_or_two_workers(definition: HanabiDefinition) -> None:
     """The same seed gives the same records whatever the number of worker processes."""

@@ -16,13 +16,16 @@ from generator.games.hanabi.sim import SIMULATOR, make_engine
 from generator.games.hanabi.sim.searchbot import SearchBot
 from generator.games.hanabi.sim.worlds import clue_masks, imagine_deck, unseen_copies
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim.api import BotSpec
 from generator.sim.runner import BotSpecError, bot_rng, make_bots, resolve_bots, run
+from generator.app.catalog import GAMES
 
 from .hanabi_rules import every_option_combination
 
-PROJECT = load_project(shipped_root())
+pytestmark = pytest.mark.e2e
+
+PROJECT = load_project(shipped_root(), GAMES)
 HANABI: HanabiDefinition = PROJECT.game("hanabi")  # type: ignore[assignment]
 MULTI: HanabiDefinition = PROJECT.game("hanabi-multicolor")  # type: ignore[assignment]
 PAPER = {"strikeout": "keep", "empty_clues": False}

@@ -17,7 +17,7 @@ import pytest
 
 from generator.model.common import GameInfo
 from generator.model.options import OptionError, RuleOption, RuleOptions
-from generator.registry import DeckRequest, GameDescription
+from generator.games.api import DeckRequest, GameDescription
 from generator.sim.api import (
     TERMINAL,
     BotSpec,
@@ -285,6 +285,7 @@ class ToyGame(GameDescription[ToyDefinition]):
 # --------------------------------------------------------------------------- tests
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("start_method", [None, "spawn"])
 def test_same_records_with_one_or_two_workers(start_method: str | None) -> None:
     definition = toy_definition()
@@ -376,12 +377,14 @@ def test_turn_limit_stops_a_game_that_never_ends() -> None:
         run(TOY_RACE, toy_definition(), 2, [BotSpec("random")], 2, seed=1, extra={"spin": True}, max_turns=500)
 
 
+@pytest.mark.e2e
 def test_export_keeps_one_file_per_game_in_order() -> None:
     result = run(TOY_COOP, toy_definition(), 2, [BotSpec("greedy")], 7, seed=2, export=True, workers=2)
     assert len(result.exports) == 7
     assert [e["total"] for e in result.exports] == [r.outcome["total"] for r in result.records]
 
 
+@pytest.mark.e2e
 def test_export_callback_receives_every_game_and_keeps_none() -> None:
     """``on_export`` gets each game's file as it is played (any order, any workers); the result keeps
     none of them (a long run's files need not fit in memory) and its records are unchanged."""
@@ -394,7 +397,7 @@ def test_export_callback_receives_every_game_and_keeps_none() -> None:
 
 
 def test_competitive_winners_teams_ties_and_draws() -> None:
-    from generator.sim.runner import _winners
+    from generator.sim.play import _winners
 
     assert _winners({}, (1.0, 0.0, 1.0, 0.0), True) == (0, 2)  # a team of seats 0 and 2
     assert _winners({}, (5.0, 7.0, 7.0), True) == (1, 2)  # a tie for the top

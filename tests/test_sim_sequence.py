@@ -8,15 +8,16 @@ import random
 import pytest
 
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim.api import IllegalAction, InvariantError, game_seed, resolve_options
-from generator.sim.registry import simulator_for
+from generator.app.simulators import simulator_for
 from generator.games.sequence.sim import SequenceState, make_engine, summarize
 from generator.games.sequence.sim.engine import CORNER, EMPTY, END_DECK, END_FULL, END_WIN, SequenceEngine
 from generator.sim.rulesets import RulesetError
 from generator.model.options import RuleOptions
+from generator.app.catalog import GAMES
 
-PROJECT = load_project(shipped_root())
+PROJECT = load_project(shipped_root(), GAMES)
 DEFINITION = PROJECT.game("sequence")
 
 
@@ -465,6 +466,7 @@ def play_random(players: int, seed: int, index: int, check_every_move: bool, **o
     return state
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("players", [2, 3, 4, 6, 9, 12])
 def test_invariants_over_random_games(players: int) -> None:
     for index in range(20):

@@ -9,14 +9,15 @@ import pytest
 from generator.games.sequence.sim import HeuristicBot, make_engine
 from generator.games.sequence.sim.engine import SequenceState
 from generator.loader import load_project
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.sim.api import BotSpec, resolve_options
-from generator.sim.registry import simulator_for
+from generator.app.simulators import simulator_for
 from generator.sim.runner import make_bots, play_game
+from generator.app.catalog import GAMES
 
 from .test_sim_sequence import cell, code_at, fresh, give, place, set_hand
 
-PROJECT = load_project(shipped_root())
+PROJECT = load_project(shipped_root(), GAMES)
 DEFINITION = PROJECT.game("sequence")
 SIM = simulator_for("sequence")
 
@@ -89,6 +90,7 @@ def test_heuristic_only_plays_legal_moves_at_every_table() -> None:
             assert record.outcome["end"] is not None
 
 
+@pytest.mark.e2e
 def test_heuristic_beats_random_from_either_seat() -> None:
     first = run_games(2, ["heuristic", "random"], 150, seed=1)
     second = run_games(2, ["random", "heuristic"], 150, seed=2)

@@ -15,7 +15,7 @@ import pymupdf
 import pytest
 from click.testing import CliRunner
 
-from generator.atomicio import StagedWrite, write_atomic
+from generator.files.atomicio import StagedWrite, write_atomic
 from generator.cli.main import cli
 from generator.loader.layouts import load_layout_library
 
@@ -50,6 +50,7 @@ def test_a_column_named_name_or_title_is_the_cards_own(orchard: Path) -> None:
     assert "ORCHARD" in text  # the backs print {deck.title|upper}: the deck's, not the card's
 
 
+@pytest.mark.e2e
 def test_a_shop_export_counts_identical_backs_once(orchard: Path) -> None:
     """Orchard's two templates have the same back: it was ordered as two faces of 32 and 8."""
     out = orchard / "mpc"
@@ -61,6 +62,7 @@ def test_a_shop_export_counts_identical_backs_once(orchard: Path) -> None:
     assert {pair["back"] for pair in manifest["pairs"]} == {"orchard-back.png"}
 
 
+@pytest.mark.e2e
 def test_exported_pngs_are_named_by_card_id_with_an_index(orchard: Path) -> None:
     out = orchard / "png"
     result = CliRunner().invoke(cli, ["export", "orchard", "--png", str(out), "--dpi", "40", "--project", str(orchard)])

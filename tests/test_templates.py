@@ -13,13 +13,14 @@ import pytest
 from click.testing import CliRunner, Result
 
 from generator.cli.main import cli
-from generator.fontbook import FontBook
+from generator.files.fontbook import FontBook
 from generator.layout.faces import FaceContext
 from generator.layout.kit import FaceSettings
 from generator.layout.scene import Circle, Group, Image, Line, Path as ScenePath, Rect, Text
 from generator.loader.layouts import shipped_fonts
 from generator.model.source import SourceLoc
 from generator.model.templates import Artwork, FaceRegion, FaceTemplate, Icon, Shape, ShapeKind, When
+from generator.app.catalog import GAMES
 
 FONTS = FontBook(shipped_fonts())
 POKER = FaceSettings(63.5, 88.9, 3.0, 3.0, 3.0)
@@ -236,9 +237,9 @@ def test_a_seven_suit_hanabi_back_shows_every_suit(project_copy: Path) -> None:
     back = pymupdf.open(out / "hanabi.pdf")[1]
     assert "HANABI SEVEN" in back.get_text()
     from generator.loader import load_project
-    from generator.build import BuildOptions, load_toolkit, make_kit
+    from generator.app.build import BuildOptions, load_toolkit, make_kit
 
-    project = load_project(project_copy)
+    project = load_project(project_copy, GAMES)
     kit = make_kit(project, project.game("hanabi"), load_toolkit(project), BuildOptions())
     back_scene = kit.cards[0].back
     assert back_scene is not None

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.fontbook import FontBook
+from generator.files.fontbook import FontBook
 from generator.layout.scene import PT_PER_MM
 from generator.layout.textfit import LEADING, SIZE_STEP_PT, Box, fit_text, wrap
 from generator.loader.layouts import shipped_fonts

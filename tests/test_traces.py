@@ -108,6 +108,7 @@ def test_sequence_traces_replay_to_the_same_outcome(seq: SequenceDefinition, see
        wildcards=st.sampled_from(["every_colour", "revealed_colours"]), blind=st.sampled_from(["any_card", "own_cards"]),
        reckless=st.sampled_from(["previous_turn", "seat_before"]), short=st.booleans(), threshold=st.integers(8, 12),
        card=st.sampled_from([None, "random", "underdog", "raincheck", "only_action"]))
+@pytest.mark.e2e
 def test_firecrackers_traces_replay_to_the_same_outcome(fc: FirecrackersDefinition, sw: ScoreworksDefinition, seed: int,
                                                         players: int, bot: str, shop: str, stayin: str, wildcards: str,
                                                         blind: str, reckless: str, short: bool, threshold: int,
@@ -129,6 +130,7 @@ def test_firecrackers_traces_replay_to_the_same_outcome(fc: FirecrackersDefiniti
         assert outcome["scores"] == [int(s) for s in record.scores]
 
 
+@pytest.mark.e2e
 def test_the_trace_of_a_game_is_the_same_whatever_the_number_of_workers(seq: SequenceDefinition) -> None:
     one = run(SEQUENCE, seq, 3, [BotSpec("random")], 6, 2, workers=1, export=True)
     two = run(SEQUENCE, seq, 3, [BotSpec("random")], 6, 2, workers=2, export=True)
@@ -227,6 +229,7 @@ def invoke(*args: str):  # type: ignore[no-untyped-def]
     return CliRunner().invoke(cli, list(args))
 
 
+@pytest.mark.e2e
 def test_simulate_exports_and_replay_reads_sequence_traces(tmp_path: Path) -> None:
     out = tmp_path / "games"
     result = invoke("simulate", "sequence", "-n", "3", "-k", "4", "-w", "2", "--export", str(out))
@@ -282,7 +285,7 @@ def test_replay_finds_the_expansion_in_the_project(tmp_path: Path, project_copy:
 def test_a_game_without_a_file_format_is_still_refused() -> None:
     """Every shipped game now has one; the check stays for games that have none (a toy game)."""
     for kind in ("hanabi", "sequence", "firecrackers"):
-        from generator.sim.registry import simulator_for
+        from generator.app.simulators import simulator_for
 
         simulator = simulator_for(kind)
         assert simulator.replayer is not None

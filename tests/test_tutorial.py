@@ -18,6 +18,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.e2e
+
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "rules-files.md"
 STEP = re.compile(r"<!-- (file|append|replace|run): ?(.*?) -->\n```[a-z]*\n(.*?)```", re.S)

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import usercache
-from generator.paths import shipped_root
+from generator.files import usercache
+from generator.files.paths import shipped_root
 
 
 def _cardforge(cwd: Path, cache: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -175,7 +175,7 @@ def _widened(font: bytes) -> bytes:
 def test_font_metrics_are_remembered_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The metrics kept in the user cache are found again by the font's bytes: an edit that keeps
     the file's size and times is parsed again, in this process and in the next."""
-    from generator import fontbook
+    from generator.files import fontbook
 
     monkeypatch.setenv(usercache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
     monkeypatch.delenv(usercache.NO_CACHE_VARIABLE, raising=False)

@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.loader import DefinitionErrors, load_file
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
 from generator.validate import validate_games
+from generator.app.catalog import GAMES
 
 SHIPPED = {p.name: p.read_text() for p in sorted((shipped_root() / "card_defs").glob("*.yaml"))}
 
@@ -61,7 +62,7 @@ def test_mutations_give_clean_or_located_results(case: tuple[str, str]) -> None:
         path = Path(folder) / name
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         try:
-            games = load_file(path, name)
+            games = load_file(path, GAMES, name)
         except DefinitionErrors as exc:
             assert exc.problems
             for problem in exc.problems:
@@ -69,7 +70,7 @@ def test_mutations_give_clean_or_located_results(case: tuple[str, str]) -> None:
                 assert 1 <= problem.loc.line <= line_count + 1 and problem.loc.column >= 1
                 assert problem.message
             return
-    for finding in validate_games(games):
+    for finding in validate_games(games, GAMES):
         assert finding.loc.path in (name, "<built-in>")
         if finding.loc.path == name:
             assert 1 <= finding.loc.line <= line_count and finding.loc.column >= 1

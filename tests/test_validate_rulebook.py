@@ -35,13 +35,14 @@ from generator.model import Project, RuleOptions, SourceLoc
 from generator.sim.api import BotSpec
 from generator.sim.runner import run as run_games
 from generator.validate import Severity, validate_game
+from generator.app.catalog import GAMES
 
 HERE = SourceLoc("card_defs/test.yaml", 7, 3)
 
 
 def found(game) -> set[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
     """(rule, code, severity) of every finding."""
-    return {(f.rule_id, f.code, f.severity.value) for f in validate_game(game)}
+    return {(f.rule_id, f.code, f.severity.value) for f in validate_game(game, GAMES)}
 
 
 def with_players(game, *players: int):  # type: ignore[no-untyped-def]
@@ -67,13 +68,13 @@ def test_rule_options_default_to_the_rulebook(shipped_project: Project, game_id:
     is 10 or higher, you explode!") is a warning at the option; --rule still chooses it for a run."""
     game = shipped_project.game(game_id)
     changed = with_default(game, option, value)
-    (finding,) = validate_game(changed)
+    (finding,) = validate_game(changed, GAMES)
     assert (finding.rule_id, finding.code, finding.severity) == (rule, "option-default", Severity.WARNING)
     assert finding.loc == changed.info.options.get(option).loc
     silent = {"sequence": "deck_exhausted", "firecrackers": "neighbour"}.get(game_id)
     if silent is not None:  # where the rulebook is silent, the default is the project's choice
         other = next(c for c in changed.info.options.get(silent).choices if c != changed.info.options.get(silent).default)
-        assert validate_game(with_default(game, silent, other)) == []
+        assert validate_game(with_default(game, silent, other), GAMES) == []
 
 
 # --- Hanabi ---------------------------------------------------------------------------------------
@@ -113,7 +114,7 @@ def test_jacks_with_the_other_eyes(shipped_project: Project) -> None:
     flipped = {"JC": JackKind.ONE_EYED, "JH": JackKind.TWO_EYED}
     swapped = replace(game, jacks=tuple(replace(j, kind=flipped.get(j.code, j.kind), loc=HERE if j.code in flipped else j.loc)
                                         for j in game.jacks))
-    findings = validate_game(swapped)
+    findings = validate_game(swapped, GAMES)
     assert {(f.code, f.severity, f.loc) for f in findings} == {("jack-eyes", Severity.WARNING, HERE)}
     assert len(findings) == 2
     powerless = replace(game, jacks=tuple(j for j in game.jacks if j.code != "JS"))
@@ -155,7 +156,7 @@ def test_a_base_price_that_is_not_the_reference(fc: FirecrackersDefinition) -> N
 def test_surcharges_and_limits_that_are_not_the_reference(fc: FirecrackersDefinition) -> None:
     """[N] "1 with an action, except garbage -1, buddy_explosion +2, sudden_burst +2", clamp to 1-5."""
     actions = tuple(replace(a, action_cost=None, loc=HERE) if a.key == "garbage" else a for a in fc.actions)
-    garbage = [f for f in validate_game(replace(fc, actions=actions)) if f.code == "action-price"]
+    garbage = [f for f in validate_game(replace(fc, actions=actions), GAMES) if f.code == "action-price"]
     assert [(f.loc, f.severity) for f in garbage] == [(HERE, Severity.WARNING)]
     surcharge = replace(fc, price=replace(fc.price, action_cost=2))
     assert ("firecrackers.prices", "action-price", "warning") in found(surcharge)
@@ -166,7 +167,7 @@ def test_coins_that_are_not_the_reference(fc: FirecrackersDefinition) -> None:
     """[R] "Each card you revealed this round is worth 1 coin (unless stated otherwise)"; treasure 2."""
     assert found(replace(fc, default_coins=2)) == {("firecrackers.coins-points", "coins", "warning")}
     rich = tuple(replace(a, coins=3, loc=HERE) if a.key == "treasure" else a for a in fc.actions)
-    (finding,) = validate_game(replace(fc, actions=rich))
+    (finding,) = validate_game(replace(fc, actions=rich), GAMES)
     assert (finding.code, finding.loc) == ("action-coins", HERE)
 
 
@@ -190,7 +191,7 @@ def test_actions_that_are_not_the_printed_ones(fc: FirecrackersDefinition) -> No
                   replace(p, actions=red.actions) if p.key == "yellow" else p for p in fc.packs)
     assert ("firecrackers.actions", "colour-actions", "warning") in found(replace(fc, packs=packs))
     invented = replace(fc.action("treasure"), key="sparkle", loc=HERE)
-    findings = validate_game(replace(fc, actions=(*fc.actions, invented)))
+    findings = validate_game(replace(fc, actions=(*fc.actions, invented)), GAMES)
     assert ("unknown-action", HERE, Severity.ERROR) in {(f.code, f.loc, f.severity) for f in findings}
 
 
@@ -206,7 +207,7 @@ def test_how_often_each_black_action_appears(fc: FirecrackersDefinition) -> None
     black = fc.pack(BLACK)
     entries = [replace(e, action="money_trade") if (e.number, e.action) == (4, "wildcard_down") else e
                for e in black.entries]
-    findings = [f for f in validate_game(_black(fc, entries))]
+    findings = [f for f in validate_game(_black(fc, entries), GAMES)]
     assert {(f.code, f.severity) for f in findings} == {("black-action-count", Severity.WARNING)}
     assert len(findings) == 2  # wildcard_down once instead of twice, money_trade twice instead of once
 
@@ -247,7 +248,7 @@ def test_starting_decks_and_sets_that_are_not_the_rulebooks(fc: FirecrackersDefi
     players? Include 2 colored sets per player"."""
     start = fc.setup.starting_decks
     three_black = replace(fc, setup=replace(fc.setup, starting_decks=(replace(start[0], black_cards=3, loc=HERE), start[1])))
-    findings = validate_game(three_black)
+    findings = validate_game(three_black, GAMES)
     assert [(f.code, f.loc, f.severity) for f in findings] == [("starting-deck", HERE, Severity.WARNING)]
     assert "2-6" in findings[0].message
     fewer = replace(fc, setup=replace(fc.setup, starting_decks=(start[0], replace(start[1], starting_colours=3))))
@@ -285,7 +286,7 @@ def test_whether_a_card_replaces_the_default_scoring(sw: ScoreworksDefinition) -
     """[R] "Usually, this rule is added on top of the default rule ... Some, however, replace that rule"."""
     flipped = tuple(replace(c, replaces_default=not c.replaces_default) if c.key in ("shifted", "bonus_color") else c
                     for c in sw.scoring_cards)
-    findings = validate_game(replace(sw, scoring_cards=flipped))
+    findings = validate_game(replace(sw, scoring_cards=flipped), GAMES)
     assert {(f.code, f.severity) for f in findings} == {("replaces-default", Severity.WARNING)} and len(findings) == 2
 
 

@@ -23,7 +23,8 @@ from generator.loader.whatif import (
     source_file,
 )
 from generator.loader.yamlnodes import compose_text
-from generator.paths import shipped_root
+from generator.files.paths import shipped_root
+from generator.app.catalog import GAMES
 
 ROOT = shipped_root()
 FILES = {game: ROOT / "card_defs" / f"{game}.yaml" for game in ("hanabi", "sequence", "firecrackers")}
@@ -31,7 +32,7 @@ VALUES = {game: read_deck_values(file) for game, file in FILES.items()}
 
 
 def _load(game: str, changes: dict[str, object]) -> object:
-    project = load_project(ROOT, layouts=False, only=[game], changes={FILES[game].resolve(): changes})
+    project = load_project(ROOT, GAMES, layouts=False, only=[game], changes={FILES[game].resolve(): changes})
     return project.game(game)
 
 
@@ -97,7 +98,7 @@ def test_a_changed_value_reaches_the_definition() -> None:
 def test_setting_a_value_to_itself_changes_nothing(game: str, data: st.DataObject) -> None:
     """Any value of any shipped file, set to what it already is: the very same definition."""
     path = data.draw(st.sampled_from(sorted(p for p, v in VALUES[game].items() if v.value is not None)))
-    unchanged = load_project(ROOT, layouts=False, only=[game]).game(game)
+    unchanged = load_project(ROOT, GAMES, layouts=False, only=[game]).game(game)
     assert _load(game, {path: VALUES[game][path].value}) == unchanged
 
 
@@ -108,11 +109,11 @@ def test_a_value_an_entry_leaves_out_can_be_added() -> None:
     assert "actions.boom_burglar.label" not in [p for p, v in VALUES["firecrackers"].items() if v.value is None]
     fc = _load("firecrackers", {"actions.boom_burglar.action_cost": 3})
     burglar = next(a for a in fc.actions if a.key == "boom_burglar")  # type: ignore[attr-defined]
-    unchanged = next(a for a in load_project(ROOT, layouts=False, only=["firecrackers"]).game("firecrackers").actions
+    unchanged = next(a for a in load_project(ROOT, GAMES, layouts=False, only=["firecrackers"]).game("firecrackers").actions
                      if a.key == "boom_burglar")  # type: ignore[attr-defined]
     assert burglar.action_cost == 3 and unchanged.action_cost != 3
     costs = {c.cost for c in fc.cards(4) if c.action == "boom_burglar"}  # type: ignore[attr-defined]
-    assert costs != {c.cost for c in load_project(ROOT, layouts=False, only=["firecrackers"]).game("firecrackers").cards(4)
+    assert costs != {c.cost for c in load_project(ROOT, GAMES, layouts=False, only=["firecrackers"]).game("firecrackers").cards(4)
                      if c.action == "boom_burglar"}  # type: ignore[attr-defined]
 
 
@@ -139,7 +140,7 @@ def test_changes_copy_only_their_path_not_what_an_alias_shares() -> None:
 
 
 def test_source_file_and_digest(shipped_project: object, tmp_path: Path) -> None:
-    hanabi = load_project(ROOT, layouts=False, only=["hanabi"]).game("hanabi-multicolor")
+    hanabi = load_project(ROOT, GAMES, layouts=False, only=["hanabi"]).game("hanabi-multicolor")
     assert source_file(ROOT, hanabi) == FILES["hanabi"]
     first = digest([FILES["hanabi"]])
     assert len(first) == 64 and digest([FILES["hanabi"]]) == first

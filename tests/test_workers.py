@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 
-from generator.workers import map_in_order
+import pytest
+
+from generator.sim.workers import map_in_order
 
 
 def _square_and_pid(n: int) -> tuple[int, int]:
     return n * n, os.getpid()
 
 
+@pytest.mark.e2e
 def test_results_come_back_in_order_from_several_processes() -> None:
     results = map_in_order(_square_and_pid, list(range(40)), workers=2)
     assert [r for r, _ in results] == [n * n for n in range(40)]

@@ -13,8 +13,7 @@ from typing import Any, Callable, NoReturn, TypeVar
 
 import click
 
-from ..atomicio import OutputError, StagedWrite, check_folder
-from ..build import (
+from ..app.build import (
     BuildError,
     BuildOptions,
     BuildPlan,
@@ -26,11 +25,12 @@ from ..build import (
     plan_build,
     render_error,
 )
-from ..fontbook import FontError
+from ..files.atomicio import OutputError, StagedWrite, check_folder
+from ..files.fontbook import FontError
 from ..layout.kit import Kit
-from ..model.shops import SHOPS as SHOP_KEYS
 from ..model import GameDefinition, Project
 from ..model.limits import MAX_DPI, MAX_SHOWCASE_PX
+from ..model.shops import SHOPS as SHOP_KEYS
 from . import exit_code
 from .common import (
     fail,
@@ -41,7 +41,13 @@ from .common import (
     project_option,
     usage_error,
 )
-from .options import board_paper_option, build_options, face_options, paper_option, sheet_options
+from .options import (
+    board_paper_option,
+    build_options,
+    face_options,
+    paper_option,
+    sheet_options,
+)
 
 
 def _date(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
@@ -244,7 +250,13 @@ def _showcase(kit: Kit, toolkit: Toolkit, names: tuple[str, ...], layout: str, w
               background: str | None) -> bytes:
     """The showcase picture (``render.showcase``); BuildError for names that choose nothing."""
     from ..model.common import Colour
-    from ..render.showcase import Arrangement, chosen_pieces, default_sample, showcase_png, shown_pieces
+    from ..render.showcase import (
+        Arrangement,
+        chosen_pieces,
+        default_sample,
+        showcase_png,
+        shown_pieces,
+    )
 
     arrangement = Arrangement(layout)
     wanted = [name.strip() for value in names for name in value.split(",") if name.strip()]
@@ -272,7 +284,7 @@ def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None
     BuildError for artwork or faces that cannot be rasterised."""
     from ..render.artwork import ArtworkError
     from ..render.podpng import export_png
-    from ..workers import map_in_order
+    from ..sim.workers import map_in_order
 
     files: list[tuple[Path, bytes]] = []
     try:
@@ -295,7 +307,7 @@ def png_faces(kit: Kit) -> list[Any]:
     """Each distinct face of the kit's cards and tokens once (faces that look alike are one), its
     file named after the first card that shows it (``sun-1.png``; ``sun-1-back.png``, or
     ``back.png`` when every card has that back), with the cards that show it."""
-    from ..pod import distinct, unique
+    from ..app.pod import distinct, unique
 
     faces = unique(distinct(kit.game_id, (*kit.cards, *kit.tokens), "png"))
     backs = [face for face in faces if face.side == "back"]
@@ -399,8 +411,8 @@ def _tts_tokens(game_id: str, kit: Kit, toolkit: Toolkit, tts_dir: Path) -> tupl
 
 def _export_pod(project: Project, definition: GameDefinition, options: BuildOptions, key: str, out_dir: Path) -> None:
     """``export --pod``: the shop's files, or every finding that stops them (exit 1)."""
+    from ..app.pod import plan_pod
     from ..model.shops import shop
-    from ..pod import plan_pod
 
     chosen = shop(key)
     plan = _plan_and_write(lambda progress: plan_pod(project, definition, options, chosen, out_dir, progress=progress),

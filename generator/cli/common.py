@@ -8,9 +8,10 @@ from typing import Any, Callable, NoReturn, Sequence
 
 import click
 
+from ..app.catalog import GAMES
+from ..files.paths import ProjectNotFound, find_project
 from ..loader import DefinitionErrors, load_project
 from ..model import GameDefinition, Project
-from ..paths import ProjectNotFound, find_project
 
 EXIT_OK = 0
 EXIT_ERROR = 1  # a finding, a definition error, a failed build
@@ -108,7 +109,7 @@ def open_project(project_dir: Path | None, *, layouts: bool = False, only: Seque
     except ProjectNotFound as exc:
         fail(str(exc))
     try:
-        return load_project(root, layouts=layouts, only=list(only) or None)
+        return load_project(root, GAMES, layouts=layouts, only=list(only) or None)
     except DefinitionErrors as exc:
         fail(exc.report())
 

@@ -10,13 +10,19 @@ from pathlib import Path
 
 import click
 
-from ..gitrev import RevisionError, checkout
-from ..paths import ProjectNotFound, display_path, find_project
-from ..report.compare import compare_report, compare_text
+from ..app.report.compare import compare_report, compare_text
+from ..files.gitrev import RevisionError, checkout
+from ..files.paths import ProjectNotFound, display_path, find_project
 from ..sim.compare import SideBySide, compare_figures
 from .common import fail, folder_option, usage_error
-from .table import TableArgs, check_report, folder_table_options, open_table, play, write_text
-
+from .table import (
+    TableArgs,
+    check_report,
+    folder_table_options,
+    open_table,
+    play,
+    write_text,
+)
 
 
 @click.command("compare")
@@ -96,7 +102,7 @@ def _project_root(folder: Path | None) -> Path:
 
 
 def _checkout(folder: Path, revision: str, into: Path) -> Path:
-    """The project folder at ``revision`` (``generator.gitrev``), or its refusal on one line, exit 1."""
+    """The project folder at ``revision`` (``generator.files.gitrev``), or its refusal on one line, exit 1."""
     try:
         return checkout(folder, revision, into)
     except RevisionError as exc:

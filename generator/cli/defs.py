@@ -7,11 +7,11 @@ from pathlib import Path
 
 import click
 
-from .. import registry
-from ..decklist import DeckRequestError, card_count, deck_records
-from ..initproject import InitError, init_project
+from ..app.catalog import GAMES
+from ..app.decklist import DeckRequestError, card_count, deck_records
+from ..app.initproject import InitError, init_project
+from ..files.paths import display_path
 from ..model.limits import MAX_PLAYERS
-from ..paths import display_path
 from .common import fail, game_or_usage_error, open_project, project_option, usage_error
 
 
@@ -72,7 +72,7 @@ def board(game_id: str, as_json: bool, project_dir: Path | None) -> None:
     """The board of GAME (Sequence): rows of card codes, XX for the free corners."""
     project = open_project(project_dir)
     game = game_or_usage_error(project, game_id)
-    rows = registry.describe(game).board(game)
+    rows = GAMES.describe(game).board(game)
     if rows is None:
         usage_error(f"{game_id} has no board")
     if as_json:

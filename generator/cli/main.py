@@ -74,8 +74,8 @@ def run(args: list[str]) -> int:
     a file refused by ``saferead`` or ``atomicio``) that no command reported itself is one line
     naming the path, exit 1, as is running out of memory (``--traceback`` shows them as Python
     does)."""
-    from ..atomicio import OutputError
-    from ..saferead import ReadError
+    from ..files.atomicio import OutputError
+    from ..files.saferead import ReadError
 
     try:
         result = cli.main(args, prog_name="cardforge", standalone_mode=False)
@@ -105,7 +105,7 @@ def run(args: list[str]) -> int:
 def file_error(exc: BaseException) -> str:
     """One line for an error of a file: the path as the user would type it, then what went wrong
     (``card_defs/sky.csv: Permission denied``)."""
-    from ..paths import display_path
+    from ..files.paths import display_path
 
     def shown(name: object) -> str:
         return display_path(os.fsdecode(name)) if isinstance(name, (str, bytes, os.PathLike)) else str(name)

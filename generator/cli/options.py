@@ -15,9 +15,14 @@ from typing import Any, Callable
 
 import click
 
-from ..build import BuildOptions
+from ..app.build import BuildOptions
 from ..layout.sheets import Duplex
-from ..model.limits import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_BUILD_COPIES, MAX_PLAYERS
+from ..model.limits import (
+    MAX_BACK_OFFSET_MM,
+    MAX_BLEED_MM,
+    MAX_BUILD_COPIES,
+    MAX_PLAYERS,
+)
 from .common import Number, finite_pair
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]

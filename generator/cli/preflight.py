@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..build import BuildError, check_build, load_toolkit
+from ..app.build import BuildError, check_build, load_toolkit
 from ..model.shops import SHOPS, shop
 from ..validate import Finding, Severity
 from .build import _project_and_games
@@ -43,7 +43,7 @@ def preflight_command(game: str, pod: str | None, project_dir: Path | None, **ch
             checked = check_build(project, [definition], options, load_toolkit(project), unused_templates=False)
             findings = [f for f in checked.findings if f.rule_id in RULES or f.is_error]
         else:
-            from ..pod import plan_pod
+            from ..app.pod import plan_pod
 
             target = shop(pod).title
             findings = plan_pod(project, definition, options, shop(pod), Path(".")).findings

@@ -1,5 +1,5 @@
 """``cardforge preview``: a page on this machine showing every face of the chosen games, redrawn
-as the project's files are saved (``generator.preview``)."""
+as the project's files are saved (``generator.app.preview``)."""
 
 from __future__ import annotations
 
@@ -15,13 +15,19 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from ..paths import ProjectNotFound, find_project
-from ..preview.server import PreviewServer
-from ..preview.session import PassReport, PreviewSession
-from ..preview.snapshot import ProblemView
-from ..preview.watch import watch_project
+from ..app.preview.server import PreviewServer
+from ..app.preview.session import PassReport, PreviewSession
+from ..app.preview.snapshot import ProblemView
+from ..app.preview.watch import watch_project
+from ..files.paths import ProjectNotFound, find_project
 from .common import fail, project_option, usage_error
-from .options import board_paper_option, build_options, face_options, paper_option, sheet_options
+from .options import (
+    board_paper_option,
+    build_options,
+    face_options,
+    paper_option,
+    sheet_options,
+)
 
 PORT_TRIES = 20
 """With the default port taken, the next ones are tried (a port asked for is used or refused)."""

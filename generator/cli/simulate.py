@@ -9,20 +9,29 @@ from typing import Any, Callable
 
 import click
 
-from ..atomicio import OutputError, check_folder
+from ..app.catalog import GAMES
+from ..app.report.html import simulation_report
+from ..app.report.tables import cell_text
+from ..app.report.text import summary_text
+from ..app.simulators import simulator_for
+from ..files.atomicio import OutputError, check_folder
+from ..files.paths import display_path
+from ..files.saferead import MAX_REPLAY_BYTES, ReadError, load_json, read_regular
 from ..model import GameDefinition, Project
-from ..paths import display_path
-from ..report.html import simulation_report
-from ..report.tables import cell_text
-from ..report.text import summary_text
 from ..model.limits import MAX_GAMES
-from ..saferead import MAX_REPLAY_BYTES, ReadError, load_json, read_regular
 from ..sim import skill, traces
 from ..sim.api import GameRecord, ReplayError, Simulator
 from ..sim.errors import GameError
-from ..sim.registry import simulator_for
 from ..validate import validate_games
-from .common import EXIT_ERROR, fail, folder_option, game_or_usage_error, open_project, project_option, usage_error
+from .common import (
+    EXIT_ERROR,
+    fail,
+    folder_option,
+    game_or_usage_error,
+    open_project,
+    project_option,
+    usage_error,
+)
 from .table import (
     TableArgs,
     check_report,
@@ -214,7 +223,7 @@ def _file_settings(project: Project, definition: GameDefinition, simulator: Simu
         except KeyError as exc:
             raise ReplayError(None, f"the game was played with the expansion '{named['expansion']}': "
                                     f"{exc.args[0]}") from None
-        if any(f.is_error for f in validate_games([expansion])):
+        if any(f.is_error for f in validate_games([expansion], GAMES)):
             raise ReplayError(None, f"the expansion '{expansion.info.id}' breaks its rules (cardforge validate "
                                     f"{expansion.info.id} lists them)")
         settings["expansion"] = expansion

@@ -9,9 +9,9 @@ from typing import Any
 
 import click
 
-from ..paths import display_path
-from ..report.html import sweep_report
-from ..report.text import sweep_text
+from ..app.report.html import sweep_report
+from ..app.report.text import sweep_text
+from ..files.paths import display_path
 from ..sim.sweep import SweepRow, sweep_findings
 from .common import folder_option, usage_error
 from .table import TableArgs, check_report, open_table, play, table_options, write_text

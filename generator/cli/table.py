@@ -16,25 +16,48 @@ from typing import Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
 import click
 
-from ..atomicio import OutputError, check_folder, check_target, write_atomic
+from ..app.catalog import GAMES
+from ..app.simulators import simulator_for
+from ..files.atomicio import OutputError, check_folder, check_target, write_atomic
+from ..files.paths import display_path, followed
 from ..loader import DefinitionErrors, load_project
-from ..loader.whatif import DeckValue, WhatIfError, check_path, digest, nearest_path, read_deck_values, source_file
+from ..loader.whatif import (
+    DeckValue,
+    WhatIfError,
+    check_path,
+    digest,
+    nearest_path,
+    read_deck_values,
+    source_file,
+)
 from ..model import GameDefinition, OptionValue, Project
 from ..model.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED, MAX_SWEEP_RUNS, MAX_WORKERS
 from ..model.options import OptionError
-from ..paths import display_path, followed
-from ..sim.api import BotSpec, GameRecord, Simulator
-from ..sim.compare import Figure, run_figures
+from ..model.suggest import closest
+from ..sim.api import BotSpec, Figure, GameRecord, Simulator
+from ..sim.compare import run_figures
 from ..sim.errors import GameError
-from ..sim.registry import simulator_for
-from ..sim.runner import Cell, RunResult, TurnLimitExceeded, describe_cell, prepare, result_of, run_cells
+from ..sim.runner import (
+    Cell,
+    RunResult,
+    TurnLimitExceeded,
+    describe_cell,
+    prepare,
+    result_of,
+    run_cells,
+)
 from ..sim.summary import DeckIdentity, RunSettings, RunSummary, summarize
 from ..sim.sweep import value_text
 from ..validate import validate_games
-from .. import registry
 from . import exit_code
-from .common import fail, file_option, game_or_usage_error, open_project, project_option, usage_error
-from ..suggest import closest
+from .common import (
+    fail,
+    file_option,
+    game_or_usage_error,
+    open_project,
+    project_option,
+    usage_error,
+)
 
 # --------------------------------------------------------------------------- options
 
@@ -113,7 +136,7 @@ def game_failed(error: GameError, cells: Sequence[Cell] = ()) -> NoReturn:
 
 def _scheduler_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """``--scheduler``: a scheduler's address, checked before anything connects (usage error)."""
-    from ..sim.cluster import check_address  # no dask import: the address is only read
+    from ..app.cluster import check_address  # no dask import: the address is only read
 
     try:
         return None if value is None else check_address(value)
@@ -205,7 +228,7 @@ class Table:
         found = [source_file(self.root, d) for d in (self.definition, expansion) if d is not None] if self.root else []
         self.files = tuple(f for f in found if f is not None)
         read_too = [Path(name) for d in (self.definition, expansion) if d is not None
-                    for name in registry.describe(d).source_files(d)]
+                    for name in GAMES.describe(d).source_files(d)]
         self.hashed = self.files + tuple(f for f in read_too if f.is_file())
         """The files the deck is read from: the definitions, and what they read (a card list, a rules file)."""
         self.sha256 = digest(self.hashed) if self.files else None
@@ -235,7 +258,7 @@ class Table:
             except DefinitionErrors as exc:
                 fail(exc.report())
             if self.files:  # the values the definition reads from elsewhere: a card list's cells
-                for path, value in registry.describe(self.definition).what_ifs(self.definition).items():
+                for path, value in GAMES.describe(self.definition).what_ifs(self.definition).items():
                     if path not in values:
                         values[path] = value
                         self._owners[path] = (self.files[0].resolve(), path)
@@ -329,7 +352,7 @@ class Table:
         said = ", ".join(f"--set {k}={v}" for k, v in changes.items())
         places = {str(self.deck_values()[k].loc): f"{k}={v}" for k, v in changes.items()}
         try:
-            project = load_project(self.root, layouts=False, only=[self.game_id],
+            project = load_project(self.root, GAMES, layouts=False, only=[self.game_id],
                                    changes=self._changes_by_file(changes))
         except DefinitionErrors as exc:
             for problem in exc.problems:
@@ -434,7 +457,7 @@ def _rule_values(definition: GameDefinition, name: str, text: str) -> list[Optio
 def refuse_invalid(definitions: Sequence[GameDefinition], where: str = "") -> None:
     """Exit 1 with the findings when a definition breaks its game's rules, as ``build`` does: the
     simulator plays only decks that could be printed."""
-    findings = validate_games(definitions)
+    findings = validate_games(definitions, GAMES)
     if any(f.is_error for f in findings):
         for finding in findings:
             if finding.is_error:
@@ -534,7 +557,7 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
     with one progress bar. With ``results_dir``, cells played earlier are read back instead of
     played, and each cell is written there as soon as it is done. A game that never ends, an
     unreachable cluster or Ctrl-C end the command without a traceback."""
-    from ..runstore import ResultStore
+    from ..app.runstore import ResultStore
 
     store = ResultStore(results_dir) if results_dir is not None else None
     if results_dir is not None:
@@ -605,7 +628,7 @@ def _executor(args: TableArgs) -> Any:
 
     if args.scheduler is None:
         return LocalExecutor(workers_of(args.workers))
-    from ..sim.cluster import ClusterError, DaskExecutor
+    from ..app.cluster import ClusterError, DaskExecutor
 
     try:
         return DaskExecutor.connect(args.scheduler)

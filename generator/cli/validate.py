@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Sequence
 
 import click
 
-from ..build import BuildError, BuildOptions, Toolkit, check_build
-from ..fontbook import FontBook
+from ..app.build import BuildError, BuildOptions, Toolkit, check_build
+from ..app.catalog import GAMES
+from ..files.fontbook import FontBook
+from ..files.paths import ProjectNotFound, display_path, find_project
 from ..loader import DefinitionErrors, Problem, definitions_naming, load_file
 from ..loader.layouts import SECTIONS, ProjectArtwork, read_layout_library
 from ..loader.project import read_project
 from ..loader.yamlnodes import compose_file
 from ..model import GameDefinition, Project
 from ..model.templates import LayoutLibrary
-from ..paths import ProjectNotFound, display_path, find_project
 from ..validate import Finding, Severity, validate_games
 from .common import EXIT_ERROR, EXIT_OK, fail, project_option, usage_error
 
@@ -82,16 +84,17 @@ class _Selection:
         from_files: list[GameDefinition] = []
         for path in definition_files:
             try:
-                from_files.extend(load_file(path, display_path(path)))
+                from_files.extend(load_file(path, GAMES, display_path(path)))
             except DefinitionErrors as exc:
                 self.problems.extend(exc.problems)
                 from_files.extend(exc.partial)
         if definition_files and not ids:
-            project = Project(str(self.root), tuple(from_files), self._layouts())
+            project = Project(str(self.root), tuple(from_files), self._layouts(from_files))
         else:
-            project, problems = read_project(self.root, layouts=False)
+            project, problems = read_project(self.root, GAMES, layouts=False)
             self.problems.extend(problems)
-            project = replace(project, games=project.games + tuple(from_files), layouts=self._layouts())
+            games = project.games + tuple(from_files)
+            project = replace(project, games=games, layouts=self._layouts(games))
         self.project = project
         self.games: list[GameDefinition] = list(from_files)
         for game_id in ids:
@@ -114,10 +117,11 @@ class _Selection:
                         f"validate the definition (.yaml) whose cards: should name it{hint}")
         return found
 
-    def _layouts(self) -> LayoutLibrary | None:
+    def _layouts(self, games: Sequence[GameDefinition]) -> LayoutLibrary | None:
         """The project's layouts as far as they read (their problems reported with the rest): a
         mistake in a template does not hide the fields, the fit and the glyphs of the cards."""
-        library, problems = read_layout_library(self.root, self.layout_files)
+        folders = GAMES.layouts_folders([game.info.kind for game in games])
+        library, problems = read_layout_library(self.root, folders, self.layout_files)
         self.problems.extend(problems)
         return library
 
@@ -126,7 +130,7 @@ class _Selection:
         layouts could not be loaded)."""
         layouts = self.project.layouts
         if layouts is None:
-            return [] if self.layouts_only else validate_games(self.games)
+            return [] if self.layouts_only else validate_games(self.games, GAMES)
         toolkit = Toolkit(layouts, FontBook(layouts.fonts), ProjectArtwork(self.root))
         try:
             found = check_build(self.project, self.games, BuildOptions(all_packs=True, lang="all"), toolkit,

@@ -3,7 +3,8 @@ faces, and the simulator under ``sim/``; each folder's ``__init__`` holds its Ga
 
 ``BUILTIN`` is the one place a shipped game is registered (kind -> ``module:attribute`` of its
 description); games from other packages register through the ``cardforge.games`` entry points
-(``generator.registry``). Nothing outside this package imports a game's modules.
+(``generator.app.catalog`` finds both). ``api.py`` is the game API every game fills in. Nothing
+outside this package imports a game's modules.
 """
 
 BUILTIN: dict[str, str] = {

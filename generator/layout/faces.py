@@ -1,7 +1,8 @@
 """What every game's faces share: the tools a game draws with (settings, text measurer, face
 templates), the card background, colour helpers, and regions of a face template filled with fitted
 text or drawings (scaled to the build's card size). Each game's own faces live in its folder
-(``generator/games/<game>/faces.py``) and are reached through the game registry."""
+(``generator/games/<game>/faces.py``); a game's description hands its faces to a build
+(``generator.app.build.build_kit``)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence, TypeVar
 
-from .. import registry
-from ..model import GameDefinition
 from ..model.common import Colour
+from ..model.components import Component, ComponentKind
 from ..model.source import UNKNOWN_LOC, SourceLoc
+from ..model.suggest import closest
 from ..model.templates import (
     Align,
     Artwork,
@@ -24,9 +25,7 @@ from ..model.templates import (
     placeholders,
     truth,
 )
-from ..model.components import Component, ComponentKind
-from .kit import FaceSettings, FitProblem, Kit, Piece, PieceKind, Sheetlet
-from .rulespage import rules_pages
+from .kit import FaceSettings, FitProblem, Kit, Piece, PieceKind
 from .regions import (
     ICON_LIKE,
     ArtworkError,
@@ -39,6 +38,7 @@ from .regions import (
     shape_points,
     shown,
 )
+from .richtext import RichFit, fit_rich
 from .scene import (
     BLACK,
     WHITE,
@@ -52,17 +52,15 @@ from .scene import (
     LineTo,
     MoveTo,
     Origin,
-    with_origin,
     Paint,
     Path,
     PathOp,
     Rect,
     Text,
     TextMeasurer,
+    with_origin,
 )
-from .richtext import RichFit, fit_rich
 from .textfit import Box
-from ..suggest import closest
 
 INK_SAVER_LINE = Colour("#9a9a9a")
 _PLACEHOLDERS = re.compile(r"\{[^{}]*\}")
@@ -455,23 +453,6 @@ class FaceTools:
                            fallbacks=fallbacks)
 
 
-def build_kit(
-    game: GameDefinition,
-    tools: FaceTools,
-    request: registry.DeckRequest | None = None,
-    expansion: GameDefinition | None = None,
-) -> Kit:
-    """Every piece ``game`` prints for ``request`` (its game's ``kit``), with the pieces of
-    ``expansion`` after its own."""
-    request = request or registry.DeckRequest()
-    kit = _with_rules(named(registry.describe(game).kit(game, tools, request)), game, tools)
-    kit = replace(kit, corner_radius_mm=tools.settings.corner_radius_mm)
-    if expansion is not None:
-        kit = kit.with_expansion(_with_rules(named(registry.describe(expansion).kit(expansion, tools, request)),
-                                             expansion, tools))
-    return kit
-
-
 DEFAULT_COMPONENTS = {"cards": "deck", "tokens": "tokens", "boards": "board"}
 """The component of a piece a game's kit leaves unnamed (a game package written before
 components), by the part of the kit it is in."""
@@ -494,19 +475,6 @@ def named(kit: Kit) -> Kit:
         return kit
     return replace(kit, cards=parts["cards"], tokens=parts["tokens"], boards=parts["boards"],
                    components=kit.components + tuple(extra.values()))
-
-
-def _with_rules(kit: Kit, game: GameDefinition, tools: FaceTools) -> Kit:
-    """The kit with the game's rules summary pages after its own (when its definition has one)."""
-    rules = game.info.rules
-    if rules is None:
-        return kit
-    description = registry.describe(game)
-    problems: list[FitProblem] = []
-    scenes = rules_pages(game.info.id, game.info.printed_title, rules, description.rules_values(game), tools.measurer,
-                         problems, description.emblems(game), tools.layouts.fallback_fonts)
-    pages = tuple(Sheetlet("rules" if n == 1 else f"rules-{n}", scene) for n, scene in enumerate(scenes, 1))
-    return replace(kit, pages=kit.pages + pages, fit_problems=kit.fit_problems + tuple(problems))
 
 
 class UnknownField(ValueError):

@@ -8,13 +8,12 @@ empty guess.
 
 from __future__ import annotations
 
-
 import re
 from typing import Collection, Mapping, Protocol
 
 from ..model.common import Colour
+from ..model.suggest import closest
 from ..model.templates import Artwork, Shape, ShapeKind, When, truth
-from ..suggest import closest
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}|]+)(?:\|([a-z]+))?\}")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")

@@ -5,6 +5,7 @@ read field by field with every problem collected, then built into frozen model v
 """
 
 from .errors import DefinitionErrors, Problem
-from .project import definition_files, definitions_naming, load_file, load_files, load_project
+from .folders import definition_files
+from .project import definitions_naming, load_file, load_files, load_project
 
 __all__ = ["DefinitionErrors", "Problem", "definition_files", "definitions_naming", "load_file", "load_files", "load_project"]

@@ -16,10 +16,15 @@ from pathlib import Path
 
 import yaml
 
-from ..model.limits import MAX_CELL_CHARS, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
+from ..files.paths import display_path, followed
+from ..files.saferead import MAX_TABLE_BYTES, ReadError, read_regular
+from ..model.limits import (
+    MAX_CELL_CHARS,
+    MAX_TABLE_CELLS,
+    MAX_TABLE_COLUMNS,
+    MAX_TABLE_ROWS,
+)
 from ..model.source import SourceLoc
-from ..paths import display_path, followed
-from ..saferead import MAX_TABLE_BYTES, ReadError, read_regular
 from .errors import Problem
 from .fields import Reader, describe
 from .workbook import WorkbookRefused, read_first_sheet

@@ -16,9 +16,9 @@ import yaml
 
 from ..model import OptionValue, limits
 from ..model.source import SourceLoc
+from ..model.suggest import closest
 from .errors import Problem
 from .yamlnodes import node_loc
-from ..suggest import closest
 
 _TAG = "tag:yaml.org,2002:"
 _KIND_NAMES = {

@@ -11,8 +11,11 @@ from typing import Sequence
 
 import yaml
 
-from ..fontbook import FontError, read_metrics
-from ..images import check_png, check_svg
+from ..files.fontbook import FontError, read_metrics
+from ..files.images import check_png, check_svg
+from ..files.paths import display_path, followed, shipped_root
+from ..files.saferead import MAX_ARTWORK_BYTES, ReadError, read_regular
+from ..layout.regions import ArtworkError
 from ..model.limits import (
     MAX_CARD_MM,
     MAX_FOLDER_FILES,
@@ -24,22 +27,20 @@ from ..model.limits import (
 from ..model.source import SourceLoc
 from ..model.templates import (
     MIN_PRINTABLE_MARGIN_MM,
+    MISSING,
     Artwork,
     CardTemplate,
     CropMarks,
     FaceTemplate,
     FillOrder,
     FontFace,
-    MISSING,
     LayoutLibrary,
     SheetTemplate,
 )
-from ..layout.regions import ArtworkError
-from ..paths import display_path, followed, shipped_root
-from ..saferead import MAX_ARTWORK_BYTES, ReadError, read_regular
 from .errors import DefinitionErrors, Problem
 from .faces import FACE_FIELDS, read_face
 from .fields import Reader
+from .folders import yaml_files
 from .yamlnodes import compose_file
 
 SECTIONS = ("cards", "sheets", "faces", "fonts", "fallback_fonts")
@@ -98,42 +99,20 @@ class _Entry:
     reader: Reader
 
 
-def layout_files(root: Path) -> list[Path]:
-    """The layout files of a project, in name order (OSError when the folder cannot be read); like
-    definition files, an entry that is not a regular file is listed, for its reading to say so."""
-    return _yaml_files(root / "layouts")
-
-
-def _yaml_files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_dir())
-
-
-def package_layouts() -> list[Path]:
-    """The layout folders game packages carry (``GameDescription.layouts``), in registration
-    order: their face templates are there for every project, as the shipped ones are."""
-    from .. import registry
-
-    folders = []
-    for description in registry.descriptions():
-        folder = description.layouts_folder()
-        if folder is not None and folder.resolve() not in folders:
-            folders.append(folder.resolve())
-    return folders
-
-
-def load_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) -> LayoutLibrary:
-    """Every template the project can use: the shipped layout files, the project's (a template there
+def load_layout_library(project_root: Path, game_folders: Sequence[Path] = (),
+                        extra_files: Sequence[Path] = ()) -> LayoutLibrary:
+    """Every template the project can use: the shipped layout files, those of ``game_folders``
+    (the layout folders of the game packages the project uses), the project's (a template there
     replaces a shipped one of its name), then ``extra_files`` (a file validated on its own, read as
     one of the project's); DefinitionErrors listing every problem of every file."""
-    library, problems = read_layout_library(project_root, extra_files)
+    library, problems = read_layout_library(project_root, game_folders, extra_files)
     if problems:
         raise DefinitionErrors(problems)
     return library
 
 
-def read_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) -> tuple[LayoutLibrary, list[Problem]]:
+def read_layout_library(project_root: Path, game_folders: Sequence[Path] = (),
+                        extra_files: Sequence[Path] = ()) -> tuple[LayoutLibrary, list[Problem]]:
     """The layout library as far as it can be read, and every problem of every layout file.
 
     A mistake that leaves the rest of a template usable does not hide the rest: a region whose
@@ -149,10 +128,10 @@ def read_layout_library(project_root: Path, extra_files: Sequence[Path] = ()) ->
     problems: list[Problem] = []
     sources: list[tuple[Path, Path]] = []
     folders = [root / "layouts" for root in roots]
-    folders[1:1] = package_layouts()  # a game package's templates: after the shipped ones, before the project's
+    folders[1:1] = game_folders  # a game package's templates: after the shipped ones, before the project's
     for folder in folders:
         try:
-            files = _yaml_files(folder)
+            files = yaml_files(folder)
             if len(files) > MAX_FOLDER_FILES:
                 problems.append(Problem(SourceLoc(display_path(folder), 1, 1),
                                         f"{folder.name}/ holds {len(files)} files; at most {MAX_FOLDER_FILES}"))
@@ -462,7 +441,7 @@ def project_file(reader: Reader, node: yaml.Node, what: str, kinds: dict[str, st
 
 def load_artwork(path: Path, name: str) -> Artwork:
     """An image file's bytes, checked to be what its suffix says before anything decodes it
-    (``generator.images``): at most 5 MB, a PNG's pixels counted from its header and its data
+    (``generator.files.images``): at most 5 MB, a PNG's pixels counted from its header and its data
     checked to the end, an SVG well-formed, bounded and referring to nothing outside itself
     (FileRefused)."""
     kind = ARTWORK_KINDS[path.suffix.lower()]

@@ -3,27 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Collection, Mapping, Sequence
+from typing import Collection, Mapping, Sequence
 
 import yaml
 
-from .. import registry
+from ..files.paths import display_path, followed
 from ..model import GameDefinition, OptionValue, Project, SourceLoc
 from ..model.limits import MAX_CARDS, MAX_FOLDER_FILES
-from ..paths import display_path, followed
 from .errors import DefinitionErrors, Problem
 from .fields import Reader
+from .folders import definition_files
+from .kinds import GameKinds, GameReader
 from .yamlnodes import compose_file
 
 MAX_DEFINITION_FILES = MAX_FOLDER_FILES
-
-
-def definition_files(root: Path) -> list[Path]:
-    """The definition files of a project, in name order (OSError when the folder cannot be read).
-    A ``.yaml`` entry that is not a regular file (a FIFO, a device, a broken link) is listed too,
-    so that reading it reports what it is instead of leaving it out silently."""
-    folder = root / "card_defs"
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and not p.is_dir())
 
 
 def definitions_naming(root: Path, table: Path) -> list[Path]:
@@ -55,16 +48,16 @@ _TABLE_KEYS = ("cards",)
 """The top-level fields of a definition that may name a card list file."""
 
 
-def load_file(file: Path, shown_as: str | None = None) -> list[GameDefinition]:
+def load_file(file: Path, games: GameKinds, shown_as: str | None = None) -> list[GameDefinition]:
     """Every game (and variant) one file defines; DefinitionErrors with all its problems."""
     path = shown_as or display_path(file)
-    return _build(compose_file(file, path), path, file)
+    return _build(compose_file(file, path), path, file, games)
 
 
-def _build(root: yaml.Node, path: str, file: Path,
+def _build(root: yaml.Node, path: str, file: Path, games_known: GameKinds,
            table_changes: Mapping[str, OptionValue] | None = None) -> list[GameDefinition]:
     reader = Reader(path, file=file, table_changes=dict(table_changes or {}))
-    description = _description_of(reader, root)
+    description = _description_of(reader, root, games_known)
     games: list[GameDefinition] = []
     if description is not None:
         games = list(description.load(reader, root))
@@ -77,8 +70,8 @@ def _build(root: yaml.Node, path: str, file: Path,
     return games
 
 
-def _description_of(reader: Reader, root: yaml.Node) -> "registry.GameDescription[Any] | None":
-    """The registered game the file's ``game:`` names (a located problem when none)."""
+def _description_of(reader: Reader, root: yaml.Node, games: GameKinds) -> GameReader | None:
+    """The game the file's ``game:`` names (a located problem when none)."""
     if not isinstance(root, yaml.MappingNode):
         reader.error(root, "a definition file should be a mapping of fields (game: ..., id: ..., ...)")
         return None
@@ -88,20 +81,20 @@ def _description_of(reader: Reader, root: yaml.Node) -> "registry.GameDescriptio
             if kind is None:
                 return None
             try:
-                return registry.lookup(kind)
-            except registry.RegistryError as exc:
-                if kind in registry.kinds():
-                    reader.error(value_node, str(exc))  # registered, but its package cannot be loaded
+                return games.lookup(kind)
+            except LookupError as exc:
+                if kind in games.kinds():
+                    reader.error(value_node, str(exc))  # known, but its package cannot be loaded
                 else:
-                    reader.choice(value_node, "game", registry.kinds())
+                    reader.choice(value_node, "game", games.kinds())
                 return None
-    reader.error(root, f"the file does not say which game it defines: add 'game: ...' ({', '.join(registry.kinds())})")
+    reader.error(root, f"the file does not say which game it defines: add 'game: ...' ({', '.join(games.kinds())})")
     return None
 
 
-def load_files(files: list[Path], root: Path | None = None) -> Project:
+def load_files(files: list[Path], games_known: GameKinds, root: Path | None = None) -> Project:
     """Load the given files as one project (all problems of all files at once)."""
-    games, problems = _read_files(files)
+    games, problems = _read_files(files, games_known)
     if problems:
         raise DefinitionErrors(problems)
     return Project(str(root) if root else "", tuple(games))
@@ -140,7 +133,7 @@ Changes = Mapping[Path, Mapping[str, OptionValue]]
 """What-ifs: a definition file (resolved path) -> path in the file -> new value (``loader.whatif``)."""
 
 
-def _read_files(files: list[Path], only: Sequence[str] | None = None,
+def _read_files(files: list[Path], games_known: GameKinds, only: Sequence[str] | None = None,
                 changes: Changes | None = None) -> tuple[list[GameDefinition], list[Problem]]:
     """The definitions of every file that loads, and every problem of every file. With ``only``,
     files that cannot define one of those game ids (or their expansions, or an expansion's base)
@@ -169,7 +162,7 @@ def _read_files(files: list[Path], only: Sequence[str] | None = None,
 
                 changed, in_tables = split_table_changes(root, changed)
                 root = apply_changes(root, changed, path)
-            per_file.append(_build(root, path, file, in_tables))
+            per_file.append(_build(root, path, file, games_known, in_tables))
         except DefinitionErrors as exc:
             problems.extend(exc.problems)
             failed.add(_top_scalar(root, "id") or "")
@@ -225,11 +218,12 @@ def _check_expansions(games: list[GameDefinition]) -> list[tuple[Problem, str]]:
     ]
 
 
-def read_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None = None,
+def read_project(root: Path, games_known: GameKinds, *, layouts: bool = True, only: Sequence[str] | None = None,
                  changes: Changes | None = None) -> tuple[Project, list[Problem]]:
     """Everything of the project folder ``root`` that loads, and every problem found on the way
     (definitions and, with ``layouts``, the layout files): a file with problems contributes none
     of its definitions, and a layout library with problems is left out (``layouts`` None).
+    ``games_known`` are the games a definition may name (the application's game catalog).
 
     ``only`` names the games a command needs: other files are read but not built (a build of one
     game does not pay for the others); when a named game is then missing, every file is built,
@@ -253,27 +247,27 @@ def read_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None
         elif len(files) > MAX_DEFINITION_FILES:
             problems.append(Problem(_loc(folder), f"card_defs/ holds {len(files)} files; at most {MAX_DEFINITION_FILES}"))
         else:
-            games, found = _read_files(files, only, changes)
+            games, found = _read_files(files, games_known, only, changes)
             if only is not None and not set(only) <= {g.info.id for g in games}:
-                games, found = _read_files(files, None, changes)
+                games, found = _read_files(files, games_known, None, changes)
             problems.extend(found)
     library = None
     if layouts:
         from .layouts import load_layout_library
 
         try:
-            library = load_layout_library(root)
+            library = load_layout_library(root, games_known.layouts_folders([g.info.kind for g in games]))
         except DefinitionErrors as exc:
             problems.extend(exc.problems)
     return Project(str(root), tuple(games), library), problems
 
 
-def load_project(root: Path, *, layouts: bool = True, only: Sequence[str] | None = None,
+def load_project(root: Path, games_known: GameKinds, *, layouts: bool = True, only: Sequence[str] | None = None,
                  changes: Changes | None = None) -> Project:
     """Every definition of the project folder ``root`` (and, with ``layouts``, its templates, fonts
     and artwork; with ``only`` and ``changes``, see ``read_project``); DefinitionErrors listing
-    every problem."""
-    project, problems = read_project(root, layouts=layouts, only=only, changes=changes)
+    every problem. ``games_known``: the games a definition may name (``generator.app.catalog.GAMES``)."""
+    project, problems = read_project(root, games_known, layouts=layouts, only=only, changes=changes)
     if problems:
         raise DefinitionErrors(problems)
     return project

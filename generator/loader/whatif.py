@@ -20,15 +20,15 @@ from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 import yaml
 
+from ..files.paths import display_path
+from ..files.saferead import MAX_DEFINITION_BYTES, read_regular
 from ..model import GameDefinition, OptionValue
 from ..model.limits import MAX_SWEEP_RUNS
 from ..model.source import SourceLoc
-from ..paths import display_path
-from ..saferead import MAX_DEFINITION_BYTES, read_regular
+from ..model.suggest import closest
 from .errors import DefinitionErrors, Problem
-from .project import definition_files
+from .folders import definition_files
 from .yamlnodes import compose_file, node_loc
-from ..suggest import closest
 
 if TYPE_CHECKING:
     from .cardlists import Table

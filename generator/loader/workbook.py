@@ -6,8 +6,10 @@ million shared strings, a sheet can claim to span a million columns. So nothing 
 openpyxl before it has been bounded:
 
 1. the archive's listing (``saferead.open_zip``): what each part unpacks to, and the ratio;
-2. every XML part, streamed once through expat with no tree built (``inspect``): no document
-   type declarations (entities), bounded nesting and element counts, and for each worksheet
+2. every XML part, streamed once through defusedxml's expat reader with no tree built
+   (``inspect``): no document type declarations, entities or external references (defusedxml
+   refuses them; openpyxl, which parses with defusedxml when it is installed, would refuse them
+   too), bounded nesting and element counts, and for each worksheet
    where its values really lie (the row and column of every cell that holds one, whatever the
    sheet's ``<dimension>`` claims), how many there are and how long each is, the formulas whose
    result was never saved, and the shared strings' count and lengths;
@@ -24,9 +26,14 @@ import io
 import re
 import warnings
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
-from xml.parsers import expat
+from typing import TYPE_CHECKING, Any, Iterator
+from xml.sax import SAXParseException
+from xml.sax.handler import ContentHandler, feature_namespaces
 
+from defusedxml import DefusedXmlException
+from defusedxml.expatreader import DefusedExpatParser
+
+from ..files.saferead import ReadError, open_zip
 from ..model.limits import (
     MAX_CELL_CHARS,
     MAX_FORMULA_CHARS,
@@ -34,7 +41,6 @@ from ..model.limits import (
     MAX_TABLE_COLUMNS,
     MAX_TABLE_ROWS,
 )
-from ..saferead import ReadError, open_zip
 
 if TYPE_CHECKING:
     import zipfile
@@ -193,37 +199,35 @@ def inspect(archive: zipfile.ZipFile) -> tuple[int, dict[str, SheetFacts]]:
 def _inspect(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> _Part:
     """One part streamed through its checks."""
     part = _Part(member.filename)
+    parser = DefusedExpatParser(forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    parser.setFeature(feature_namespaces, True)
+    parser.setContentHandler(part)
     try:
         with archive.open(member) as stream:
             while chunk := stream.read(1 << 16):
-                part.parser.Parse(chunk, False)
-            part.parser.Parse(b"", True)
+                parser.feed(chunk)
+            parser.close()
     except WorkbookRefused:
         raise
-    except expat.ExpatError as exc:
-        reason = expat.errors.messages.get(exc.code, str(exc))
-        raise WorkbookRefused(f"the workbook's part {part.name} is not well-formed XML: {reason} "
-                              f"(line {exc.lineno})") from None
+    except DefusedXmlException:
+        raise WorkbookRefused(f"the workbook's part {part.name} declares a document type or entities, which "
+                              "spreadsheets never do") from None
+    except SAXParseException as exc:
+        raise WorkbookRefused(f"the workbook's part {part.name} is not well-formed XML: {exc.getMessage()} "
+                              f"(line {exc.getLineNumber()})") from None
     except Exception as exc:  # noqa: BLE001 - zipfile's and zlib's errors on a damaged archive
         raise WorkbookRefused(f"the workbook's part {part.name} cannot be unpacked (a damaged file?): "
                               f"{_cause(exc)}") from None
     return part
 
 
-class _Part:
-    """The expat handlers that check one part as it streams by (nothing of it is kept but counts,
+class _Part(ContentHandler):
+    """The handlers that check one part as it streams by (nothing of it is kept but counts,
     places and the first characters of formulas)."""
 
     def __init__(self, name: str) -> None:
+        super().__init__()
         self.name = name[:80]
-        self.parser = expat.ParserCreate(namespace_separator="}")
-        self.parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-        self.parser.StartDoctypeDeclHandler = self._doctype
-        self.parser.EntityDeclHandler = self._doctype
-        self.parser.StartElementHandler = self._start
-        self.parser.EndElementHandler = self._end
-        self.parser.CharacterDataHandler = self._text
-        self.parser.buffer_text = True
         self.root = ""
         self.depth = 0
         self.elements = 0
@@ -246,19 +250,16 @@ class _Part:
         self.has_value = False
         self.inline = False
 
-    # -- expat's handlers
-    def _doctype(self, *_: object) -> None:
-        raise WorkbookRefused(f"the workbook's part {self.name} declares a document type or entities, which spreadsheets never do")
-
-    def _start(self, name: str, attrs: dict[str, str]) -> None:
-        local = name[name.rfind("}") + 1:]
+    # -- the parser's handlers
+    def startElementNS(self, name: tuple[str | None, str], qname: str | None, attrs: Any) -> None:
+        uri, local = name
         self.depth += 1
         self.elements += 1
         if self.depth == 1:
             self.root = local
             if local in ("worksheet", "sst"):
                 self.limit = MAX_SHEET_ELEMENTS
-            if name.startswith(_STRICT):
+            if (uri or "").startswith(_STRICT):
                 raise WorkbookRefused("a Strict Open XML workbook, which cardforge does not read: save it as an "
                                       "Excel Workbook (.xlsx)")
         if self.depth > MAX_XML_DEPTH:
@@ -275,15 +276,15 @@ class _Part:
                                       f"holds at most {MAX_TABLE_CELLS:,} values")
             self.text_of, self.length = "si", 0
 
-    def _end(self, name: str) -> None:
-        local = name[name.rfind("}") + 1:]
+    def endElementNS(self, name: tuple[str | None, str], qname: str | None) -> None:
+        local = name[1]
         self.depth -= 1
         if self.root == "worksheet":
             self._sheet_end(local)
         elif local == "si":
             self.text_of = None
 
-    def _text(self, data: str) -> None:
+    def characters(self, data: str) -> None:
         if self.text_of is None:
             return
         self.length += len(data)
@@ -302,19 +303,19 @@ class _Part:
             self.value += data[:41]
 
     # -- worksheets
-    def _sheet_start(self, local: str, attrs: dict[str, str]) -> None:
+    def _sheet_start(self, local: str, attrs: Any) -> None:
         if local == "row":
-            given = attrs.get("r")
+            given = attrs.get((None, "r"))
             self.row = _number(given, EXCEL_ROWS, "row") if given is not None else self.row + 1
             self.column = 0
         elif local == "c":
-            given = attrs.get("r")
+            given = attrs.get((None, "r"))
             if given is not None:
                 self.cell = _coordinate(given)
             else:
                 self.cell = (self.row, self.column + 1)
             self.column = self.cell[1]
-            self.kind = attrs.get("t", "n")
+            self.kind = attrs.get((None, "t"), "n")
             self.has_value = self.inline = False
             self.formula = None
             self.value = ""
@@ -322,7 +323,7 @@ class _Part:
             self.text_of, self.length, self.value = "v", 0, ""
         elif local == "f":
             self.text_of, self.length, self.formula = "f", 0, ""
-            self.shared_key = attrs.get("si") if attrs.get("t") == "shared" else None
+            self.shared_key = attrs.get((None, "si")) if attrs.get((None, "t")) == "shared" else None
         elif local == "is":
             self.text_of, self.length, self.inline = "is", 0, True
 

@@ -14,9 +14,9 @@ from typing import Iterator, Protocol
 
 import yaml
 
+from ..files.saferead import MAX_DEFINITION_BYTES, ReadError, read_regular
 from ..model.limits import MAX_FILE_VALUES
 from ..model.source import SourceLoc
-from ..saferead import MAX_DEFINITION_BYTES, ReadError, read_regular
 from .errors import DefinitionErrors, Problem
 
 MAX_FILE_BYTES = MAX_DEFINITION_BYTES

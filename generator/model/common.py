@@ -95,7 +95,7 @@ class GameInfo:
 
     id: str
     kind: str
-    """The game kind (the ``game:`` value): the registry's key for everything game-specific."""
+    """The game kind (the ``game:`` value): the game catalog's key for everything game-specific."""
     name: str
     rulebook: str
     description: str

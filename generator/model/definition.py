@@ -1,12 +1,13 @@
 """What every game definition is, whatever its game: a GameInfo and the physical cards it prints.
 
 Each game's own definition type (in ``generator/games/<game>/model.py``) satisfies this protocol;
-the shared machinery (loader, validate, layout, sim, CLI) knows definitions only through it and asks
-the game registry for anything game-specific.
+the shared machinery (loader, validate, layout, sim) knows definitions only through it, and is
+handed whatever game-specific behaviour it needs (a ``generator.games.api.GameDescription``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol, Sequence, runtime_checkable
 
 from .common import GameInfo, PlayerCount
@@ -49,3 +50,14 @@ class DealsHands(Protocol):
 
     @property
     def hand_sizes(self) -> tuple[PlayerCount, ...]: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeckRequest:
+    """Which of a game's cards a deck, a build or a kit asks for."""
+
+    players: int | None = None
+    """Games whose deck depends on the table (Firecrackers): the cards for this many players;
+    None: the game's own default table."""
+    all_cards: bool = False
+    """Every card of the box, whatever the player count."""

@@ -6,7 +6,7 @@ refuses a file's values with a located message (``path:line:col: 1000000 copies 
 1000 are supported``), the commands refuse options as usage errors. The limits are far above what
 a real game needs (the largest shipped numbers are given for comparison) and far below what would
 hurt: a limit may be raised, but each one bounds the work of some loop or the size of some output.
-File sizes are limited where files are read (``generator.saferead``).
+File sizes are limited where files are read (``generator.files.saferead``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A rules file named by a definition (``engine: rules.py``): its path as messages name it, its
 text as read, and where the definition names it. The text travels with the definition (to worker
-processes and cluster machines); only the simulator runs it (``generator.sim.rulesfile``)."""
+processes and cluster machines); only the simulator runs it (``generator.playtest.rulesfile``)."""
 
 from __future__ import annotations
 

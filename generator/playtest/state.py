@@ -39,7 +39,7 @@ of them (``("play", card, "apple")``). Traces write it with cards and zones by n
 
 
 class Rules(Protocol):
-    """What a state asks of the rules it is played by (``generator.sim.rulesfile`` loads them)."""
+    """What a state asks of the rules it is played by (``generator.playtest.rulesfile`` loads them)."""
 
     limit: int
     """Decisions after which a game that has not ended is a rules gap."""

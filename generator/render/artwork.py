@@ -11,9 +11,8 @@ import math
 from functools import lru_cache
 from typing import Any
 
+from ..files.images import check_png, check_svg, svg_aspect
 from ..layout.regions import raster_size
-
-from ..images import check_png, check_svg, svg_aspect
 from ..model.limits import MAX_IMAGE_PIXELS
 
 ARTWORK_DPI = 300

@@ -1,4 +1,4 @@
-"""reportlab's reading of a TrueType file, kept in the user's cache (``generator.usercache``).
+"""reportlab's reading of a TrueType file, kept in the user's cache (``generator.files.usercache``).
 
 Before it can embed a font, reportlab reads the whole file in Python (its character map, every
 glyph's width and place): 12-18 ms for each of the shipped fonts, a seventh of ``cardforge build
@@ -20,7 +20,7 @@ from reportlab import Version
 from reportlab.pdfbase import ttfonts
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont, TTFontFace
 
-from .. import usercache
+from ..files import usercache
 
 FORMAT = 1
 """The layout of an entry (``_state``)."""

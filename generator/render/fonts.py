@@ -8,7 +8,7 @@ import hashlib
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError
 
-from ..fontbook import FontBook, FontError
+from ..files.fontbook import FontBook, FontError
 from .fontcache import ttf_font
 
 

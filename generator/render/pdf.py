@@ -10,13 +10,12 @@ from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
 
 from reportlab import rl_config
-from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from ..fontbook import FontBook
-from ..model.common import Colour
+from ..files.fontbook import FontBook
 from ..layout.page import Document, Page, Placement
 from ..layout.scene import (
     PT_PER_MM,
@@ -37,6 +36,7 @@ from ..layout.scene import (
     Scene,
     Text,
 )
+from ..model.common import Colour
 from .artwork import ArtworkError, artwork_png, fit, png_size, svg_drawing
 from .fonts import pdf_font_name
 
@@ -80,7 +80,8 @@ class PdfPainter:
         """Text of an SVG is drawn in the project's fonts: svglib names the SVG's font family, or
         Helvetica when it has none of that name, and such a font would not be embedded (a shop
         refuses the file, a printer substitutes its own). Bold text takes ``sans-bold``."""
-        from reportlab.graphics.shapes import Group as ShapeGroup, String
+        from reportlab.graphics.shapes import Group as ShapeGroup
+        from reportlab.graphics.shapes import String
 
         for child in getattr(node, "contents", ()):
             if isinstance(child, String):

@@ -6,7 +6,7 @@ document information, and an output intent naming the printing condition the CMY
 meant for. Ours names CGATS TR 001 (SWOP, the US web-offset condition of US print-on-demand
 shops) from the ICC's registry of characterised conditions: PDF/X-1a allows a registered
 condition to be named without embedding its profile (the printer has it), so no profile of a
-restrictive licence ships with cardforge. ``generator.preflight.pdf`` checks the result as a
+restrictive licence ships with cardforge. ``generator.app.preflight.pdf`` checks the result as a
 shop's preflight would.
 """
 

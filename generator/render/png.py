@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cairosvg
 
-from ..fontbook import FontBook
+from ..files.fontbook import FontBook
 from ..layout.page import Page
 from ..layout.scene import Scene
 from ..model.limits import MAX_IMAGE_PIXELS

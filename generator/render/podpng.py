@@ -10,11 +10,10 @@ from functools import lru_cache
 from PIL import Image as PILImage
 from PIL import ImageCms
 
-from ..fontbook import FontBook
+from ..files.fontbook import FontBook
 from ..layout.scene import Scene
 from .png import svg_to_png_px
 from .svg import scene_svg
-
 
 PROFILE_DATE = bytes.fromhex("07d0 0001 0001 0000 0000 0000")
 """2000-01-01 00:00:00: the creation date written into the profile, always the same."""

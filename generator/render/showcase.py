@@ -17,7 +17,7 @@ from typing import Sequence
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from ..fontbook import FontBook
+from ..files.fontbook import FontBook
 from ..layout.kit import Kit, Piece, PieceKind
 from ..layout.scene import Scene
 from ..layout.sheets import corner_radii, groups

@@ -12,7 +12,7 @@ import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
-from ..fontbook import FontBook, FontError
+from ..files.fontbook import FontBook, FontError
 from ..layout.page import Page
 from ..layout.scene import (
     PT_PER_MM,

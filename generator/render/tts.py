@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..fontbook import FontBook
+from ..files.fontbook import FontBook
 from ..layout.scene import Scene
 from .png import svg_to_png_px
 from .svg import sheet_svg

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Protocol, Se
 
 from ..model import GameDefinition, OptionValue
 
-if TYPE_CHECKING:  # only for the hooks' types (these modules import this one)
-    from .compare import Figure
+if TYPE_CHECKING:  # only for the hooks' types
     from .findings import Finding
 
 TERMINAL = -1
@@ -141,6 +140,23 @@ class Replayer:
 
 
 @dataclass(frozen=True, slots=True)
+class Figure:
+    """One figure of a run as its units' values; ``keys`` are the game indexes of per-game values
+    (what pairs two runs), None for other units. ``percent``: a rate, shown in percent."""
+
+    name: str
+    values: tuple[float, ...]
+    keys: tuple[int, ...] | None = None
+    percent: bool = False
+    group: str = "run"
+    zero_when_absent: bool = False
+    """A per-game count or rate that a run without it has at 0 in every game (a card nobody
+    bought), rather than a figure the run does not have."""
+    seat: int | None = None
+    """The seat a per-seat figure is about (tables of different sizes do not compare it)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Simulator:
     """What a game family registers so the runner and the CLI can play it."""
 
@@ -163,7 +179,7 @@ class Simulator:
     """Game-specific findings read from ``summarize``'s result (players and, when known, the
     definition played given): cards whose buyers win far more than the others, rules that never
     come into play..."""
-    figures: Callable[[Sequence["GameRecord"], int], Sequence["Figure"]] | None = None
+    figures: Callable[[Sequence["GameRecord"], int], Sequence[Figure]] | None = None
     """Game-specific figures ``cardforge compare`` tests between two runs (each card's buy rate...)."""
     export_game: Callable[[Any], dict[str, Any]] | None = None
     """A finished game in the game's community file format (Hanabi: hanab.live JSON), for

@@ -3,7 +3,7 @@ settings, hand sizes), turn order, invariant checks (cards conserved, hand sizes
 their replay (``TraceSpec``).
 
 A game's engine uses these pieces instead of its own copies; a rules file gets all of them
-without writing any (``generator.sim.rulesfile``).
+without writing any (``generator.playtest.rulesfile``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,16 @@ from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence, Sized
 from ..model import GameDefinition, OptionValue
 from ..model.common import PlayerCount
 from . import traces
-from .api import Action, Bot, BotFactory, Engine, GameRecord, GameState, InvariantError, Replayer
+from .api import (
+    Action,
+    Bot,
+    BotFactory,
+    Engine,
+    GameRecord,
+    GameState,
+    InvariantError,
+    Replayer,
+)
 
 # --------------------------------------------------------------------------- bots
 

@@ -13,31 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from .api import Figure as Figure  # (re-exported: where it was defined before 0.2)
 from .api import GameRecord
-from .significance import ALPHA, Difference, corrected, paired_difference, welch_difference
+from .significance import (
+    ALPHA,
+    Difference,
+    corrected,
+    paired_difference,
+    welch_difference,
+)
 from .stats import mean
 from .summary import RunSummary
 
 CORRECTION = "Holm-Bonferroni"
 MIN_UNITS = 10
 """An unpaired figure needs at least this many units in each run to be compared."""
-
-
-@dataclass(frozen=True, slots=True)
-class Figure:
-    """One figure of a run as its units' values; ``keys`` are the game indexes of per-game values
-    (what pairs two runs), None for other units. ``percent``: a rate, shown in percent."""
-
-    name: str
-    values: tuple[float, ...]
-    keys: tuple[int, ...] | None = None
-    percent: bool = False
-    group: str = "run"
-    zero_when_absent: bool = False
-    """A per-game count or rate that a run without it has at 0 in every game (a card nobody
-    bought), rather than a figure the run does not have."""
-    seat: int | None = None
-    """The seat a per-seat figure is about (tables of different sizes do not compare it)."""
 
 
 @dataclass(frozen=True, slots=True)

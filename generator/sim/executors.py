@@ -1,4 +1,4 @@
-"""Where games are played: in this process, in local worker processes, or (``generator.sim.cluster``)
+"""Where games are played: in this process, in local worker processes, or (``generator.app.cluster``)
 on a Dask cluster. The runner hands an executor every task of a command at once (a task: some
 games of one table) and reads the results as they come; which executor plays a task never changes
 its records (each game is fixed by the run seed and its index).
@@ -10,8 +10,8 @@ import multiprocessing
 import os
 from typing import Iterator, Protocol, Sequence
 
-from ..workers import quiet_worker
-from .runner import DEFAULT_START_METHOD, Job, Played, play_chunk
+from .jobs import Job, Played, play_chunk
+from .workers import DEFAULT_START_METHOD, quiet_worker
 
 Task = tuple[int, range]
 """A task: the number of its job (cell) and the indexes of the games to play."""

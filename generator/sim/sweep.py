@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ..model import OptionValue
-from .compare import Figure, compare_figures
+from .api import Figure
+from .compare import compare_figures
 from .findings import Finding, ordered
 from .summary import RunSummary
 

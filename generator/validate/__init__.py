@@ -2,8 +2,17 @@
 definitions against the games' rules and report every finding at its place in the files."""
 
 from .findings import Finding, Note, Severity
-from .registry import Rule, all_rules, rules_for
-from .run import FIT_RULE_ID, fit_finding, fit_findings, has_errors, rule_findings, validate_game, validate_games
+from .gamerules import GameRules, all_rules, rules_for
+from .registry import Rule
+from .run import (
+    FIT_RULE_ID,
+    fit_finding,
+    fit_findings,
+    has_errors,
+    rule_findings,
+    validate_game,
+    validate_games,
+)
 
 __all__ = [
     "FIT_RULE_ID",
@@ -11,6 +20,7 @@ __all__ = [
     "Note",
     "Rule",
     "Severity",
+    "GameRules",
     "all_rules",
     "fit_finding",
     "has_errors",

@@ -16,8 +16,9 @@ from ..model import GameDefinition
 from ..model.common import Deviation
 from ..model.source import SourceLoc
 from .findings import Finding, Note, Severity
+from .gamerules import GameRules, declarable_rules
 from .generic import DEVIATIONS_RULE_ID, STALE_CODE
-from .registry import Rule, declarable_rules
+from .registry import Rule
 
 _Identity = tuple[SourceLoc, str]
 
@@ -32,7 +33,7 @@ def _declarable(rules: dict[str, Rule], deviation: Deviation) -> bool:
     return rule is not None and rule.declares(deviation.code) and (deviation.code is None or deviation.code in rule.codes)
 
 
-def apply_deviations(checked: Sequence[tuple[GameDefinition, Sequence[Finding]]], *,
+def apply_deviations(checked: Sequence[tuple[GameDefinition, Sequence[Finding]]], games: GameRules, *,
                      built: bool = False) -> list[Finding]:
     """The findings of each game with those its declarations cover turned into notes, and a
     ``stale-deviation`` warning for each declaration that covers no finding of any game holding it
@@ -43,7 +44,7 @@ def apply_deviations(checked: Sequence[tuple[GameDefinition, Sequence[Finding]]]
     used: set[_Identity] = set()
     declared: dict[_Identity, tuple[Deviation, GameDefinition]] = {}
     for game, findings in checked:
-        rules = {rule.id: rule for rule in declarable_rules(game)}
+        rules = {rule.id: rule for rule in declarable_rules(game, games)}
         valid = [d for d in game.info.deviations if _declarable(rules, d)]
         for deviation in valid:
             declared.setdefault(_identity(deviation), (deviation, game))

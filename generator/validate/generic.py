@@ -8,9 +8,9 @@ from collections import Counter
 from ..model import GameDefinition
 from ..model.definition import DealsHands, DeclaresCounts
 from ..model.source import SourceLoc
+from ..model.suggest import closest
 from .findings import Severity
-from .registry import Reporter, RulePack, declarable_rules
-from ..suggest import closest
+from .registry import Reporter, RulePack
 
 GENERIC = RulePack()
 """The rules every game is checked against, whatever its kind."""
@@ -106,7 +106,7 @@ STALE_CODE = "stale-deviation"
     """,
 )
 def deviations(report: Reporter, game: GameDefinition) -> None:
-    rules = {rule.id: rule for rule in declarable_rules(game)}
+    rules = {rule.id: rule for rule in report.declarable}
     for deviation in game.info.deviations:
         rule = rules.get(deviation.rule_id)
         if rule is None:

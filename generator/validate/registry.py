@@ -1,13 +1,13 @@
 """Validation rules as registered objects: an id, a severity, a rationale and the stable codes of
 the findings it may give (after fontbakery's checks). Each game keeps its rules in a RulePack that
-its GameDescription hands to ``validate``; the rules every game shares are in ``generic``."""
+its GameDescription hands to ``validate``; the rules every game shares are in ``generic``, and
+``gamerules`` gathers a definition's rules."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
-from .. import registry
 from ..model import GameDefinition
 from ..model.source import SourceLoc
 from .findings import Finding, Severity
@@ -38,9 +38,11 @@ class Rule:
 class Reporter:
     """Collects one rule's findings for one game; refuses codes the rule did not declare."""
 
-    def __init__(self, rule: Rule, game: GameDefinition) -> None:
+    def __init__(self, rule: Rule, game: GameDefinition, declarable: Sequence[Rule] = ()) -> None:
         self.rule = rule
         self.game = game
+        self.declarable = tuple(declarable)
+        """The rules the game's ``deviations:`` may name (``declarable_rules``)."""
         self.findings: list[Finding] = []
 
     def __call__(
@@ -79,31 +81,3 @@ class RulePack:
             return check
 
         return add
-
-
-def rules_for(game: GameDefinition) -> tuple[Rule, ...]:
-    """The shared rules and the rules of ``game``'s kind, in id order."""
-    from .generic import GENERIC
-
-    return tuple(sorted((*GENERIC.rules, *registry.describe(game).checks()), key=lambda r: r.id))
-
-
-def declarable_rules(game: GameDefinition) -> tuple[Rule, ...]:
-    """The rules a definition's ``deviations:`` may name: its game's and the shared ones, and the
-    findings a build makes (``validate.buildrules``)."""
-    from .buildrules import build_rules
-
-    return (*rules_for(game), *build_rules())
-
-
-def all_rules() -> tuple[Rule, ...]:
-    """Every rule of every registered game and the shared ones, in id order (ids are unique)."""
-    from .generic import GENERIC
-
-    found: dict[str, Rule] = {r.id: r for r in GENERIC.rules}
-    for description in registry.descriptions():
-        for rule in description.checks():
-            if rule.id in found and found[rule.id] is not rule:
-                raise ValueError(f"rule {rule.id} is registered by two games")
-            found[rule.id] = rule
-    return tuple(found[key] for key in sorted(found))

@@ -10,8 +10,9 @@ from ..model import GameDefinition
 from ..model.source import UNKNOWN_LOC, SourceLoc
 from .deviations import apply_deviations
 from .findings import Finding, Note, Severity
+from .gamerules import GameRules, declarable_rules, rules_for
 from .generic import card_ids
-from .registry import Reporter, rules_for
+from .registry import Reporter
 
 FIT_RULE_ID = "layout.text-fit"
 TEXT_CODES = frozenset({"unknown-icon", "unknown-tag", "unclosed-tag", "stray-tag", "no-style-face", "missing-glyph"})
@@ -19,29 +20,32 @@ TEXT_CODES = frozenset({"unknown-icon", "unknown-tag", "unclosed-tag", "stray-ta
 template's own words have it, else at the card's text."""
 
 
-def _rule_findings(game: GameDefinition) -> list[Finding]:
+def _rule_findings(game: GameDefinition, games: GameRules) -> list[Finding]:
     findings: list[Finding] = []
-    for rule in rules_for(game):
-        reporter = Reporter(rule, game)
+    declarable = declarable_rules(game, games)
+    for rule in rules_for(game, games):
+        reporter = Reporter(rule, game, declarable)
         rule.check(reporter, game)
         findings.extend(reporter.findings)
     return findings
 
 
-def validate_game(game: GameDefinition) -> list[Finding]:
+def validate_game(game: GameDefinition, catalog: GameRules) -> list[Finding]:
     """Every finding of every rule that applies to ``game`` (never stops at the first); those its
-    declared deviations cover are notes."""
-    return apply_deviations([(game, _rule_findings(game))])
+    declared deviations cover are notes. ``catalog`` tells each definition's game (the
+    application's game catalog, ``generator.app.catalog.GAMES``)."""
+    return apply_deviations([(game, _rule_findings(game, catalog))], catalog)
 
 
-def rule_findings(games: Sequence[GameDefinition]) -> list[tuple[GameDefinition, list[Finding]]]:
+def rule_findings(games: Sequence[GameDefinition], catalog: GameRules) -> list[tuple[GameDefinition, list[Finding]]]:
     """Every game with the findings of its rules, before its declared deviations are applied."""
-    return [(game, _rule_findings(game)) for game in games]
+    return [(game, _rule_findings(game, catalog)) for game in games]
 
 
 def validate_games(
-    games: Sequence[GameDefinition], *, fit_problems: Iterable[FitProblem] = (), extra: Iterable[Finding] = (),
-    checked: Sequence[tuple[GameDefinition, list[Finding]]] | None = None, built: bool = False,
+    games: Sequence[GameDefinition], catalog: GameRules, *, fit_problems: Iterable[FitProblem] = (),
+    extra: Iterable[Finding] = (), checked: Sequence[tuple[GameDefinition, list[Finding]]] | None = None,
+    built: bool = False,
 ) -> list[Finding]:
     """Findings of all ``games`` plus text-fit problems found while laying out their faces, in file order.
 
@@ -50,11 +54,11 @@ def validate_games(
     preflight): each game's declared deviations apply to them too, and with ``built`` a
     declaration of such a finding that covers none is stale. ``checked`` gives the rules'
     findings when they were found already (``rule_findings``)."""
-    raw = list(checked) if checked is not None else rule_findings(games)
+    raw = list(checked) if checked is not None else rule_findings(games, catalog)
     laid = [*fit_findings(games, fit_problems), *extra]
     ids = {game.info.id for game, _ in raw}
     pairs = [(game, [*found, *(f for f in laid if f.game_id == game.info.id)]) for game, found in raw]
-    findings = _once(apply_deviations(pairs, built=built))
+    findings = _once(apply_deviations(pairs, catalog, built=built))
     return sorted([*findings, *(f for f in laid if f.game_id not in ids)])
 
 

@@ -2,7 +2,7 @@
 inline), or a whole game of components (``components:``: decks of any size, tokens and tiles,
 boards and mats, tuck boxes), each with declared field types, a composition validate checks, and
 face templates that draw every piece (``layouts/``). It prints like the shipped games, and plays
-by the designer's own rules file (``engine: rules.py``, run by ``generator.sim.rulesfile`` with
+by the designer's own rules file (``engine: rules.py``, run by ``generator.playtest.rulesfile`` with
 the general bots), which receives every component's pieces as typed values.
 
 Rooms: ``model``, ``loader`` (with ``generator.loader.cardlists`` for the card list;
@@ -15,11 +15,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from generator.model.source import SourceLoc
-from generator.paths import shipped_root
-from generator.registry import DeckRequest, GameDescription
-
+from generator.files.paths import shipped_root
+from generator.games.api import DeckRequest, GameDescription
 from generator.model.components import ComponentKind
+from generator.model.source import SourceLoc
 
 from .model import KIND, CustomDefinition
 
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
 
 
 class Custom(GameDescription[CustomDefinition]):
-    """The registry's description of card-list decks."""
+    """The description of card-list decks."""
 
     kind = KIND
     title = "card-list deck"

@@ -16,7 +16,14 @@ from generator.loader.cardlists import read_table
 from generator.loader.common import make_info, read_header
 from generator.loader.fields import Reader, describe
 from generator.loader.whatif import change_table
-from generator.model.components import BoxSpec, Component, ComponentKind, PieceShape, Size, hex_size
+from generator.model.components import (
+    BoxSpec,
+    Component,
+    ComponentKind,
+    PieceShape,
+    Size,
+    hex_size,
+)
 from generator.model.limits import (
     MAX_BLEED_MM,
     MAX_CARD_MM,
@@ -26,9 +33,17 @@ from generator.model.limits import (
     MIN_PIECE_MM,
 )
 from generator.model.source import SourceLoc
-from generator.suggest import closest
+from generator.model.suggest import closest
 
-from .loader import MAX_COPIES, _columns, _composition, _rows, _specs, read_rules_file, with_rules
+from .loader_cards import (
+    MAX_COPIES,
+    read_columns,
+    read_composition,
+    read_rows,
+    read_rules_file,
+    read_specs,
+    with_rules,
+)
 from .model import KIND, CardRow, Composition, CustomComponent, CustomDefinition
 
 KINDS = tuple(kind.value for kind in ComponentKind)
@@ -137,8 +152,8 @@ def _component(reader: Reader, key_node: yaml.ScalarNode, node: yaml.Node, game_
         else:
             template = reader.name(node_template, f"the template of {what}") or template
     box = _box(reader, fields, what, key_node) if kind is ComponentKind.BOX else None
-    specs = _specs(reader, fields["fields"]) if "fields" in fields else ()
-    composition = _composition(reader, fields["composition"]) if "composition" in fields else Composition()
+    specs = read_specs(reader, fields["fields"]) if "fields" in fields else ()
+    composition = read_composition(reader, fields["composition"]) if "composition" in fields else Composition()
     count = reader.integer(fields["count"], f"the count of {what}", minimum=1, maximum=MAX_COPIES,
                            things=f"pieces of {name}") if "count" in fields else 1
     spec = Component(name, kind, size, shape, bleed, reader.loc(key_node), box)
@@ -151,8 +166,8 @@ def _component(reader: Reader, key_node: yaml.ScalarNode, node: yaml.Node, game_
             return None
         if reader.table_changes:
             table = change_table(reader, table, f"components.{name}.cards", fields["cards"])
-        columns, translated = _columns(reader, table, languages)
-        rows = tuple(dataclasses.replace(row, component=name) for row in _rows(reader, table, specs, template,
+        columns, translated = read_columns(reader, table, languages)
+        rows = tuple(dataclasses.replace(row, component=name) for row in read_rows(reader, table, specs, template,
                                                                                translated))
         if len(reader.problems) > before and not rows:
             return None

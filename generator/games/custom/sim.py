@@ -1,6 +1,6 @@
 """A card-list deck played by its designer's rules file (``engine: rules.py``): the engine reads
 the rules and the deck's cards from the definition; the general bots, traces and figures come
-from ``generator.sim.rulesgame``.
+from ``generator.playtest.rulesgame``.
 
 Every component reaches the rules file by its name (``state.components["deck"]`` for a single
 deck, ``state.components["ships"]``... for a definition with ``components:``): each physical piece
@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from generator.model import OptionValue
+from generator.playtest.rulesfile import RulesEngine
+from generator.playtest.rulesgame import rules_simulator
 from generator.sim.base import check_players, refuse_settings
-from generator.sim.rulesfile import RulesEngine
-from generator.sim.rulesgame import rules_simulator
 
 from .model import DECK, KIND, CustomDefinition
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from generator.games.api import DeckRequest, GameDescription
 from generator.model.common import Colour, Symbol
-from generator.registry import DeckRequest, GameDescription
 
 from .model import KIND, SCOREWORKS_KIND, FirecrackersDefinition, ScoreworksDefinition
 
@@ -29,7 +29,7 @@ DEFAULT_PLAYERS = 4
 
 
 class Firecrackers(GameDescription[FirecrackersDefinition]):
-    """The registry's description of Firecrackers: the deck depends on the number of players."""
+    """The description of Firecrackers: the deck depends on the number of players."""
 
     kind = KIND
     title = "Firecrackers"
@@ -76,7 +76,7 @@ def _players(request: DeckRequest) -> int | None:
 
 
 class Scoreworks(GameDescription[ScoreworksDefinition]):
-    """The registry's description of the Scoreworks expansion (16 scoring cards); simulated with
+    """The description of the Scoreworks expansion (16 scoring cards); simulated with
     Firecrackers (``--expansion``), not on its own."""
 
     kind = SCOREWORKS_KIND

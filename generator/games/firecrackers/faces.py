@@ -19,15 +19,13 @@ from generator.layout.scene import (
     Text,
 )
 from generator.layout.symbols import symbol
-from generator.model.templates import FaceRegion
 from generator.layout.textfit import Box
 from generator.model.common import Colour, Symbol
 from generator.model.components import Component, ComponentKind
+from generator.model.templates import FaceRegion
 
 from . import rulebook
-from .model import (
-    BLACK as BLACK_PACK,
-)
+from .model import BLACK as BLACK_PACK
 from .model import (
     FirecrackersCard,
     FirecrackersDefinition,

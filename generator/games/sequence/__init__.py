@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from generator.games.api import DeckRequest, GameDescription
 from generator.model.common import Colour, Symbol
-from generator.registry import DeckRequest, GameDescription
 
 from .model import KIND, SequenceDefinition
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 class Sequence_(GameDescription[SequenceDefinition]):
-    """The registry's description of Sequence."""
+    """The description of Sequence."""
 
     kind = KIND
     face_templates = (KIND, "sequence-chip")

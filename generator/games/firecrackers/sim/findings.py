@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from generator.model import GameDefinition
-from generator.sim.api import GameRecord
-from generator.sim.compare import Figure
+from generator.sim.api import Figure, GameRecord
 from generator.sim.findings import Finding, interval_text, percent
 
 from ..model import FirecrackersDefinition

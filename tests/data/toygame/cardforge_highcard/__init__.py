@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from generator.registry import DeckRequest, GameDescription
+from generator.games.api import DeckRequest, GameDescription
 
 from .model import KIND, HighCardDefinition
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 class HighCard(GameDescription[HighCardDefinition]):
-    """The registry's description of High Card."""
+    """The description of High Card."""
 
     kind = KIND
     title = "High Card"

@@ -15,8 +15,8 @@ import re
 from contextlib import suppress
 from typing import Any, Iterator, Sequence
 
-from .executors import Task
-from .runner import Job, Played, play_chunk
+from ..sim.executors import Task
+from ..sim.jobs import Job, Played, play_chunk
 
 CONNECT_TIMEOUT_S = 5.0
 """How long to try reaching the scheduler before giving up with a clear error."""

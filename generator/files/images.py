@@ -20,7 +20,7 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 
-from .model.limits import MAX_IMAGE_PIXELS
+from ..model.limits import MAX_IMAGE_PIXELS
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

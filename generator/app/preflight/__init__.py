@@ -3,7 +3,7 @@
 Checked on the faces as laid out (``check_faces``): text under the smallest printable size, text
 or a designer's picture outside the safe zone (or past the trim), pictures under 300 dpi at their
 printed size, backgrounds that stop at the trim instead of running to the bleed edge, and fonts
-whose licence forbids embedding them. Checked on a finished CMYK PDF (``generator.preflight.pdf``)
+whose licence forbids embedding them. Checked on a finished CMYK PDF (``generator.app.preflight.pdf``)
 the way a shop's own preflight reads it: RGB colour anywhere, total ink over the limit, boxes,
 fonts embedded, output intent.
 
@@ -19,16 +19,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from ..fontbook import FontBook, FontError
-from ..layout.kit import Kit, Piece, PieceKind
-from ..layout.regions import print_dpi, raster_size
-from ..layout.scene import Circle, Image, Path, Rect, Scene, Text, TextMeasurer
-from ..model.source import SourceLoc
-from ..validate import Finding, Note, Severity
+from ...files.fontbook import FontBook, FontError
+from ...layout.kit import Kit, Piece, PieceKind
+from ...layout.regions import print_dpi, raster_size
+from ...layout.scene import Circle, Image, Path, Rect, Scene, Text, TextMeasurer
+from ...model.source import SourceLoc
+from ...validate import Finding, Note, Severity
 from .geometry import Placed, all_items, placed_items
 
 if TYPE_CHECKING:
-    from ..model.shops import Shop
+    from ...model.shops import Shop
 
 RULE_ID = "preflight"
 EPS_MM = 0.05

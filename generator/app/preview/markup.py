@@ -14,8 +14,8 @@ import re
 from html import escape
 from typing import Callable, Sequence
 
-from ..layout.page import Page
-from ..layout.scene import (
+from ...layout.page import Page
+from ...layout.scene import (
     PT_PER_MM,
     Anchor,
     Circle,

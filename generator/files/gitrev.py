@@ -7,10 +7,12 @@ files, layouts, fonts, artwork), a symbolic link (or anything else that is not a
 naming the revision and the path (what it points to was never meant to be read), and a file larger
 than a project read allows for its kind (``saferead.limit_for``) is refused from its listed size.
 Then ``git archive`` is asked for exactly the files a project read opens, streamed (never held in
-memory) and unpacked member by member, not with ``tarfile.extractall`` (whose ``filter`` argument
-Python 3.11.2 lacks): each member is checked again as it comes (its kind, its size from its header
-before its bytes are read, its path inside the target), and only folders and new regular files are
-made. Every git command runs with a time limit.
+memory) and unpacked member by member: each member is checked again as it comes (its kind, its
+size from its header before its bytes are read, its path inside the target), and only folders and
+new regular files are made. A file is extracted by ``tarfile`` with its ``data`` filter (which
+refuses, on its own, any path or link leading outside the target and any special file) where the
+Python has it (3.11.4 and later), else written here, created exclusively and never through a link
+(Debian 12's 3.11.2 has no filter). Every git command runs with a time limit.
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ _MEMBER_KINDS = {
     tarfile.BLKTYPE: "a device",
     tarfile.FIFOTYPE: "a FIFO (named pipe)",
 }
+_DATA_FILTER = getattr(tarfile, "data_filter", None)
+"""tarfile's extraction filter for data archives, where this Python has it (3.11.4 and later)."""
+_FILTER_ERRORS: tuple[type[Exception], ...] = (tarfile.FilterError,) if hasattr(tarfile, "FilterError") else ()
 _LINK_MODE = "120000"
 _SUBMODULE_MODE = "160000"
 
@@ -250,9 +255,16 @@ def _members(rev: _Revision, stream: IO[bytes], folders: list[str], wanted: set[
                 if total > MAX_REVISION_BYTES:
                     raise RevisionError(f"--against: the files at {rev.revision} are more than "
                                         f"{MAX_REVISION_BYTES:,} bytes together")
+                if (target / relative).exists() or (target / relative).is_symlink():
+                    raise RevisionError(f"{rev.where(name)}: is in the archive twice")
+                if _DATA_FILTER is not None:
+                    archive.extract(member, target, set_attrs=False, filter=_DATA_FILTER)
+                    continue
                 source = archive.extractfile(member)
                 if source is not None:
                     _write_new(target / relative, source, member.size, rev.where(name))
+    except _FILTER_ERRORS as exc:  # (what the checks above let through, the filter did not)
+        raise RevisionError(f"--against: {exc}; nothing is unpacked outside the project's folders") from None
     except tarfile.TarError as exc:
         raise RevisionError(f"--against: the archive of {rev.revision} cannot be read: {exc}") from None
 

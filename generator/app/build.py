@@ -15,17 +15,19 @@ from __future__ import annotations
 import datetime
 import os
 from dataclasses import dataclass, field, replace
+from hashlib import sha256
 from pathlib import Path
 from typing import Callable, Sequence
 
-from . import registry
-from .atomicio import StagedWrite
-from hashlib import sha256
-from .fontbook import FontBook, FontError
-from .layout.faces import FaceTools, UnknownField, build_kit
-from .layout.kit import FaceSettings, Kit, Piece
-from .layout.page import Document
-from .layout.sheets import (
+from ..files.atomicio import StagedWrite
+from ..files.fontbook import FontBook, FontError
+from ..files.saferead import MAX_DEFINITION_BYTES, ReadError, read_regular
+from ..layout.faces import FaceTools, UnknownField, named
+from ..layout.kit import FaceSettings, FitProblem, Kit, Piece, Sheetlet
+from ..layout.page import Document
+from ..layout.regions import ArtworkSource
+from ..layout.rulespage import rules_pages
+from ..layout.sheets import (
     Duplex,
     FitError,
     SheetOptions,
@@ -35,15 +37,27 @@ from .layout.sheets import (
     plan_document,
     size_problems,
 )
-from .loader import DefinitionErrors
-from .layout.regions import ArtworkSource
-from .loader.layouts import ProjectArtwork, load_layout_library
-from .model import GameDefinition, Project
-from .model.limits import MAX_BACK_OFFSET_MM, MAX_BLEED_MM, MAX_BUILD_COPIES, MAX_PIECES
-from .model.templates import LayoutLibrary
-from .saferead import MAX_DEFINITION_BYTES, ReadError, read_regular
-from .validate import Finding, Note, Severity, fit_findings, rule_findings, validate_games
-from .suggest import closest
+from ..loader import DefinitionErrors
+from ..loader.layouts import ProjectArtwork, load_layout_library
+from ..model import GameDefinition, Project
+from ..model.definition import DeckRequest
+from ..model.limits import (
+    MAX_BACK_OFFSET_MM,
+    MAX_BLEED_MM,
+    MAX_BUILD_COPIES,
+    MAX_PIECES,
+)
+from ..model.suggest import closest
+from ..model.templates import LayoutLibrary
+from ..validate import (
+    Finding,
+    Note,
+    Severity,
+    fit_findings,
+    rule_findings,
+    validate_games,
+)
+from .catalog import GAMES
 
 TEMPLATE_RULE_ID = "layout.templates"
 SHEET_RULE_ID = "layout.sheet-fit"
@@ -113,7 +127,7 @@ class BuildPlan:
     after them, so a caller that catches it can tell what was written)."""
 
     def write(self) -> None:
-        """Write every file, all or none (``generator.atomicio.write_all``); OutputError if not."""
+        """Write every file, all or none (``generator.files.atomicio.write_all``); OutputError if not."""
         staged = StagedWrite([(built.path, built.data) for built in self.files])
         try:
             staged.write()
@@ -136,7 +150,7 @@ def load_toolkit(project: Project) -> Toolkit:
     layouts = project.layouts
     if layouts is None:
         try:
-            layouts = load_layout_library(Path(project.root))
+            layouts = load_layout_library(Path(project.root), GAMES.layouts_folders([g.info.kind for g in project.games]))
         except DefinitionErrors as exc:
             raise BuildError(exc.report()) from None
     return Toolkit(layouts, FontBook(layouts.fonts), ProjectArtwork(Path(project.root)))
@@ -181,8 +195,38 @@ def in_languages(game: GameDefinition, lang: str | None) -> list[GameDefinition]
     else:
         names = ", ".join(declared) if declared else "none (add languages: [en, de] and its translations)"
         raise BuildError(f"{game.info.id} is not written in '{lang}': its languages are {names}")
-    description = registry.describe(game)
+    description = GAMES.describe(game)
     return [description.localized(game, language) if language else game for language in chosen]
+
+
+def build_kit(
+    game: GameDefinition,
+    tools: FaceTools,
+    request: DeckRequest | None = None,
+    expansion: GameDefinition | None = None,
+) -> Kit:
+    """Every piece ``game`` prints for ``request`` (its game's ``kit``, each piece in a component,
+    the rules summary pages after them), with the pieces of ``expansion`` after its own."""
+    request = request or DeckRequest()
+    kit = _with_rules(named(GAMES.describe(game).kit(game, tools, request)), game, tools)
+    kit = replace(kit, corner_radius_mm=tools.settings.corner_radius_mm)
+    if expansion is not None:
+        kit = kit.with_expansion(_with_rules(named(GAMES.describe(expansion).kit(expansion, tools, request)),
+                                             expansion, tools))
+    return kit
+
+
+def _with_rules(kit: Kit, game: GameDefinition, tools: FaceTools) -> Kit:
+    """The kit with the game's rules summary pages after its own (when its definition has one)."""
+    rules = game.info.rules
+    if rules is None:
+        return kit
+    description = GAMES.describe(game)
+    problems: list[FitProblem] = []
+    scenes = rules_pages(game.info.id, game.info.printed_title, rules, description.rules_values(game), tools.measurer,
+                         problems, description.emblems(game), tools.layouts.fallback_fonts)
+    pages = tuple(Sheetlet("rules" if n == 1 else f"rules-{n}", scene) for n, scene in enumerate(scenes, 1))
+    return replace(kit, pages=kit.pages + pages, fit_problems=kit.fit_problems + tuple(problems))
 
 
 def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: BuildOptions,
@@ -193,11 +237,11 @@ def make_kit(project: Project, game: GameDefinition, toolkit: Toolkit, options: 
     decks named there at theirs, and ``shop`` every component with ``settings``' bleed."""
     expansion = expansion_for(project, game, options, required=expansion_required)
     if expansion is not None and game.info.language:
-        expansion = registry.describe(expansion).localized(expansion, game.info.language)
+        expansion = GAMES.describe(expansion).localized(expansion, game.info.language)
     players = options.players
     if players is not None and players not in game.info.players:
         raise BuildError(f"{game.info.name} is played by {game.info.players_text} players, not {players}")
-    request = registry.DeckRequest(players=players, all_cards=options.all_packs)
+    request = DeckRequest(players=players, all_cards=options.all_packs)
     tools = FaceTools(settings or face_settings(game, toolkit, options), toolkit.fonts, toolkit.layouts, toolkit.artwork,
                       sizes, shop)
     try:
@@ -255,8 +299,7 @@ def check_build(
 
     An unusable option (an unknown paper, a bleed of 50 mm) is a BuildError: it is the command
     line's mistake, not the project's. ``unused_templates`` also warns about face templates no
-    registered game draws (it reads every installed game: a build, which prints no warnings,
-    leaves it out). ``options_for_all``: the options are for every game of a session (the
+    game draws (a build, which prints no warnings, leaves it out). ``options_for_all``: the options are for every game of a session (the
     preview), so a game without the expansion or the board they name is no mistake.
     ``check_only``: the findings alone are wanted (``validate``): the sheets are checked without
     planning their pages, no kit or document is kept and no progress is told."""
@@ -283,8 +326,8 @@ def check_build(
         return game.info.id not in broken and (expansion is None or expansion.info.id not in broken)
 
     drawn = [game for game in laid if unbroken(game)]
-    raw = rule_findings(checked)
-    rule_found = validate_games(checked, checked=raw)
+    raw = rule_findings(checked, GAMES)
+    rule_found = validate_games(checked, GAMES, checked=raw)
     verdicts = _RuleVerdicts({f.game_id for f in rule_found if f.is_error}, {f.game_id for f in rule_found if f.deviation})
     if refused and (len(games) == 1 or not laid):
         raise refused[0]
@@ -315,7 +358,7 @@ def check_build(
                          "to print on it")
     # the rules were checked once above; the faces add what could not be drawn, and the games'
     # declared deviations apply to all of it (a deck may declare its mixed backs)
-    final = validate_games(checked, checked=raw, extra=[*fit_problems, *findings], built=bool(laid_out))
+    final = validate_games(checked, GAMES, checked=raw, extra=[*fit_problems, *findings], built=bool(laid_out))
     return CheckedBuild(final, documents, kits)
 
 
@@ -400,7 +443,7 @@ def _lays_out_the_rest(games: Sequence[GameDefinition], game_id: str) -> bool:
     """Whether ``game_id`` draws each of its components apart (its description ``partial``), so a
     template mistake in one leaves the others to be laid out and checked in the same run."""
     game = next((g for g in games if g.info.id == game_id), None)
-    return game is not None and registry.describe(game).partial and len(getattr(game, "components", ())) > 1
+    return game is not None and GAMES.describe(game).partial and len(getattr(game, "components", ())) > 1
 
 
 def select(kit: Kit, only: Sequence[str]) -> Kit:
@@ -459,7 +502,7 @@ def stamp_text(game: GameDefinition, options: BuildOptions) -> str:
 
 
 def preflight_home(game: GameDefinition, kit: Kit, toolkit: Toolkit, options: BuildOptions) -> list[Finding]:
-    """The preflight of a home print (``generator.preflight``): its errors stop the build."""
+    """The preflight of a home print (``generator.app.preflight``): its errors stop the build."""
     from .preflight import check_faces, check_fonts, home_target
 
     target = home_target(face_settings(game, toolkit, options).safe_mm)
@@ -471,13 +514,14 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], 
                        *, unused: bool) -> list[Finding]:
     """Face templates whose regions name a field their game does not draw (for the templates the
     ``games`` use), games whose templates are missing, and, with ``unused``, templates that no
-    registered game and no game of the project (``everything``) draws: a misspelt name would
-    otherwise be silently ignored."""
+    game shipped with cardforge and no game of the project (``everything``) draws: a misspelt name
+    would otherwise be silently ignored. (A game package's templates are read for the projects
+    that use its game, so no installed package need be imported to know them.)"""
     findings: list[Finding] = []
     used: dict[str, tuple[GameDefinition, tuple[str, ...]]] = {}
     defined = [t.name for t in layouts.faces]
     for game in games:
-        description = registry.describe(game)
+        description = GAMES.describe(game)
         places = description.template_places(game)
         for name, fields in description.template_fields(game).items():
             used.setdefault(name, (game, tuple(fields)))
@@ -493,8 +537,8 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], 
                                         f"which no layout file defines ({hint} to layouts/)", game.info.id))
     drawn = set(used)
     if unused:
-        drawn |= {name for d in registry.descriptions() for name in d.face_templates}
-        drawn |= {name for g in everything for name in registry.describe(g).template_fields(g)}
+        drawn |= {name for d in GAMES.builtin_descriptions() for name in d.face_templates}
+        drawn |= {name for g in everything for name in GAMES.describe(g).template_fields(g)}
     for template in layouts.faces:
         if template.name not in drawn:
             if unused:
@@ -510,7 +554,7 @@ def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], 
                 if region.kind == "field" and region.field not in fields:
                     findings.append(Finding(region.loc, TEMPLATE_RULE_ID, "unknown-field", Severity.ERROR,
                                             f"region '{region.name}' of face template '{template.name}' has field "
-                                            f"'{region.field}'; the {registry.describe(game).title} faces draw: "
+                                            f"'{region.field}'; the {GAMES.describe(game).title} faces draw: "
                                             f"{', '.join(fields)}", game.info.id))
     return findings
 
@@ -557,9 +601,8 @@ def plan_build(
     if missing:  # never "0 files" without a reason: every game asked for is printed or refused
         raise BuildError(f"{', '.join(missing)} could not be laid out (see the findings above); nothing was built",
                          checked.findings)
-    from .render.pdf import render_pdf
-
-    from .render.artwork import ArtworkError
+    from ..render.artwork import ArtworkError
+    from ..render.pdf import render_pdf
 
     plan = BuildPlan()
     try:
@@ -596,8 +639,8 @@ def render_error(layouts: LayoutLibrary, exc: Exception) -> BuildError:
 
 def cut_files(game_id: str, document: Document, out_dir: Path) -> list[BuiltFile]:
     """One SVG of cut paths for each page with pieces to cut, named after the PDF's page number."""
-    from .layout.cuts import page_cuts
-    from .render.cutsvg import cut_svg
+    from ..layout.cuts import page_cuts
+    from ..render.cutsvg import cut_svg
 
     files = []
     for number, page in enumerate(document.pages, 1):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..sim.compare import Compared, SideBySide
-from ..sim.summary import RunSummary
+from ...sim.compare import Compared, SideBySide
+from ...sim.summary import RunSummary
 from .html import _findings, _page, html_table
 from .svg import interval_chart
 from .text import findings_lines, format_table

@@ -22,10 +22,10 @@ from itertools import repeat
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from ..layout.scene import PT_PER_MM
+from ..model.templates import FontFace
 from . import saferead, usercache
-from .layout.scene import PT_PER_MM
 from .saferead import ReadError, read_regular
-from .model.templates import FontFace
 
 MAX_FONT_BYTES = saferead.MAX_FONT_BYTES
 """Font files are a few megabytes (the largest CJK fonts about 20); anything larger is refused

@@ -34,9 +34,9 @@ import types
 from typing import Any, Callable, Collection, Mapping, Sequence
 
 from ..model.rulesource import RulesSource
-from ..playtest.cards import Card, FieldValue, make_cards
-from ..playtest.state import Action, State, default_words
-from .errors import GameError
+from ..sim.errors import GameError
+from .cards import Card, FieldValue, make_cards
+from .state import Action, State, default_words
 
 DEFAULT_MAX_DECISIONS = 10_000
 """Decisions after which a game that has not ended is a rules gap (a rules file may say

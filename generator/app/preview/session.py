@@ -19,23 +19,25 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Sequence
 
-from .. import registry
+from ...files.fontbook import FontBook
+from ...files.paths import display_path, shipped_root
+from ...files.saferead import MAX_FONT_BYTES, ReadError, read_regular
+from ...layout.kit import Kit
+from ...layout.page import Document
+from ...layout.scene import Image, Scene
+from ...layout.sheets import FitError, plan_document
+from ...loader import DefinitionErrors, Problem
+from ...loader.folders import definition_files, yaml_files
+from ...loader.layouts import ProjectArtwork, load_layout_library
+from ...loader.project import load_file, merge_files
+from ...model import GameDefinition, Project
+from ...model.definition import DeckRequest
+from ...model.limits import MAX_FOLDER_FILES
+from ...model.source import SourceLoc
+from ...model.templates import Artwork, FaceTemplate, FontFace, LayoutLibrary
+from ...validate import Finding, Severity
 from ..build import BuildError, BuildOptions, Toolkit, check_build, sheet_options
-from ..fontbook import FontBook
-from ..layout.kit import Kit
-from ..layout.page import Document
-from ..layout.scene import Image, Scene
-from ..layout.sheets import FitError, plan_document
-from ..loader import DefinitionErrors, Problem
-from ..loader.layouts import ProjectArtwork, layout_files, load_layout_library
-from ..loader.project import definition_files, load_file, merge_files
-from ..model import GameDefinition, Project
-from ..model.limits import MAX_FOLDER_FILES
-from ..model.source import SourceLoc
-from ..model.templates import Artwork, FaceTemplate, FontFace, LayoutLibrary
-from ..paths import display_path, shipped_root
-from ..saferead import MAX_FONT_BYTES, ReadError, read_regular
-from ..validate import Finding, Severity
+from ..catalog import GAMES
 from .assets import Assets
 from .markup import face_markup, font_family, page_markup
 from .snapshot import GameView, ProblemView, Snapshot
@@ -137,7 +139,7 @@ def _in_each_language(game: GameDefinition) -> list[tuple[str, GameDefinition]]:
     languages = game.info.languages
     if len(languages) < 2:
         return [(game.info.id, game)]
-    description = registry.describe(game)
+    description = GAMES.describe(game)
     return [(game.info.id, game)] + [(f"{game.info.id}.{language}", description.localized(game, language))
                                      for language in languages[1:]]
 
@@ -198,7 +200,7 @@ class PreviewSession:
         if known is not None and known.digest == key and not known.problems:
             return known
         try:
-            games, problems = load_file(file), []
+            games, problems = load_file(file, GAMES), []
         except DefinitionErrors as exc:
             games, problems = [], list(exc.problems)
         last_good = tuple(g.info.id for g in games) if not problems else (known.last_good if known else ())
@@ -226,13 +228,15 @@ class PreviewSession:
 
     # -- layouts and fonts -------------------------------------------------------------------
 
-    def _layout_inputs(self) -> bytes:
-        """A digest of the layout files' bytes and of the fonts and images the last library read."""
+    def _layout_inputs(self, game_folders: Sequence[Path]) -> bytes:
+        """A digest of the layout files' bytes (the shipped ones, those of the games' packages and
+        the project's) and of the fonts and images the last library read."""
         digest = hashlib.sha256()
         roots = [shipped_root()] if self.root == shipped_root().resolve() else [shipped_root(), self.root]
-        for root in roots:
+        folders = [roots[0] / "layouts", *game_folders, *(root / "layouts" for root in roots[1:])]
+        for folder in folders:
             try:
-                files = layout_files(root)
+                files = yaml_files(folder)
             except OSError:
                 files = []  # the library's loading says why
             if len(files) > MAX_FOLDER_FILES:  # refused by the library: not read (their names still count)
@@ -258,12 +262,13 @@ class PreviewSession:
                     files += [root / icon.artwork.name for root in (self.root, shipped_root())]
         return files
 
-    def _layouts(self) -> None:
-        digest = self._layout_inputs()
+    def _layouts(self, games: Sequence[GameDefinition]) -> None:
+        folders = GAMES.layouts_folders([game.info.kind for game in games])
+        digest = self._layout_inputs(folders)
         if digest == self._layout_digest and not self._layout_problems:
             return
         try:
-            library = load_layout_library(self.root)
+            library = load_layout_library(self.root, folders)
         except DefinitionErrors as exc:
             self._layout_problems = list(exc.problems)
             self._layout_digest = digest
@@ -271,7 +276,7 @@ class PreviewSession:
         self._layout_problems = []
         if library != self._library:
             self._library = library
-        self._layout_digest = self._layout_inputs()
+        self._layout_digest = self._layout_inputs(folders)
 
     def _fonts_now(self) -> FontBook | None:
         """The font book, made again (and the fonts served again) when a font file changed."""
@@ -294,7 +299,7 @@ class PreviewSession:
 
     def _inputs(self, game: GameDefinition, library: LayoutLibrary) -> tuple[Any, ...]:
         """Everything a game's faces are made from but its per-card images (checked apart)."""
-        names = tuple(sorted(registry.describe(game).template_fields(game)))
+        names = tuple(sorted(GAMES.describe(game).template_fields(game)))
         faces: list[FaceTemplate | None] = []
         for name in names:
             try:
@@ -336,8 +341,8 @@ class PreviewSession:
             return
         game = build.game
         try:
-            records = registry.describe(game).deck_records(
-                game, registry.DeckRequest(players=self.options.players, all_cards=self.options.all_packs))
+            records = GAMES.describe(game).deck_records(
+                game, DeckRequest(players=self.options.players, all_cards=self.options.all_packs))
         except Exception:  # the fields on hover are a help: a game that cannot list them shows none
             records = []
         build.views = card_views(build.key or game.info.id, build.kit, records)
@@ -367,7 +372,7 @@ class PreviewSession:
             started = time.perf_counter()
             games, problems, failed = self._definitions()
             self.project_ids = tuple(g.info.id for g in games)
-            self._layouts()
+            self._layouts(games)
             self.loads_cleanly = not problems and not self._layout_problems
             font_book = self._fonts_now()
             chosen = [g for g in games if not self.wanted or g.info.id in self.wanted]

@@ -5,11 +5,19 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..sim.findings import Finding
-from ..sim.skill import SkillTrace
-from ..sim.summary import Measures, RunSummary
-from ..sim.sweep import SweepRow, sweep_findings, swept_values
-from .tables import Histogram, bin_histogram, bots_text, bin_histograms, cell_text, flatten_game_stats, histogram_groups
+from ...sim.findings import Finding
+from ...sim.skill import SkillTrace
+from ...sim.summary import Measures, RunSummary
+from ...sim.sweep import SweepRow, sweep_findings, swept_values
+from .tables import (
+    Histogram,
+    bin_histogram,
+    bin_histograms,
+    bots_text,
+    cell_text,
+    flatten_game_stats,
+    histogram_groups,
+)
 
 BAR_WIDTH = 40
 MAX_BINS = 20

@@ -10,13 +10,13 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from ..layout.kit import Kit, Piece
-from ..layout.scene import Scene
-from ..loader import Problem
-from ..model.source import SourceLoc
-from ..paths import followed
-from ..saferead import ReadError, read_regular
-from ..validate import Finding, Severity
+from ...files.paths import followed
+from ...files.saferead import ReadError, read_regular
+from ...layout.kit import Kit, Piece
+from ...layout.scene import Scene
+from ...loader import Problem
+from ...model.source import SourceLoc
+from ...validate import Finding, Severity
 from .snapshot import CardView, ProblemView
 
 MAX_SOURCE_BYTES = 2_000_000

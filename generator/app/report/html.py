@@ -9,13 +9,22 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Callable, Mapping, Sequence
 
-from ..sim.findings import Finding
-from ..sim.skill import SkillTrace
-from ..sim.stats import Z_95
-from ..sim.summary import Measures, RunSummary
-from ..sim.sweep import SweepRow, sweep_findings, swept_values, value_text
+from ...sim.findings import Finding
+from ...sim.skill import SkillTrace
+from ...sim.stats import Z_95
+from ...sim.summary import Measures, RunSummary
+from ...sim.sweep import SweepRow, sweep_findings, swept_values, value_text
 from .svg import bar_chart, line_chart
-from .tables import Histogram, Table, bin_histogram, bin_histograms, bots_text, cell_text, flatten_game_stats, histogram_groups
+from .tables import (
+    Histogram,
+    Table,
+    bin_histogram,
+    bin_histograms,
+    bots_text,
+    cell_text,
+    flatten_game_stats,
+    histogram_groups,
+)
 
 _CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 980px;

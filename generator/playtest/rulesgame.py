@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from ..playtest.state import State, encode_action
-from .api import GameRecord, GameState, Simulator
-from .base import TraceSpec
-from .traces import play_back
-from .compare import Figure
-from .general import BOTS
-from .stats import mean, stderr
+from ..sim.api import Figure, GameRecord, GameState, Simulator
+from ..sim.base import TraceSpec
+from ..sim.general import BOTS
+from ..sim.stats import mean, stderr
+from ..sim.traces import play_back
+from .state import State, encode_action
 
 BEST = "greedy"
 """What ``--bot best`` plays in a rules-file game: ``ismcts`` plays better but a hundred times

@@ -7,8 +7,8 @@ import math
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
-from ..layout.regions import raster_size
-from ..layout.scene import (
+from ...layout.regions import raster_size
+from ...layout.scene import (
     PT_PER_MM,
     Anchor,
     Circle,

@@ -14,9 +14,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from . import registry
-from .atomicio import PREFIX, held_signals
-from .paths import shipped_root
+from ..files.atomicio import PREFIX, held_signals
+from ..files.paths import shipped_root
+from .catalog import GAMES, RegistryError
 
 COPIED_FOLDERS: tuple[str, ...] = ("card_defs", "layouts")
 EXAMPLE_FOLDERS = ("card_defs", "layouts", "art")
@@ -35,11 +35,11 @@ def project_source(example: str | None = None) -> tuple[Path, tuple[str, ...]]:
     if example is None:
         return shipped_root(), COPIED_FOLDERS
     try:
-        _, folder = registry.example(example)
-    except registry.RegistryError as exc:
+        _, folder = GAMES.example(example)
+    except RegistryError as exc:
         raise InitError(str(exc)) from None
     if folder is None:
-        examples = ", ".join(n for d in registry.descriptions() for n in d.example_names()) or "none"
+        examples = ", ".join(n for d in GAMES.descriptions() for n in d.example_names()) or "none"
         raise InitError(f"{example} has no example project (examples: {examples})")
     return folder, EXAMPLE_FOLDERS
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import registry
-from .model import GameDefinition, Project
+from ..model import GameDefinition, Project
+from ..model.definition import DeckRequest
+from .catalog import GAMES
 
 
 class DeckRequestError(ValueError):
@@ -23,18 +24,18 @@ def deck_records(
     if players is not None and players not in game.info.players:
         allowed = ", ".join(str(p) for p in game.info.players)
         raise DeckRequestError(f"{game.info.name} is played by {allowed} players, not {players}")
-    request = registry.DeckRequest(players=players, all_cards=all_packs)
-    records = registry.describe(game).deck_records(game, request)
+    request = DeckRequest(players=players, all_cards=all_packs)
+    records = GAMES.describe(game).deck_records(game, request)
     if expansion is not None:
         try:
             added = project.expansion(game.info.id, expansion)
         except KeyError:
             known = ", ".join(e.info.id for e in project.expansions_of(game.info.id)) or "none"
             raise DeckRequestError(f"{game.info.name} has no expansion '{expansion}' (it has: {known})") from None
-        records.extend(registry.describe(added).deck_records(added, request))
+        records.extend(GAMES.describe(added).deck_records(added, request))
     return records
 
 
 def card_count(game: GameDefinition) -> int:
     """Cards of the whole box (Firecrackers: every pack)."""
-    return registry.describe(game).card_count(game)
+    return GAMES.describe(game).card_count(game)

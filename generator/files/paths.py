@@ -15,7 +15,8 @@ class ProjectNotFound(Exception):
     """The folder named by ``--project`` is not a cardforge project."""
 
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent
+"""The package folder (generator/)."""
 SHIPPED_IN_PACKAGE = "shipped"
 """The package folder a wheel holds the shipped files in (pyproject.toml's force-include puts the
 repository's top-level ``card_defs/``, ``layouts/``, ``fonts/`` and ``examples/`` there)."""

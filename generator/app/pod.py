@@ -18,18 +18,28 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
-from .build import BuildError, BuildOptions, BuildPlan, BuiltFile, Toolkit, check_build, face_settings, load_toolkit, make_kit
-from .fontbook import FontBook, FontError
-from .layout.kit import FaceSettings, Kit, Piece, PieceKind
-from .layout.page import Document, Page, Placement
-from .layout.scene import PT_PER_MM, Scene
-from .layout.sheets import groups
-from .model import GameDefinition, Project
-from .model.components import ComponentKind
-from .model.shops import ColourSpace, FileKind, PageOrder, Shop, ShopSize
+from ..files.fontbook import FontBook, FontError
+from ..layout.kit import FaceSettings, Kit, Piece, PieceKind
+from ..layout.page import Document, Page, Placement
+from ..layout.scene import PT_PER_MM, Scene
+from ..layout.sheets import groups
+from ..model import GameDefinition, Project
+from ..model.components import ComponentKind
+from ..model.shops import ColourSpace, FileKind, PageOrder, Shop, ShopSize
+from ..sim.workers import map_in_order
+from ..validate import Finding, Severity, fit_finding
+from .build import (
+    BuildError,
+    BuildOptions,
+    BuildPlan,
+    BuiltFile,
+    Toolkit,
+    check_build,
+    face_settings,
+    load_toolkit,
+    make_kit,
+)
 from .preflight import check_faces, check_fonts, shop_target
-from .validate import Finding, Severity, fit_finding
-from .workers import map_in_order
 
 
 @dataclass
@@ -231,7 +241,7 @@ def _pngs(plan: PodPlan, stem: str, cards: list[Piece], toolkit: Toolkit, out_di
 
 def _face_png(job: tuple[Scene, FontBook, tuple[int, int], float]) -> bytes:
     """One face's PNG (a worker's task)."""
-    from .render.podpng import face_png
+    from ..render.podpng import face_png
 
     return face_png(*job)
 
@@ -242,10 +252,10 @@ def _pdf(plan: PodPlan, stem: str, name: str, pieces: list[Piece], toolkit: Tool
     side, trim and bleed boxes set (CMYK PDF/X-1a for a CMYK shop), checked as the shop's preflight
     reads it. ``backs``: every card has a back page (a blank one when it has none), in the shop's
     order; else a piece without a back has its front page only."""
+    from ..render.pdf import render_pdf
+    from ..render.pdfx import make_pdfx, trim_box, with_boxes
     from .preflight import RULE_ID
     from .preflight.pdf import pdf_findings, pdf_problems
-    from .render.pdf import render_pdf
-    from .render.pdfx import make_pdfx, trim_box, with_boxes
 
     shop = plan.shop
     faces = distinct(stem, tuple(pieces), "pdf")
@@ -274,7 +284,7 @@ def _pdf(plan: PodPlan, stem: str, name: str, pieces: list[Piece], toolkit: Tool
     progress(f"rendering {len(pages)} pages of {name}")
     trims = [trim_box(w, h, b)] * len(pages)
     if shop.colour is ColourSpace.CMYK:
-        from .render.cmyk import CmykPainter
+        from ..render.cmyk import CmykPainter
 
         painter = type("ShopCmykPainter", (CmykPainter,), {"limit": shop.ink_limit or 4.0})
         data = make_pdfx(render_pdf(document, toolkit.fonts, painter_type=painter, cmyk=True, object_streams=False),
@@ -294,7 +304,7 @@ def _pdf(plan: PodPlan, stem: str, name: str, pieces: list[Piece], toolkit: Tool
 def _die_line(plan: PodPlan, game: GameDefinition, name: str, piece: Piece, toolkit: Toolkit, out_dir: Path) -> str:
     """A box's die line beside its PDF: the cut outline and the dashed folds, at the size of the
     PDF's page (its trim plus the bleed), for the shop's cutting."""
-    from .render.svg import scene_svg
+    from ..render.svg import scene_svg
 
     front = piece.front
     scene = Scene(f"{front.key}:die", front.width_mm, front.height_mm, front.bleed_mm, piece.die)

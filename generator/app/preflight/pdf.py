@@ -13,8 +13,8 @@ from typing import Callable, Iterator
 import pikepdf
 from PIL import ImageMath
 
-from ..model.source import SourceLoc
-from ..validate import Finding, Severity
+from ...model.source import SourceLoc
+from ...validate import Finding, Severity
 from . import RULE_ID
 
 RGB_OPERATORS = {"rg", "RG"}

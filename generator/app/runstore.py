@@ -17,9 +17,9 @@ import zlib
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .atomicio import write_atomic
-from .saferead import ReadError, read_regular
-from .sim.api import GameRecord
+from ..files.atomicio import write_atomic
+from ..files.saferead import ReadError, read_regular
+from ..sim.api import GameRecord
 
 FORMAT = 2
 """2: records of games where every player tied count them all as winners when their game says so
