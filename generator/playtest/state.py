@@ -102,7 +102,8 @@ class State:
         self._players = tuple(range(players))
         self._current = 0
         self._zones: dict[tuple[str, int | None], Zone] = {}
-        self._where: dict[Card, Zone] = {}
+        self._where: dict[Card, tuple[str, int | None]] = {}
+        """Each card's zone, by the zone's name and owner (a copy of the game copies this at once)."""
         self._rng = rng
         self._options = MappingProxyType(dict(options))
         self._components = MappingProxyType({name: tuple(cards) for name, cards in components.items()})
@@ -215,9 +216,9 @@ class State:
             if not isinstance(card, Card):
                 raise TypeError(f"zone '{zone.label}': {card!r} is not a card of this game")
             if card in where:
-                raise ValueError(f"card '{card.id}' is already in zone '{where[card].label}': a card is in one "
-                                 "zone (move it instead)")
-            where[card] = zone
+                raise ValueError(f"card '{card.id}' is already in zone '{self._zones[where[card]].label}': a card "
+                                 "is in one zone (move it instead)")
+            where[card] = key
             put(zone, card)
         self._zones[key] = zone
         return zone
@@ -243,7 +244,7 @@ class State:
     def where(self, card: Card) -> Zone:
         """The zone that holds ``card``."""
         try:
-            return self._where[card]
+            return self._zones[self._where[card]]
         except KeyError:
             raise self._not_placed(card) from None
 
@@ -263,9 +264,10 @@ class State:
 
     def move(self, card: Card, to: Zone, *, bottom: bool = False) -> None:
         """Move ``card`` from wherever it is to the top of ``to`` (to its bottom with ``bottom``)."""
-        source = self._where.get(card)
-        if source is None:
+        key = self._where.get(card)
+        if key is None:
             raise self._not_placed(card)
+        source = self._zones[key]
         target = self._zones.get(to._key) if isinstance(to, Zone) else None
         if target is None:
             target = self._local(to)
@@ -274,18 +276,19 @@ class State:
             put_bottom(target, card)
         else:
             put(target, card)
-        self._where[card] = target
+        self._where[card] = target._key
 
     def draw(self, source: Zone, to: Zone, count: int = 1) -> list[Card]:
         """Move the top ``count`` cards of ``source`` to ``to``, one at a time (fewer when ``source``
         runs out); returns them in the order drawn."""
         source, target = self._local(source), self._local(to)
         where = self._where
+        key = target._key
         drawn: list[Card] = []
         for _ in range(min(count, len(source))):
             card = take_top(source)
             put(target, card)
-            where[card] = target
+            where[card] = key
             drawn.append(card)
         return drawn
 
@@ -315,12 +318,11 @@ class State:
         """An independent copy of the game; its generator is a copy of this one's, or ``rng``."""
         new = State.__new__(State)
         zones = {key: zone._copy() for key, zone in self._zones.items()}
-        by_old = {id(zone): zones[key] for key, zone in self._zones.items()}
         new._rules = self._rules
         new._players = self._players
         new._current = self._current
         new._zones = zones
-        new._where = {card: by_old[id(zone)] for card, zone in self._where.items()}
+        new._where = self._where.copy()
         if rng is None:
             rng = random.Random()
             rng.setstate(self._rng.getstate())
@@ -360,7 +362,7 @@ class State:
             for zone in hidden:
                 refill(zone, [next(dealt[card.component]) for card in zone])
                 for card in zone:
-                    where[card] = zone
+                    where[card] = zone._key
             return new
         rng.shuffle(pool)
         start = 0
@@ -368,7 +370,7 @@ class State:
             end = start + len(zone)
             refill(zone, pool[start:end])
             for card in zone:
-                where[card] = zone
+                where[card] = zone._key
             start = end
         return new
 
@@ -474,7 +476,7 @@ class State:
             if card not in seen:
                 raise self._rules.gap("card-lost", f"card '{card.id}' is in no zone (put the cards out of play "
                                       "in a zone of their own, such as a hidden 'box')", "setup", self)
-        if len(seen) != len(self._cards) or any(self._where.get(card) is not zone for card, zone in seen.items()):
+        if len(seen) != len(self._cards) or any(self._where.get(card) != zone._key for card, zone in seen.items()):
             raise self._rules.gap("card-twice", "a zone holds a card that is not one of the game's, or the "
                                   "game lost track of where a card is (cards move only with move, draw and deal)",
                                   "play", self)

@@ -6,6 +6,14 @@ at random), as rules-file games can (``generator.playtest.State``).
 - ``greedy``: the action whose result is best for the acting player, on one determinisation: the
   rules' ``heuristic(state, player)`` when they give one, else the player's score minus the best
   other player's (ties broken at random).
+- ``rollout[:K[,E]]``: greedy, improved by looking ahead (a rollout of the base policy, after
+  Tesauro and Galperin, "On-line Policy Improvement using Monte-Carlo Search", NIPS 1996, on
+  determinisations as perfect-information Monte Carlo does): on each of K deals of what its player
+  cannot see (default ``ROLLOUT_DEALS``), every candidate action is played, then every player
+  plays greedily until the deal's share of E evaluations (default ``ROLLOUT_EVALUATIONS``) is
+  spent or the game ends; the action whose positions are best on average for its player, as
+  greedy judges them, is played. Every candidate is played out on the same deals with the same
+  random choices (common random numbers), so a handful of deals tells the actions apart.
 - ``ismcts[:N[,D]]``: single-observer information-set Monte Carlo tree search (Cowling, Powley and
   Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012) with N
   iterations a decision (default ``DEFAULT_ITERATIONS``): each iteration deals the hidden cards
@@ -42,6 +50,14 @@ is searched at the cost of a short one, and the judgement (the rules' heuristic,
 lead) is not drowned in the noise of long random play. Measured on Lost Cities and Orchard, 100
 iterations: against greedy, depth 5 won 80 % and 70 %, depth 15 and 40 won 52 % and 85 %; depth 0
 (judging the position at once) 30 % and 57 % (40 games each, ``bench_playtest.py --bot ismcts:100,D``)."""
+ROLLOUT_DEALS = 4
+"""Deals of what it cannot see that ``rollout`` plays each candidate out on."""
+ROLLOUT_EVALUATIONS = 400
+"""Positions ``rollout`` judges a decision (each a copy of the game, one action played and the
+heuristic asked): spread over its deals and candidates, so a game of few choices is looked at
+further ahead than a game of many. Measured with ``benchmarks/bench_playtest.py``."""
+ROLLOUT_CANDIDATES = 8
+"""Actions ``rollout`` plays out at most: with more, those greedy rates best on one deal."""
 MAX_ITERATIONS = 1_000_000
 MAX_DEPTH = 100_000
 EXPLORATION = 0.7
@@ -113,6 +129,94 @@ class GreedyBot:
         if not best:
             return legal[rng.randrange(len(legal))]
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def _greedy_step(game: Any, rng: random.Random) -> tuple[Any, int]:
+    """``game`` after the acting player's greedy action (the copy it was judged on, so the action
+    is not played twice), and the positions judged to choose it (none for a forced action)."""
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        getattr(game, "_play", game.apply)(legal[0])
+        return game, 0
+    player = game.current_player()
+    best: list[Any] = []
+    best_value = -math.inf
+    for action in legal:
+        after = game.clone(rng)
+        getattr(after, "_play", after.apply)(action)
+        value = _value(after, player)
+        if value > best_value:
+            best, best_value = [after], value
+        elif value == best_value:
+            best.append(after)
+    return (best[0] if len(best) == 1 else best[rng.randrange(len(best))]), len(legal)
+
+
+class RolloutBot:
+    """Greedy improved by playing each candidate out with greedy players (module docstring)."""
+
+    needs_state = True
+
+    def __init__(self, deals: int = ROLLOUT_DEALS, evaluations: int = ROLLOUT_EVALUATIONS,
+                 candidates: int = ROLLOUT_CANDIDATES) -> None:
+        self.deals = deals
+        self.evaluations = evaluations
+        self.candidates = candidates
+        defaults = (deals, evaluations) == (ROLLOUT_DEALS, ROLLOUT_EVALUATIONS)
+        self.name = "rollout" if defaults else f"rollout:{deals},{evaluations}"
+
+    def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        raise TypeError("rollout chooses from the state (choose_with_state)")
+
+    def choose_with_state(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            return self._choose(state, legal, rng)
+        except GameError as exc:
+            raise searching(exc, self.name, state) from None
+
+    def _choose(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        player = state.current_player()
+        candidates = self._candidates(state, legal, player, rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        share = max(1, self.evaluations // (self.deals * len(candidates)))
+        totals = [0.0] * len(candidates)
+        for _ in range(self.deals):
+            deal = state.determinize(player, rng)
+            seed = rng.getrandbits(64)
+            for index, action in enumerate(candidates):
+                local = random.Random(seed)  # the same deal and choices for every candidate
+                game = deal.clone(local)
+                try:
+                    game.apply(action)
+                except IllegalAction:  # legal only because of a card this deal put elsewhere
+                    totals[index] = -math.inf
+                    continue
+                spent = 0
+                while spent < share and not game.is_terminal():
+                    game, judged = _greedy_step(game, local)
+                    spent += max(1, judged)
+                totals[index] += _value(game, player)
+        best = max(range(len(candidates)), key=totals.__getitem__)
+        return candidates[best]
+
+    def _candidates(self, state: Any, legal: Sequence[Action], player: int, rng: random.Random) -> list[Action]:
+        """Every legal action, or the ``candidates`` greedy rates best on one deal when there are more."""
+        if len(legal) <= self.candidates:
+            return list(legal)
+        seen = state.determinize(player, rng)
+        rated: list[tuple[float, int]] = []
+        for index, action in enumerate(legal):
+            after = seen.clone(rng)
+            try:
+                after.apply(action)
+            except IllegalAction:
+                continue
+            rated.append((_value(after, player), -index))
+        rated.sort(reverse=True)
+        return [legal[-index] for _, index in rated[: self.candidates]] or [legal[0]]
 
 
 def searching(error: GameError, bot: str, state: Any) -> GameError:
@@ -260,6 +364,24 @@ def make_greedy(param: str | None, seat: int, engine: Any) -> Bot:
     return GreedyBot()
 
 
+def make_rollout(param: str | None, seat: int, engine: Any) -> Bot:
+    """``rollout``, ``rollout:K`` (K deals) or ``rollout:K,E`` (E positions judged a decision)."""
+    if param is None:
+        return RolloutBot()
+    deals_text, _, evaluations_text = param.partition(",")
+    try:
+        deals = int(deals_text)
+        evaluations = int(evaluations_text) if evaluations_text else ROLLOUT_EVALUATIONS
+    except ValueError:
+        raise ValueError(f"rollout takes a number of deals and of positions to judge (rollout:4 or "
+                         f"rollout:4,400), not {param!r}") from None
+    if not 1 <= deals <= MAX_ITERATIONS:
+        raise ValueError(f"rollout takes 1 to {MAX_ITERATIONS:,} deals, not {deals}")
+    if not 1 <= evaluations <= MAX_ITERATIONS:
+        raise ValueError(f"rollout judges 1 to {MAX_ITERATIONS:,} positions, not {evaluations}")
+    return RolloutBot(deals, evaluations)
+
+
 def make_ismcts(param: str | None, seat: int, engine: Any) -> Bot:
     """``ismcts``, ``ismcts:N`` (N iterations a decision) or ``ismcts:N,D`` (playouts of at most D
     decisions)."""
@@ -279,5 +401,5 @@ def make_ismcts(param: str | None, seat: int, engine: Any) -> Bot:
     return IsmctsBot(iterations, depth)
 
 
-BOTS: dict[str, BotFactory] = bot_table(greedy=make_greedy, ismcts=make_ismcts)
+BOTS: dict[str, BotFactory] = bot_table(greedy=make_greedy, rollout=make_rollout, ismcts=make_ismcts)
 """The general bots, for a Simulator's ``bots``."""

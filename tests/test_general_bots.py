@@ -1,0 +1,110 @@
+"""The bots every rules-file game gets (generator/sim/general.py), on No Thanks! written as a rules
+file (tests/data/nothanks): ``rollout`` plays legal, complete and reproducible games, never looks at
+what its seat cannot see, names the searched copy when the rules fail there, and beats greedy."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from generator.app.catalog import GAMES
+from generator.app.simulators import simulator_for
+from generator.loader import load_project
+from generator.model import GameDefinition
+from generator.playtest import GameError
+from generator.sim.api import BotSpec
+from generator.sim.general import RolloutBot, make_rollout
+from generator.sim.runner import run
+
+NO_THANKS = Path(__file__).parent / "data" / "nothanks"
+
+
+@pytest.fixture(scope="module")
+def nothanks() -> GameDefinition:
+    return load_project(NO_THANKS, GAMES, layouts=False).game("nothanks")
+
+
+def test_rollout_plays_complete_games_the_same_for_a_seed(nothanks: GameDefinition) -> None:
+    simulator = simulator_for("custom")
+    bots = [BotSpec.parse("rollout:2,40"), BotSpec("greedy"), BotSpec("random")]
+    first = run(simulator, nothanks, 3, bots, 3, seed=4)
+    again = run(simulator, nothanks, 3, bots, 3, seed=4)
+    assert first.records == again.records
+    assert all(record.decisions > 20 for record in first.records)
+    assert first.bots == ("rollout:2,40", "greedy", "random")
+
+
+def test_rollout_takes_only_what_its_seat_may_see(nothanks: GameDefinition) -> None:
+    """Two games that differ only in cards its seat cannot see (the deck's order and the cards set
+    aside) get the same decision from the same generator: it searches deals of the unseen cards."""
+    engine = simulator_for("custom").make_engine(nothanks, 4, nothanks.info.options.resolve({}))
+    state = engine.new_game(random.Random(9))
+    for _ in range(6):
+        state.apply("pass")
+    other = state.clone(random.Random(1))
+    unseen = [*other.zone("deck"), *other.zone("set aside")]
+    random.Random(3).shuffle(unseen)
+    for card in unseen[: len(other.zone("deck"))]:
+        other.move(card, other.zone("deck"))
+    for card in unseen[len(other.zone("deck")):]:
+        other.move(card, other.zone("set aside"))
+    assert [c.id for c in other.zone("deck")] != [c.id for c in state.zone("deck")]
+    bot = RolloutBot(3, 120)
+    for seed in range(6):
+        assert bot.choose_with_state(state, state.legal_actions(), random.Random(seed)) == \
+            bot.choose_with_state(other, other.legal_actions(), random.Random(seed))
+
+
+def test_a_mistake_met_while_looking_ahead_names_the_searched_copy(nothanks: GameDefinition) -> None:
+    engine = simulator_for("custom").make_engine(nothanks, 3, nothanks.info.options.resolve({}))
+    state = engine.new_game(random.Random(2))
+    rules = state._rules
+    real_play = rules.play
+
+    def failing(game, action):  # type: ignore[no-untyped-def]
+        if game is not state:
+            raise GameError("a mistake of the rules", where="card_defs/rules.py:33")
+        return real_play(game, action)
+
+    rules.play = failing
+    try:
+        with pytest.raises(GameError) as raised:
+            RolloutBot(2, 20).choose_with_state(state, state.legal_actions(), random.Random(1))
+    finally:
+        rules.play = real_play
+    assert "in a copy of the game searched by rollout:2,20" in raised.value.during
+
+
+@pytest.mark.parametrize(("param", "says"), [("x", "rollout takes a number of deals"), ("0", "1 to"),
+                                             ("4,0", "judges 1 to")])
+def test_a_bad_budget_is_refused(param: str, says: str) -> None:
+    with pytest.raises(ValueError, match=says):
+        make_rollout(param, 0, None)
+    assert make_rollout(None, 0, None).name == "rollout"
+    assert make_rollout("3,90", 0, None).name == "rollout:3,90"
+
+
+@pytest.mark.e2e
+def test_rollout_beats_greedy_as_one_seat_among_three(nothanks: GameDefinition) -> None:
+    """One rollout seat among three greedy ones, turn by turn in every seat (chance: 25 %)."""
+    simulator = simulator_for("custom")
+    wins = 0.0
+    for seat in range(4):
+        bots = [BotSpec("greedy")] * 4
+        bots[seat] = BotSpec("rollout")
+        result = run(simulator, nothanks, 4, bots, 10, seed=20 + seat, workers=2)
+        wins += sum(1 / len(r.winners) for r in result.records if seat in r.winners)
+    assert wins / 40 >= 0.45, wins
+
+
+@pytest.mark.parametrize("name", ["nothanks", "lostcities"])
+def test_the_rules_file_test_games_keep_the_contract(name: str) -> None:
+    """The rules-file games the bots are measured on (benchmarks/bench_playtest.py) play legal games
+    at every table size and replay from their traces."""
+    from generator.sim.contract import check_random_play, check_replay
+
+    definition = load_project(Path(__file__).parent / "data" / name, GAMES, layouts=False).game(name)
+    check_random_play(simulator_for("custom"), definition, games=6)
+    check_replay(simulator_for("custom"), definition)
