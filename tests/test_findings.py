@@ -179,3 +179,25 @@ def test_draws_explained_by_the_game_are_listed_once() -> None:
                           game_summary=lambda records, players: {"games": len(records)},
                           game_findings=lambda game, players, definition: [reason])
     assert [f.code for f in explained.findings if "draw" in f.code] == ["draw-reason"]
+
+
+def test_seats_that_win_alike_but_score_apart_are_a_finding() -> None:
+    """A lowest-wins game whose first seat ends 13 points better than the last, at the same win
+    rate, said nothing; and seats whose scores differ by chance alone give no such finding."""
+    rng = random.Random(5)
+    records = []
+    for i in range(400):
+        winner = rng.randrange(4)
+        scores = tuple(-40.0 + rng.gauss(0, 12) + (13.0 if s == 0 else 0.0) + (20.0 if s == winner else 0.0)
+                       for s in range(4))
+        records.append(GameRecord(i, i, scores, 50, 50, (winner,), ("b",) * 4, {}))
+    summary = summarize(records, 4, competitive=True, settings=_settings())
+    assert not [f for f in summary.findings if f.code == "seat-advantage"]
+    (gap,) = [f for f in summary.findings if f.code == "seat-score-gap"]
+    assert gap.sentence.startswith("Seats score apart though they win alike: seat 0 scores")
+    assert "seat 0 +1" in gap.evidence and "Holm" in gap.evidence
+    assert summary.to_json()["seat_score_gap"][0]["significant"] is True
+    fair = [GameRecord(r.index, r.seed, tuple(s - (13.0 if k == 0 else 0.0) for k, s in enumerate(r.scores)),
+                       r.turns, r.decisions, r.winners, r.bots, {}) for r in records]
+    assert not [f for f in summarize(fair, 4, competitive=True, settings=_settings()).findings
+                if f.code == "seat-score-gap"]

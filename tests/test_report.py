@@ -164,6 +164,24 @@ def test_bar_chart_scales_bars_to_values() -> None:
     assert line_chart(["1", "2"], [("s", [1.0, 2.0])], title="t").count("<circle") == 2
 
 
+def test_bar_chart_draws_negative_values_below_the_zero_line() -> None:
+    """A lowest-wins game's mean scores are negative: each bar runs from the zero line down to its
+    value, inside the chart, as long as its value says (the axis used to stay 0..1 and the bars were
+    drawn thousands of units away, with no height)."""
+    import re
+
+    svg = bar_chart(["0", "1", "2"], [-30.4, -46.6, 12.0], title="Mean score per seat",
+                    intervals=[(-33.0, -27.8), (-50.9, -42.3), (10.0, 14.0)])
+    bars = [tuple(float(v) for v in m) for m in re.findall(r'class="bar" x="[^"]+" y="([^"]+)" width="[^"]+" height="([^"]+)"', svg)]
+    zero = float(re.search(r'class="axisline"[^>]* y1="([^"]+)"', svg).group(1))
+    top, bottom = 30, 300 - 56
+    for (y, height), value in zip(bars, (-30.4, -46.6, 12.0)):
+        assert top <= y and y + height <= bottom and height > 0
+        assert (y == pytest.approx(zero)) == (value < 0)  # a negative bar hangs from the zero line
+    assert bars[1][1] / bars[0][1] == pytest.approx(46.6 / 30.4, rel=0.01)
+    assert ">-50<" in svg or ">-60<" in svg  # the axis reaches below the lowest interval
+
+
 def test_nice_ticks() -> None:
     assert nice_ticks(0, 25) == [0, 5, 10, 15, 20, 25]
     assert nice_ticks(0, 0.37)[-1] >= 0.37
@@ -249,3 +267,15 @@ def test_seat_scores_tables_name_their_seats() -> None:
     assert text[header].split()[:2] == ["seat", "mean"] and text[header + 1].split()[0] == "0"
     page = simulation_report(summary)
     assert "<h3>seat scores</h3><table><tr><th>seat</th>" in page
+
+
+def test_a_run_slower_than_a_game_a_second_says_seconds_a_game() -> None:
+    """It said "0 games/s"."""
+    from dataclasses import replace as replaced
+
+
+    summary = _summary(TOY_RACE, 2, games=4)
+    slow = replaced(summary, lengths=replaced(summary.lengths, elapsed_s=10.0))
+    assert "2.50 s a game" in summary_text(slow) and "0 games/s" not in summary_text(slow)
+    quick = replaced(summary, lengths=replaced(summary.lengths, elapsed_s=2.0))
+    assert "2.00 games/s" in summary_text(quick)

@@ -161,6 +161,9 @@ class SeatStats:
     advantage: tuple[Difference, ...] = ()
     """Each seat's win rate against the mean of the other seats' in the same games (paired,
     Holm-corrected over the seats)."""
+    score_gap: tuple[Difference, ...] = ()
+    """Each seat's score against the mean of the other seats' in the same games (paired,
+    Holm-corrected over the seats): seats can win as often and still score far apart."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +307,8 @@ class RunSummary:
             data["draws"] = seats.draws
             data["win_rate_ties"] = "counted"
             data["seat_advantage"] = [d.to_json() for d in seats.advantage]
+            if seats.score_gap:
+                data["seat_score_gap"] = [d.to_json() for d in seats.score_gap]
         if self.perfect is not None:
             data["perfect_games"] = self.perfect.games
             data["perfect_rate"] = self.perfect.rate.rate
@@ -365,7 +370,7 @@ def summarize(
         minimum=min(all_scores) if all_scores else None, maximum=max(all_scores) if all_scores else None,
         histogram=histogram(all_scores), is_outcome=score_is_outcome,
     )
-    seats = _seat_stats(records, players) if competitive else None
+    seats = _seat_stats(records, players, gaps=not score_is_outcome) if competitive else None
     perfect = None
     if not competitive:
         won = sum(1 for r in records if r.winners)
@@ -383,16 +388,28 @@ def summarize(
     return replace(summary, findings=merged(run_findings(summary), found))
 
 
-def _seat_stats(records: Sequence[GameRecord], players: int) -> SeatStats:
+def _against_the_others(values: list[list[float]]) -> list[Difference]:
+    """Each seat's values (one a game) against the mean of the other seats' in the same game
+    (paired: seat minus the others), Holm-corrected over the seats."""
+    players, games = len(values), len(values[0])
+    found = []
+    for seat in range(players):
+        others = [mean([values[t][i] for t in range(players) if t != seat]) for i in range(games)]
+        found.append(paired_difference(others, values[seat]))
+    return corrected(found)
+
+
+def _seat_stats(records: Sequence[GameRecord], players: int, *, gaps: bool = True) -> SeatStats:
+    """Each seat's wins and scores; ``gaps``: test each seat's score against the others' too (not
+    when the scores only say who won)."""
     games = len(records)
     wins = seat_wins(records, players)
     advantage: list[Difference] = []
+    score_gap: list[Difference] = []
     if players >= 2 and games:
-        won = [[1.0 if s in r.winners else 0.0 for r in records] for s in range(players)]
-        for seat in range(players):
-            others = [mean([won[t][i] for t in range(players) if t != seat]) for i in range(games)]
-            advantage.append(paired_difference(others, won[seat]))  # seat minus the others
-        advantage = corrected(advantage)
+        advantage = _against_the_others([[1.0 if s in r.winners else 0.0 for r in records] for s in range(players)])
+        if gaps:
+            score_gap = _against_the_others([[r.scores[s] for r in records] for s in range(players)])
     return SeatStats(
         win_rate=tuple(Rate.of(w, games) for w in wins),
         mean_score=tuple(_r(mean([r.scores[s] for r in records])) for s in range(players)),
@@ -401,6 +418,7 @@ def _seat_stats(records: Sequence[GameRecord], players: int) -> SeatStats:
         shared_wins=sum(1 for r in records if len(r.winners) > 1),
         draws=sum(1 for r in records if not r.winners),
         advantage=tuple(advantage),
+        score_gap=tuple(score_gap),
     )
 
 
@@ -545,7 +563,7 @@ def _seat_findings(summary: RunSummary) -> list[Finding]:
         return []
     flagged = [s for s, test in enumerate(seats.advantage) if test.significant]
     if not flagged:
-        return []
+        return _score_gap_findings(summary)
     rates = seats.win_rate
     low_seat = min(range(len(rates)), key=lambda s: rates[s].rate)
     high_seat = max(range(len(rates)), key=lambda s: rates[s].rate)
@@ -560,6 +578,28 @@ def _seat_findings(summary: RunSummary) -> list[Finding]:
         " from the other seats' mean, beyond chance (Holm-corrected over the seats, 5 %)"
     return [Finding("seat-advantage", sentence, evidence,
                     weight=SEAT_WEIGHT + 10 * (high.rate - low.rate))]
+
+
+def _score_gap_findings(summary: RunSummary) -> list[Finding]:
+    """Seats that win about as often as the others but score apart from them beyond chance: the
+    win rates alone would hide it (a lowest-wins game whose first seat ends 13 points better)."""
+    seats = summary.seats
+    if seats is None or not seats.score_gap:
+        return []
+    flagged = [s for s, test in enumerate(seats.score_gap) if test.significant]
+    if not flagged:
+        return []
+    means = seats.mean_score
+    low_seat = min(range(len(means)), key=lambda s: means[s])
+    high_seat = max(range(len(means)), key=lambda s: means[s])
+    gap = means[high_seat] - means[low_seat]
+    sentence = (f"Seats score apart though they win alike: seat {high_seat} scores {means[high_seat]:g} on average "
+                f"against {means[low_seat]:g} for seat {low_seat}, {gap:g} points apart")
+    evidence = " and ".join(f"seat {s} {seats.score_gap[s].difference:+.1f} points "
+                            f"[{seats.score_gap[s].low:+.1f}, {seats.score_gap[s].high:+.1f}]" for s in flagged) + \
+        " from the other seats' mean score, beyond chance (Holm-corrected over the seats, 5 %)"
+    spread = max(abs(summary.scores.mean), 1.0)
+    return [Finding("seat-score-gap", sentence, evidence, weight=1.0 + min(5.0, 5 * gap / spread))]
 
 
 def _length_findings(summary: RunSummary) -> list[Finding]:

@@ -109,15 +109,21 @@ def bar_chart(
     y_max: float | None = None,
     value_format: str = "{:g}",
 ) -> str:
-    """Vertical bars, one per label, with optional error bars (``intervals`` as (low, high))."""
+    """Vertical bars, one per label, from zero to the value (below the zero line for a negative
+    value), with optional error bars (``intervals`` as (low, high))."""
     plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
     plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
-    top = max([*values, *(hi for _, hi in intervals or ()), 0.0])
-    ticks = nice_ticks(0.0, y_max if y_max is not None else (top or 1.0))
-    ceiling = ticks[-1] or 1.0
+    spans = [*values, *(v for pair in intervals or () for v in pair)]
+    top = max([*spans, 0.0])
+    bottom = min([*spans, 0.0])
+    if y_max is not None:
+        top = max(top, y_max) if bottom < 0 else y_max
+    ticks = nice_ticks(bottom, top if top > bottom else bottom + 1.0)
+    floor, ceiling = ticks[0], ticks[-1]
+    span = (ceiling - floor) or 1.0
 
     def scale_y(value: float) -> float:
-        return MARGIN_TOP + plot_h * (1 - value / ceiling)
+        return MARGIN_TOP + plot_h * (1 - (value - floor) / span)
 
     parts = _frame(title, y_label, x_label, ticks, scale_y, plot_w)
     n = max(1, len(values))
@@ -127,11 +133,11 @@ def bar_chart(
     show_every = max(1, math.ceil((longest * CHAR_WIDTH + 8) / slot))  # labels must not overlap
     for i, (label, value) in enumerate(zip(labels, values)):
         x = MARGIN_LEFT + i * slot + (slot - bar_w) / 2
-        y = scale_y(value)
+        zero, end = scale_y(0.0), scale_y(value)
         tip = escape(f"{label}: {value_format.format(value)}")
         parts.append(
-            f'<rect class="bar" x="{_num(x)}" y="{_num(y)}" width="{_num(bar_w)}" '
-            f'height="{_num(max(0.0, MARGIN_TOP + plot_h - y))}" fill="{PALETTE[0]}"><title>{tip}</title></rect>'
+            f'<rect class="bar" x="{_num(x)}" y="{_num(min(zero, end))}" width="{_num(bar_w)}" '
+            f'height="{_num(abs(zero - end))}" fill="{PALETTE[0]}"><title>{tip}</title></rect>'
         )
         if intervals is not None:
             low, high = intervals[i]
@@ -145,8 +151,8 @@ def bar_chart(
                 f'<text class="tick" font-size="11" x="{_num(x + bar_w / 2)}" y="{_num(MARGIN_TOP + plot_h + 16)}" '
                 f'text-anchor="middle">{escape(label)}</text>'
             )
-    parts.append(f'<line class="axisline" stroke="#555" x1="{MARGIN_LEFT}" y1="{_num(MARGIN_TOP + plot_h)}" '
-                 f'x2="{_num(MARGIN_LEFT + plot_w)}" y2="{_num(MARGIN_TOP + plot_h)}"/>')
+    parts.append(f'<line class="axisline" stroke="#555" x1="{MARGIN_LEFT}" y1="{_num(scale_y(0.0))}" '
+                 f'x2="{_num(MARGIN_LEFT + plot_w)}" y2="{_num(scale_y(0.0))}"/>')
     return _svg(parts, title)
 
 

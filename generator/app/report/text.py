@@ -170,7 +170,10 @@ def summary_text(summary: RunSummary) -> str:
     elapsed = lengths.elapsed_s
     speed = ""
     if elapsed:
-        speed = f", {summary.games / elapsed:,.0f} games/s, {lengths.decisions / elapsed:,.0f} decisions/s"
+        per_second = summary.games / elapsed
+        pace = f"{per_second:,.0f} games/s" if per_second >= 10 else f"{per_second:.2f} games/s" if per_second >= 1 else \
+            f"{elapsed / summary.games:,.2f} s a game" if summary.games else "no game"
+        speed = f", {pace}, {lengths.decisions / elapsed:,.0f} decisions/s"
     lines.append(f"decisions      {lengths.decisions}" + (f"   ({elapsed:.2f} s{speed})" if elapsed is not None else ""))
     if seats is not None:
         lines.append("")
