@@ -32,7 +32,7 @@ body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2e
 h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { font-size: 1.2em; margin-top: 1.6em;
      border-bottom: 1px solid #ccc; padding-bottom: 0.2em; }
 table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.92em; }
-th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; }
+th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; overflow-wrap: anywhere; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #f3f3f3; vertical-align: bottom; }
 table.wide { font-size: 0.8em; } table.wide th, table.wide td { padding: 0.2em 0.35em; }
