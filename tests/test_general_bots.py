@@ -108,3 +108,28 @@ def test_the_rules_file_test_games_keep_the_contract(name: str) -> None:
     definition = load_project(Path(__file__).parent / "data" / name, GAMES, layouts=False).game(name)
     check_random_play(simulator_for("custom"), definition, games=6)
     check_replay(simulator_for("custom"), definition)
+
+
+def test_the_lowest_total_wins_where_the_definition_says_so(nothanks: GameDefinition, tmp_path: Path) -> None:
+    """``scoring: lowest``: the scores are the rules' totals, the winners hold the lowest, the bots
+    play to lower theirs and the reports say which way the scores go; a wrong value is located."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from generator.cli.main import cli
+    from generator.model.common import Scoring
+
+    assert nothanks.info.scoring is Scoring.LOWEST
+    result = run(simulator_for("custom"), nothanks, 4, [BotSpec("greedy")], 20, seed=3)
+    for record in result.records:
+        assert record.winners == tuple(s for s, v in enumerate(record.scores) if v == min(record.scores))
+    assert sum(record.scores[0] for record in result.records) > 0  # totals as the rules count them
+    done = CliRunner().invoke(cli, ["simulate", "nothanks", "--project", str(NO_THANKS), "--games", "8",
+                                    "--players", "3", "--skill-games", "0"])
+    assert done.exit_code == 0 and "the lowest score wins" in done.output
+    shutil.copytree(NO_THANKS, tmp_path / "p")
+    definition = tmp_path / "p" / "card_defs" / "nothanks.yaml"
+    definition.write_text(definition.read_text().replace("scoring: lowest", "scoring: fewest"))
+    bad = CliRunner().invoke(cli, ["validate", "--project", str(tmp_path / "p")])
+    assert bad.exit_code == 1 and "card_defs/nothanks.yaml:11:10:" in bad.output and "scoring" in bad.output

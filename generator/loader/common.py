@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import yaml
 
 from ..model import Deviation, GameInfo, PlayerCount, RuleOption, RuleOptions, Symbol
-from ..model.common import Translation
+from ..model.common import Scoring, Translation
 from ..model.limits import MAX_OPTION_MAGNITUDE, MAX_PLAYERS
 from ..model.rules import RulesBlock, RulesSection, RulesText
 from ..model.source import UNKNOWN_LOC, SourceLoc
@@ -46,6 +46,7 @@ class Header:
     languages_loc: SourceLoc | None = None
     translation_cards: dict[str, yaml.Node] | None = None
     """Per language, the node of its ``cards:`` translation table (a card-list deck reads it)."""
+    scoring: Scoring = Scoring.HIGHEST
 
 
 def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size: str = "poker",
@@ -81,7 +82,15 @@ def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size:
         translations=translations,
         languages_loc=reader.loc(fields["languages"]) if "languages" in fields else None,
         translation_cards=cards,
+        scoring=read_scoring(reader, fields["scoring"]) if "scoring" in fields else Scoring.HIGHEST,
     )
+
+
+def read_scoring(reader: Reader, node: yaml.Node) -> Scoring:
+    """``scoring: highest`` (the default) or ``lowest``: who wins a game (a game whose rules count
+    penalty points is won by the lowest total)."""
+    value = reader.choice(node, "scoring", [s.value for s in Scoring])
+    return Scoring(value) if value is not None else Scoring.HIGHEST
 
 
 def read_languages(reader: Reader, node: yaml.Node) -> tuple[str, ...]:
@@ -262,6 +271,7 @@ def make_info(
         languages=header.languages,
         translations=header.translations,
         languages_loc=header.languages_loc or UNKNOWN_LOC,
+        scoring=header.scoring,
     )
 
 

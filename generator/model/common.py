@@ -89,6 +89,13 @@ class Translation:
     """Where the file gives this language's translations."""
 
 
+class Scoring(str, Enum):
+    """How a game is won: by the highest score, or (a game of penalty points) the lowest."""
+
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """Identity and table facts of a game definition (or of one of its variants)."""
@@ -122,6 +129,9 @@ class GameInfo:
     """The language this definition's words are in (a build for ``--lang de`` localises it);
     empty: the first of ``languages``."""
     languages_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    scoring: Scoring = Scoring.HIGHEST
+    """Who wins: the highest score, or the lowest (``scoring: lowest``, a game of penalty points):
+    scores are reported as the rules count them, and the bots and the winners read this."""
 
     def translation(self, language: str) -> Translation | None:
         return next((t for t in self.translations if t.language == language), None)

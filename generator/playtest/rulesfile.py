@@ -33,6 +33,7 @@ import traceback
 import types
 from typing import Any, Callable, Collection, Mapping, Sequence
 
+from ..model.common import Scoring
 from ..model.rulesource import RulesSource
 from ..sim.errors import GameError
 from .cards import Card, FieldValue, make_cards
@@ -141,6 +142,8 @@ class LoadedRules:
         heuristic = self.heuristic
         if heuristic is None:
             scores = state._checked_scores()
+            if state._lowest:
+                scores = [-score for score in scores]
             own = scores[player]
             others = [s for p, s in enumerate(scores) if p != player]
             return own - max(others) if others else own
@@ -260,6 +263,9 @@ class RulesEngine:
                  options: Mapping[str, Any], definition: Any = None, numbered: Collection[str] = ()) -> None:
         self.rules = load_rules(source)
         self.definition = definition
+        info = getattr(definition, "info", None)
+        self.lowest_wins = getattr(info, "scoring", None) is Scoring.LOWEST
+        """Whether the lowest score wins (the definition's ``scoring: lowest``)."""
         self.players = players
         self.options = dict(options)
         self.components: dict[str, tuple[Card, ...]] = {name: make_cards(name, rows, name in numbered)
@@ -274,7 +280,7 @@ class RulesEngine:
     def new_game(self, rng: random.Random) -> State:
         """A game dealt by the rules' ``setup`` with ``rng``."""
         rules = self.rules
-        state = State(rules, self.players, self.components, self.options, rng)
+        state = State(rules, self.players, self.components, self.options, rng, lowest_wins=self.lowest_wins)
         try:
             rules.setup(state)
             over = rules.is_over(state)

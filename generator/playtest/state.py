@@ -90,15 +90,16 @@ class State:
     """One game in progress (see the module docstring)."""
 
     __slots__ = ("_rules", "_players", "_current", "_zones", "_where", "_rng", "_options", "_components",
-                 "_cards", "_legal", "_history", "_decisions", "_turns", "_rounds", "_standings", "_over",
+                 "_cards", "_legal", "_history", "_decisions", "_turns", "_rounds", "_standings", "_over", "_lowest",
                  "__dict__")
 
     if TYPE_CHECKING:  # a rules file keeps its own values as attributes: state.phase = "draw"
         def __setattr__(self, name: str, value: Any) -> None: ...
 
     def __init__(self, rules: Rules, players: int, components: Mapping[str, Sequence[Card]],
-                 options: Mapping[str, Any], rng: random.Random) -> None:
+                 options: Mapping[str, Any], rng: random.Random, *, lowest_wins: bool = False) -> None:
         self._rules = rules
+        self._lowest = lowest_wins
         self._players = tuple(range(players))
         self._current = 0
         self._zones: dict[tuple[str, int | None], Zone] = {}
@@ -132,6 +133,11 @@ class State:
         if type(player) is not int or not 0 <= player < len(self._players):
             raise ValueError(f"there is no player {player!r} (players 0 to {len(self._players) - 1})")
         self._current = player
+
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest score wins (the definition's ``scoring: lowest``)."""
+        return self._lowest
 
     @property
     def rng(self) -> random.Random:
@@ -337,6 +343,7 @@ class State:
         new._rounds = self._rounds
         new._standings = [row[:] for row in self._standings]
         new._over = self._over
+        new._lowest = self._lowest
         if self.__dict__:
             new.__dict__.update({name: _copied(value, zones) for name, value in self.__dict__.items()})
         return new
@@ -492,7 +499,8 @@ class State:
 
     def evaluate(self, player: int) -> float:
         """How good the game is for ``player`` now, as ``greedy`` sees it: the rules'
-        ``heuristic``, else the player's score minus the best other player's."""
+        ``heuristic``, else the player's lead over the best other player (their score minus
+        the player's when the lowest score wins)."""
         return self._rules.evaluate(self, player)
 
     def words(self, action: Action) -> str:

@@ -78,7 +78,9 @@ class Bot(Protocol):
 
 
 class Engine(Protocol):
-    """A game's rules for one table: definition, number of players and resolved rule options."""
+    """A game's rules for one table: definition, number of players and resolved rule options. An
+    engine whose games are won by the lowest score says so with ``lowest_wins = True`` (read with
+    ``getattr``: an engine without it is won by the highest)."""
 
     @property
     def players(self) -> int: ...

@@ -82,13 +82,19 @@ class Searchable(Protocol):
     def clone(self, rng: random.Random | None = None) -> "Searchable": ...
 
 
+def _ranked(state: Any) -> list[float]:
+    """The scores as the bots rank them: higher is better (negated when the lowest score wins)."""
+    scores = state.scores()
+    return [-score for score in scores] if getattr(state, "lowest_wins", False) else list(scores)
+
+
 def _value(state: Any, player: int) -> float:
     """What greedy maximises for ``player``: the state's own ``evaluate`` (a rules file's
     heuristic), else the player's score lead over the best other player."""
     evaluate = getattr(state, "evaluate", None)
     if evaluate is not None:
         return float(evaluate(player))
-    scores = state.scores()
+    scores = _ranked(state)
     others = [s for p, s in enumerate(scores) if p != player]
     return float(scores[player]) - (max(others) if others else 0.0)
 
@@ -342,7 +348,7 @@ class IsmctsBot:
                 fast(legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))])
                 left -= 1
             if game.is_terminal():
-                rewards = _rewards(game.scores())
+                rewards = _rewards(_ranked(game))
             else:  # cut short: judged as greedy judges, each value's share of a win
                 values = [_value(game, p) for p in seats]
                 mean_value = sum(values) / len(values)

@@ -187,7 +187,8 @@ def play_game_state(
         scores=scores,
         turns=state.turns,
         decisions=decisions,
-        winners=_winners(outcome, scores, competitive, everyone_tied_wins),
+        winners=_winners(outcome, [-s for s in scores] if getattr(engine, "lowest_wins", False) else scores,
+                         competitive, everyone_tied_wins),
         bots=names,
         outcome=outcome,
     )

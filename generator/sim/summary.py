@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..model import GameDefinition, OptionValue
+from ..model.common import Scoring
 from .api import GameRecord
 from .findings import (
     DRAW_SHARE,
@@ -146,6 +147,9 @@ class ScoreStats:
     histogram: Mapping[str, int]
     is_outcome: bool
     """The scores only say who won (Sequence: 1, 0.5, 0): the reports leave the mean out."""
+    lowest_wins: bool = False
+    """The lowest score wins (the definition's ``scoring: lowest``): the scores are as the rules
+    count them, and the reports say which way they go."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +294,7 @@ class RunSummary:
             "players": self.players,
             "competitive": self.competitive,
             "score_is_outcome": scores.is_outcome,
+            "scoring": "lowest" if scores.lowest_wins else "highest",
             "mean_score": scores.mean,
             "stderr": scores.stderr,
             "min_score": scores.minimum,
@@ -369,6 +374,7 @@ def summarize(
         mean=_r(score_mean), stderr=_r(stderr(per_game)), sd=_r(spread),
         minimum=min(all_scores) if all_scores else None, maximum=max(all_scores) if all_scores else None,
         histogram=histogram(all_scores), is_outcome=score_is_outcome,
+        lowest_wins=definition is not None and definition.info.scoring is Scoring.LOWEST,
     )
     seats = _seat_stats(records, players, gaps=not score_is_outcome) if competitive else None
     perfect = None
@@ -590,11 +596,13 @@ def _score_gap_findings(summary: RunSummary) -> list[Finding]:
     if not flagged:
         return []
     means = seats.mean_score
-    low_seat = min(range(len(means)), key=lambda s: means[s])
-    high_seat = max(range(len(means)), key=lambda s: means[s])
-    gap = means[high_seat] - means[low_seat]
-    sentence = (f"Seats score apart though they win alike: seat {high_seat} scores {means[high_seat]:g} on average "
-                f"against {means[low_seat]:g} for seat {low_seat}, {gap:g} points apart")
+    lowest = summary.scores.lowest_wins
+    best_seat = (min if lowest else max)(range(len(means)), key=lambda s: means[s])
+    worst_seat = (max if lowest else min)(range(len(means)), key=lambda s: means[s])
+    gap = abs(means[best_seat] - means[worst_seat])
+    sentence = (f"Seats score apart though they win alike: seat {best_seat} scores {means[best_seat]:g} on average "
+                f"against {means[worst_seat]:g} for seat {worst_seat}, {gap:g} points "
+                f"{'fewer (the lowest score wins)' if lowest else 'more'}")
     evidence = " and ".join(f"seat {s} {seats.score_gap[s].difference:+.1f} points "
                             f"[{seats.score_gap[s].low:+.1f}, {seats.score_gap[s].high:+.1f}]" for s in flagged) + \
         " from the other seats' mean score, beyond chance (Holm-corrected over the seats, 5 %)"

@@ -141,7 +141,8 @@ def _summary_table(summary: RunSummary) -> str:
     rows: list[list[Any]] = []
     scores = summary.scores
     if not scores.is_outcome:
-        rows.append(["mean score", f"{scores.mean:.2f} \u00b1 {scores.stderr:.2f} (standard error)"])
+        rows.append(["mean score", f"{scores.mean:.2f} \u00b1 {scores.stderr:.2f} (standard error)"
+                     + ("; the lowest score wins" if scores.lowest_wins else "")])
     rows.append(["lowest / highest score", f"{cell_text(scores.minimum)} / {cell_text(scores.maximum)}"])
     seats = summary.seats
     if seats is not None:
@@ -217,7 +218,9 @@ def _charts(summary: RunSummary) -> str:
                                y_label="% of games won", x_label="seat", value_format="{:.1f} %"))
         parts.append(bar_chart(labels, [float(v) for v in seats.mean_score],
                                intervals=[(m - Z_95 * e, m + Z_95 * e) for m, e in zip(seats.mean_score, seats.stderr)],
-                               title="Mean score per seat (95 % interval)", y_label="score", x_label="seat",
+                               title="Mean score per seat (95 % interval)" + (
+                                   ", the lowest wins" if summary.scores.lowest_wins else ""),
+                               y_label="score", x_label="seat",
                                value_format="{:.2f}"))
         if not summary.scores.is_outcome and len(seats.histograms) > 1:
             labels2, counts = bin_histograms(seats.histograms, SEAT_CHART_BINS)

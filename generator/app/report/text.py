@@ -155,7 +155,8 @@ def summary_text(summary: RunSummary) -> str:
     scores = summary.scores
     if not scores.is_outcome:
         lines.append(f"mean score     {scores.mean:.2f} +- {scores.stderr:.2f}"
-                     f"   (min {cell_text(scores.minimum)}, max {cell_text(scores.maximum)})")
+                     f"   (min {cell_text(scores.minimum)}, max {cell_text(scores.maximum)})"
+                     + ("   the lowest score wins" if scores.lowest_wins else ""))
     seats = summary.seats
     if seats is not None:
         lines.append(f"shared wins    {seats.shared_wins} (team wins and ties count for every winner)"

@@ -5,7 +5,7 @@ to the player to act, who either takes it, with the chips on it, or pays a chip 
 on ("no thanks!"); a player without chips must take it. Who takes a card turns up the next and
 decides on it first. When the last card is taken, each player's cards count their values, but a
 run of consecutive numbers counts only its lowest; each chip takes one point off. The lowest total
-wins: ``scores`` gives each total negated, so that a higher score is better, as cardforge reads it.
+wins (``scoring: lowest`` in nothanks.yaml): ``scores`` gives each total as the rules count it.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def points(cards) -> int:
 
 
 def scores(state: State) -> list:
-    return [state.chips[p] - points(state.zone("taken", p)) for p in state.players]
+    return [points(state.zone("taken", p)) - state.chips[p] for p in state.players]
 
 
 def describe(state: State, action) -> str:
@@ -62,4 +62,4 @@ def describe(state: State, action) -> str:
 
 
 def facts(state: State) -> dict:
-    return {"cards taken by the winner": len(state.zone("taken", max(state.players, key=lambda p: scores(state)[p])))}
+    return {"cards taken by the winner": len(state.zone("taken", min(state.players, key=lambda p: scores(state)[p])))}
