@@ -50,20 +50,12 @@ def kites_project() -> Path:
     import tempfile
 
     sys.path.insert(0, str(ROOT))
-    from tests.test_tutorial import replace_functions, steps
+    from tests.test_tutorial import steps, write_step
 
     project = Path(tempfile.mkdtemp(prefix="kites-")) / "kites"
     for kind, argument, body in steps():
-        if kind not in ("file", "append", "replace"):
-            continue
-        path = project / argument
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if kind == "file":
-            path.write_text(body, encoding="utf-8")
-        elif kind == "append":
-            path.write_text(path.read_text(encoding="utf-8") + body, encoding="utf-8")
-        else:
-            replace_functions(path, body)
+        if kind in ("file", "append", "replace"):
+            write_step(project, kind, argument, body)
     return project
 
 

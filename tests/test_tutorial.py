@@ -44,6 +44,18 @@ def replace_functions(path: Path, block: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def write_step(project: Path, kind: str, argument: str, body: str) -> None:
+    """A ``file``, ``append`` or ``replace`` step of the page, done to the project's file ``argument``."""
+    path = project / argument
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "file":
+        path.write_text(body, encoding="utf-8")
+    elif kind == "append":
+        path.write_text(path.read_text(encoding="utf-8") + body, encoding="utf-8")
+    else:
+        replace_functions(path, body)
+
+
 def run(line: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     args = shlex.split(line)
     assert args[0] == "cardforge", line
@@ -56,14 +68,7 @@ def test_the_tutorial_runs_step_by_step(tmp_path: Path) -> None:
     ran = 0
     for kind, argument, body in steps():
         if kind in ("file", "append", "replace"):
-            path = project / argument
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if kind == "file":
-                path.write_text(body, encoding="utf-8")
-            elif kind == "append":
-                path.write_text(path.read_text(encoding="utf-8") + body, encoding="utf-8")
-            else:
-                replace_functions(path, body)
+            write_step(project, kind, argument, body)
             continue
         wanted = dict(re.findall(r'(\w+)=("[^"]*"|\S+)', argument))
         commands = [line for line in body.splitlines() if line.strip()]

@@ -370,17 +370,21 @@ def make_greedy(param: str | None, seat: int, engine: Any) -> Bot:
     return GreedyBot()
 
 
+def _two_numbers(param: str, second_default: int, usage: str) -> tuple[int, int]:
+    """A bot's parameter ``A`` or ``A,B`` (B: ``second_default``); ValueError saying ``usage``."""
+    first_text, _, second_text = param.partition(",")
+    try:
+        return int(first_text), int(second_text) if second_text else second_default
+    except ValueError:
+        raise ValueError(f"{usage}, not {param!r}") from None
+
+
 def make_rollout(param: str | None, seat: int, engine: Any) -> Bot:
     """``rollout``, ``rollout:K`` (K deals) or ``rollout:K,E`` (E positions judged a decision)."""
     if param is None:
         return RolloutBot()
-    deals_text, _, evaluations_text = param.partition(",")
-    try:
-        deals = int(deals_text)
-        evaluations = int(evaluations_text) if evaluations_text else ROLLOUT_EVALUATIONS
-    except ValueError:
-        raise ValueError(f"rollout takes a number of deals and of positions to judge (rollout:4 or "
-                         f"rollout:4,400), not {param!r}") from None
+    deals, evaluations = _two_numbers(param, ROLLOUT_EVALUATIONS, "rollout takes a number of deals and of "
+                                      "positions to judge (rollout:4 or rollout:4,400)")
     if not 1 <= deals <= MAX_ITERATIONS:
         raise ValueError(f"rollout takes 1 to {MAX_ITERATIONS:,} deals, not {deals}")
     if not 1 <= evaluations <= MAX_ITERATIONS:
@@ -393,13 +397,8 @@ def make_ismcts(param: str | None, seat: int, engine: Any) -> Bot:
     decisions)."""
     if param is None:
         return IsmctsBot()
-    iterations_text, _, depth_text = param.partition(",")
-    try:
-        iterations = int(iterations_text)
-        depth = int(depth_text) if depth_text else DEFAULT_DEPTH
-    except ValueError:
-        raise ValueError(f"ismcts takes a number of iterations and a playout depth (ismcts:200 or "
-                         f"ismcts:200,40), not {param!r}") from None
+    iterations, depth = _two_numbers(param, DEFAULT_DEPTH, "ismcts takes a number of iterations and a playout "
+                                     "depth (ismcts:200 or ismcts:200,40)")
     if not 1 <= iterations <= MAX_ITERATIONS:
         raise ValueError(f"ismcts takes 1 to {MAX_ITERATIONS:,} iterations, not {iterations}")
     if not 0 <= depth <= MAX_DEPTH:
