@@ -99,14 +99,15 @@ def _value(state: Any, player: int) -> float:
     return float(scores[player]) - (max(others) if others else 0.0)
 
 
-class GreedyBot:
-    """One step ahead: the action whose result is best for the acting player (module docstring)."""
+class _LookingAhead:
+    """A bot that decides from the game's state (on copies of it, never looking at what its seat
+    cannot see): a mistake of the rules met in a copy is reported as found there."""
 
-    name = "greedy"
+    name: str
     needs_state = True
 
     def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        raise TypeError("greedy chooses from the state (choose_with_state)")
+        raise TypeError(f"{self.name} chooses from the state (choose_with_state)")
 
     def choose_with_state(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -115,6 +116,15 @@ class GreedyBot:
             return self._choose(state, legal, rng)
         except GameError as exc:
             raise searching(exc, self.name, state) from None
+
+    def _choose(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        raise NotImplementedError
+
+
+class GreedyBot(_LookingAhead):
+    """One step ahead: the action whose result is best for the acting player (module docstring)."""
+
+    name = "greedy"
 
     def _choose(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         player = state.current_player()
@@ -158,10 +168,8 @@ def _greedy_step(game: Any, rng: random.Random) -> tuple[Any, int]:
     return (best[0] if len(best) == 1 else best[rng.randrange(len(best))]), len(legal)
 
 
-class RolloutBot:
+class RolloutBot(_LookingAhead):
     """Greedy improved by playing each candidate out with greedy players (module docstring)."""
-
-    needs_state = True
 
     def __init__(self, deals: int = ROLLOUT_DEALS, evaluations: int = ROLLOUT_EVALUATIONS,
                  candidates: int = ROLLOUT_CANDIDATES) -> None:
@@ -170,17 +178,6 @@ class RolloutBot:
         self.candidates = candidates
         defaults = (deals, evaluations) == (ROLLOUT_DEALS, ROLLOUT_EVALUATIONS)
         self.name = "rollout" if defaults else f"rollout:{deals},{evaluations}"
-
-    def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        raise TypeError("rollout chooses from the state (choose_with_state)")
-
-    def choose_with_state(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        try:
-            return self._choose(state, legal, rng)
-        except GameError as exc:
-            raise searching(exc, self.name, state) from None
 
     def _choose(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         player = state.current_player()
@@ -268,10 +265,8 @@ def _rewards(scores: Sequence[float]) -> list[float]:
     return [share if s == top else 0.0 for s in scores]
 
 
-class IsmctsBot:
+class IsmctsBot(_LookingAhead):
     """Information-set Monte Carlo tree search (module docstring)."""
-
-    needs_state = True
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, depth: int = DEFAULT_DEPTH,
                  exploration: float = EXPLORATION) -> None:
@@ -280,16 +275,8 @@ class IsmctsBot:
         self.exploration = exploration
         self.name = f"ismcts:{iterations}" + (f",{depth}" if depth != DEFAULT_DEPTH else "")
 
-    def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        raise TypeError("ismcts chooses from the state (choose_with_state)")
-
-    def choose_with_state(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        try:
-            root = self.search(state, rng)
-        except GameError as exc:
-            raise searching(exc, self.name, state) from None
+    def _choose(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        root = self.search(state, rng)
         best_visits = -1
         best: Action = legal[0]
         children = root.children
