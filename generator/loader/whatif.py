@@ -365,3 +365,56 @@ def change_table(reader: "Reader", table: "Table", what: str, place: yaml.Node) 
         cells[column] = Cell(value_text(value), old.loc if old is not None else row.loc)
         rows[index[card]] = Row(row.loc, cells)
     return Table(table.columns, tuple(rows))
+
+
+def write_values(file: Path, values: Mapping[str, OptionValue]) -> None:
+    """Write ``values`` (by their paths inside ``file``) into a definition file where they stand:
+    each value's text is replaced in place, so comments, order and layout are kept. The new text
+    is composed again and must hold exactly the new values before it replaces the file in one
+    step (DefinitionErrors when a path names no written value)."""
+    from ..files.atomicio import write_atomic
+    from .yamlnodes import compose_text
+
+    shown_as = display_path(file)
+    text = read_regular(file, MAX_DEFINITION_BYTES, "file").decode("utf-8")
+    root = compose_text(text, shown_as)
+    spans = []
+    for path, value in values.items():
+        node = _at(root, path.split("."))
+        if not isinstance(node, yaml.ScalarNode) or node.tag not in _KINDS:
+            raise DefinitionErrors([Problem(node_loc(shown_as, node) if node is not None else SourceLoc(shown_as, 1, 1),
+                                            f"no value written at '{path}' to change")])
+        kind = _KINDS[node.tag]
+        if not (isinstance(value, str) if kind is str else _fits(kind, value)):
+            raise DefinitionErrors([Problem(node_loc(shown_as, node), f"{path} takes {_KIND_NAMES[kind]}")])
+        spans.append((node.start_mark.index, node.end_mark.index, _literal(kind, value)))
+    for start, end, literal in sorted(spans, reverse=True):
+        text = text[:start] + literal + text[end:]
+    written = deck_values(compose_text(text, shown_as), shown_as)
+    for path, value in values.items():
+        if path not in written or written[path].value != value:
+            raise DefinitionErrors([Problem(SourceLoc(shown_as, 1, 1), f"{path} did not read back as {value!r}")])
+    write_atomic(file, text.encode("utf-8"))
+
+
+def _at(node: yaml.Node | None, parts: Sequence[str]) -> yaml.Node | None:
+    """The node at a path of mapping keys and list positions (None when one is missing)."""
+    for part in parts:
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if isinstance(k, yaml.ScalarNode) and str(k.value) == part), None)
+        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
+            node = node.value[int(part)]
+        else:
+            return None
+    return node
+
+
+def _literal(kind: type, value: OptionValue) -> str:
+    """A value as plain YAML of its kind."""
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is float and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return repr(float(value))
+    if kind is str:
+        return yaml.safe_dump(str(value), default_flow_style=True, width=10**6).strip().removesuffix("...").strip()
+    return str(value)

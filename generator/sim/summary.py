@@ -600,8 +600,8 @@ def _score_gap_findings(summary: RunSummary) -> list[Finding]:
     best_seat = (min if lowest else max)(range(len(means)), key=lambda s: means[s])
     worst_seat = (max if lowest else min)(range(len(means)), key=lambda s: means[s])
     gap = abs(means[best_seat] - means[worst_seat])
-    sentence = (f"Seats score apart though they win alike: seat {best_seat} scores {means[best_seat]:g} on average "
-                f"against {means[worst_seat]:g} for seat {worst_seat}, {gap:g} points "
+    sentence = (f"Seats score apart though they win alike: seat {best_seat} scores {means[best_seat]:.1f} on average "
+                f"against {means[worst_seat]:.1f} for seat {worst_seat}, {gap:.1f} points "
                 f"{'fewer (the lowest score wins)' if lowest else 'more'}")
     evidence = " and ".join(f"seat {s} {seats.score_gap[s].difference:+.1f} points "
                             f"[{seats.score_gap[s].low:+.1f}, {seats.score_gap[s].high:+.1f}]" for s in flagged) + \

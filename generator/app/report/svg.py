@@ -278,14 +278,16 @@ def interval_chart(
     title: str,
     x_label: str = "",
     marked: Sequence[bool] | None = None,
+    band: tuple[float, float] | None = None,
 ) -> str:
     """A forest plot: one row per label, a dot at its value and a line over its interval, with a
-    line at zero (differences whose interval leaves out zero stand out); ``marked`` rows in red."""
+    line at zero (differences whose interval leaves out zero stand out); ``marked`` rows in red;
+    ``band``, a range shaded green behind the rows (a goal's)."""
     row_h = 22
     left = min(300.0, max(120.0, CHAR_WIDTH * max((len(label) for label in labels), default=10) + 16))
     plot_w = WIDTH - left - MARGIN_RIGHT - 10
     height = MARGIN_TOP + row_h * max(1, len(labels)) + 44
-    ends = [v for pair in intervals for v in pair] + list(values) + [0.0]
+    ends = [v for pair in intervals for v in pair] + list(values) + [0.0] + (list(band) if band else [])
     low, high = min(ends), max(ends)
     pad = (high - low) * 0.05 or 1.0
     ticks = nice_ticks(low - pad, high + pad)
@@ -301,6 +303,9 @@ def interval_chart(
         x = scale_x(tick)
         parts.append(f'<line class="grid" stroke="#e5e5e5" x1="{_num(x)}" y1="{MARGIN_TOP}" x2="{_num(x)}" y2="{_num(bottom)}"/>'
                      f'<text class="tick" font-size="11" x="{_num(x)}" y="{_num(bottom + 14)}" text-anchor="middle">{escape(_tick_label(tick))}</text>')
+    if band is not None:
+        parts.append(f'<rect class="band" fill="#dff3e0" x="{_num(scale_x(band[0]))}" y="{MARGIN_TOP}" '
+                     f'width="{_num(max(1.0, scale_x(band[1]) - scale_x(band[0])))}" height="{_num(bottom - MARGIN_TOP)}"/>')
     parts.append(f'<line class="axisline" stroke="#555" x1="{_num(scale_x(0.0))}" y1="{MARGIN_TOP}" '
                  f'x2="{_num(scale_x(0.0))}" y2="{_num(bottom)}"/>')
     for i, (label, value, (lo, hi)) in enumerate(zip(labels, values, intervals)):

@@ -1,0 +1,429 @@
+"""The search of ``cardforge tune``: which of the values tried meets every goal, found with as few
+games as the answer needs.
+
+The values tried are a grid (every combination of each ``--vary``'s values), ranked before any game
+is played by how little they change the definition: fewest values changed, then nearest to the
+definition's values. The search plays them in rounds (racing, or successive elimination): every
+value still in the race plays a batch of games, twice as large each round and on the same seeds
+(the same deals where the decks allow, so values are compared on equal luck). A value whose
+interval lies outside a goal's band leaves the race. The search stops when the first value in rank
+that has not left has every goal's estimate inside its band with an interval no wider than the
+band; that value is then confirmed by a run of fresh games sized for the confidence asked. Values
+ranked after a value still in the race play no games: they could only be chosen if it leaves.
+
+Pure: the caller plays the games (``plan`` says which) and hands back their figures (``record``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Mapping, Sequence
+
+from ..model import OptionValue
+from .api import Figure
+from .goals import Estimate, Goal, Verdict
+
+FIRST_BATCH = 100
+"""Games each value plays in the first round (doubled every round)."""
+MIN_CONFIRMATION = 1000
+"""The fewest games a confirmation plays (it is also what the definition's own values are compared
+with, game by game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Knob:
+    """One ``--vary``: the value's name (a rule option or a path of the deck), the values to try in
+    order, and the definition's own value (None: the definition leaves it out)."""
+
+    name: str
+    values: tuple[OptionValue, ...]
+    current: OptionValue | None
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One combination of the knobs' values, with how much it changes the definition."""
+
+    values: Mapping[str, OptionValue]
+    changed: int
+    """How many values differ from the definition's."""
+    distance: float
+    """How far they are from it, each in units of its knob's range."""
+
+    def changes(self, knobs: Sequence[Knob]) -> dict[str, OptionValue]:
+        """The values that differ from the definition's."""
+        return {k.name: self.values[k.name] for k in knobs if self.values[k.name] != k.current}
+
+
+def candidates(knobs: Sequence[Knob]) -> list[Candidate]:
+    """Every combination of the knobs' values, in order of preference: fewest values changed, then
+    nearest the definition's values, then the order given."""
+    import itertools
+
+    found = []
+    for values in itertools.product(*(k.values for k in knobs)):
+        chosen = dict(zip((k.name for k in knobs), values))
+        changed = sum(1 for k, v in zip(knobs, values) if v != k.current)
+        distance = math.fsum(_distance(k, v) for k, v in zip(knobs, values))
+        found.append(Candidate(chosen, changed, distance))
+    return sorted(found, key=lambda c: (c.changed, c.distance))  # stable: ties keep the grid's order
+
+
+def _distance(knob: Knob, value: OptionValue) -> float:
+    """How far ``value`` is from the definition's, in units of the knob's range (1 for a value the
+    definition leaves out or that is not a number)."""
+    if value == knob.current:
+        return 0.0
+    numbers = [v for v in knob.values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if (knob.current is None or isinstance(knob.current, bool) or not isinstance(knob.current, (int, float))
+            or isinstance(value, bool) or not isinstance(value, (int, float)) or len(numbers) < 2):
+        return 1.0
+    span = (max(numbers) - min(numbers)) or 1.0
+    return abs(float(value) - float(knob.current)) / span
+
+
+class Status(str, Enum):
+    """Where a value stands in the race."""
+
+    UNTRIED = "untried"
+    RACING = "racing"
+    LEFT = "left"
+    """A goal's interval lies outside its band."""
+    INSIDE = "inside"
+    """Every goal's estimate inside its band (its interval still crosses an end of one)."""
+    MET = "met"
+    """Every goal's interval inside its band."""
+
+
+@dataclass
+class Standing:
+    """What the search knows of one value: the figures of its games, and each goal's estimate."""
+
+    figures: list[list[Figure]] = field(default_factory=list)
+    games: int = 0
+    estimates: list[tuple[Estimate, bool] | None] = field(default_factory=list)
+    status: Status = Status.UNTRIED
+
+    def deviation(self, goals: Sequence[Goal]) -> float:
+        """How far the estimates lie outside the goals' bands (inf before any game)."""
+        if not self.estimates or any(e is None for e in self.estimates):
+            return math.inf
+        return math.fsum(g.deviation(e, p) for g, (e, p) in zip(goals, (e for e in self.estimates if e is not None)))
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """Games to play: ``games`` games of candidate ``index`` on ``seed``."""
+
+    index: int
+    games: int
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round of the search as played, for the report's search path."""
+
+    number: int
+    games_each: int
+    played: tuple[int, ...]
+    left: tuple[int, ...]
+    """Values that left the race after this round."""
+
+
+def round_seed(seed: int, number: int) -> int:
+    """The seed of a round (every value in it plays the same seed: paired, fair comparisons)."""
+    return random.Random(f"cardforge:tune:{seed}:{number}").getrandbits(62)
+
+
+def confirmation_seed(seed: int, attempt: int) -> int:
+    """Fresh games for a confirmation, apart from every round's."""
+    return random.Random(f"cardforge:tune:{seed}:confirm:{attempt}").getrandbits(62)
+
+
+class Search:
+    """The race over ``candidates`` for ``goals`` (see the module's docstring)."""
+
+    def __init__(self, candidates: Sequence[Candidate], goals: Sequence[Goal], *, seed: int,
+                 confidence: float = 0.95, seats: int = 2, first_batch: int = FIRST_BATCH) -> None:
+        if not candidates or not goals:
+            raise ValueError("a search needs values to try and a goal")
+        self.candidates = list(candidates)
+        self.goals = list(goals)
+        self.seed = seed
+        self.confidence = confidence
+        self.seats = seats
+        self.first_batch = first_batch
+        self.standings = [Standing() for _ in self.candidates]
+        self.rounds: list[Round] = []
+        self.spent = 0
+        """Games of the rounds."""
+        self.confirmed_games = 0
+        """Games of confirmations."""
+
+    # ----------------------------------------------------------------- the race
+    def plan(self, games_left: int, confirmable: int | None = None) -> list[Batch]:
+        """The next round's batches (the same seed for all), or [] when the race is over (a value
+        chosen with ``confirmable`` games for its confirmation, or every value left) or the next
+        round would pass ``games_left``."""
+        racing = self.racing()
+        if not racing or self.choice(games_left if confirmable is None else confirmable) is not None:
+            return []
+        size = self.first_batch * 2 ** len(self.rounds)
+        if size * len(racing) > games_left:
+            size = games_left // len(racing)
+            if size < self.first_batch:
+                return []
+        seed = round_seed(self.seed, len(self.rounds))
+        return [Batch(i, size, seed) for i in racing]
+
+    def racing(self) -> list[int]:
+        """The values that need games: in order of preference, each one that has not left, up to
+        and including the first whose estimates lie inside every band (those after it could only be
+        chosen if it left)."""
+        needed = []
+        for i, standing in enumerate(self.standings):
+            if standing.status is Status.LEFT:
+                continue
+            needed.append(i)
+            if standing.status in (Status.INSIDE, Status.MET):
+                break
+        return needed
+
+    def record(self, batches: Sequence[Batch], figures: Sequence[Sequence[Figure]]) -> None:
+        """The figures of each batch of a round (in the order planned): the standings are measured
+        again and the round is kept for the search path."""
+        left = []
+        for batch, found in zip(batches, figures):
+            before = self.standings[batch.index].status
+            self.add(batch.index, batch.games, found)
+            if self.standings[batch.index].status is Status.LEFT and before is not Status.LEFT:
+                left.append(batch.index)
+        games = batches[0].games if batches else 0
+        self.rounds.append(Round(len(self.rounds), games, tuple(b.index for b in batches), tuple(left)))
+
+    def add(self, index: int, games: int, figures: Sequence[Figure]) -> None:
+        """Games of one value (a round's batch): measured with all its games."""
+        standing = self.standings[index]
+        standing.figures.append(list(figures))
+        standing.games += games
+        self.spent += games
+        merged = merge_figures(standing.figures)
+        standing.estimates = [goal.measure(merged, self.confidence) for goal in self.goals]
+        standing.status = self.judge(standing.estimates)
+
+    def judge(self, estimates: Sequence[tuple[Estimate, bool] | None]) -> Status:
+        """A value's status from its goals' estimates (a goal its games cannot measure leaves it)."""
+        if any(e is None for e in estimates):
+            return Status.LEFT
+        measured = [(g, e, p) for g, (e, p) in zip(self.goals, (e for e in estimates if e is not None))]
+        verdicts = [g.verdict(e, p) for g, e, p in measured]
+        if Verdict.MISSED in verdicts or any(g.beyond_reach(e, p) for g, e, p in measured):
+            return Status.LEFT
+        if all(v is Verdict.MET for v in verdicts):
+            return Status.MET
+        if all(g.inside(e, p) for g, e, p in measured):
+            return Status.INSIDE
+        return Status.RACING
+
+    def choice(self, confirmable: int) -> int | None:
+        """The value the race chose: the first in preference that has not left, once its interval
+        meets every goal, or once its estimates lie inside every band, it has played two rounds
+        and a confirmation of it needs at most ``confirmable`` games (None while it races, or when
+        every value has left)."""
+        for i, standing in enumerate(self.standings):
+            if standing.status is Status.LEFT:
+                continue
+            if standing.status is Status.MET:
+                return i
+            if standing.status is Status.INSIDE and standing.games >= 3 * self.first_batch:
+                needed = self.confirmation_games(i)
+                return i if needed is not None and needed <= confirmable else None
+            return None
+        return None
+
+    def leader(self) -> int | None:
+        """The first value in preference whose interval meets every goal, else whose estimates lie
+        inside every band: what a race ended by the budget leaves to confirm (values before it
+        may still be undecided)."""
+        for wanted in (Status.MET, Status.INSIDE):
+            for i, standing in enumerate(self.standings):
+                if standing.status is wanted:
+                    return i
+        return None
+
+    def undecided_before(self, index: int) -> list[int]:
+        """Values preferred to ``index`` that neither left nor were chosen (the budget ended first)."""
+        return [i for i in range(index) if self.standings[i].status in (Status.RACING, Status.INSIDE, Status.MET)]
+
+    def closest(self) -> int:
+        """The value nearest to meeting every goal (least deviation; preference breaks ties)."""
+        return min(range(len(self.standings)), key=lambda i: (self.standings[i].deviation(self.goals), i))
+
+    def leave(self, index: int) -> None:
+        """A value whose confirmation missed a goal leaves the race (the search goes on)."""
+        self.standings[index].status = Status.LEFT
+
+    # ----------------------------------------------------------------- confirming
+    def looks(self, index: int) -> int:
+        """How many times value ``index`` was judged: once per batch it played."""
+        return len(self.standings[index].figures)
+
+    def final(self, index: int, looks: int | None = None) -> list[tuple[Estimate, bool] | None]:
+        """Each goal's estimate over every game value ``index`` played (its rounds and its
+        confirmation), its interval widened for the looks taken at it (Bonferroni): the stated
+        confidence holds whichever look the search stopped at."""
+        standing = self.standings[index]
+        merged = merge_figures(standing.figures)
+        confidence = 1 - (1 - self.confidence) / max(1, looks if looks is not None else self.looks(index))
+        return [goal.measure(merged, confidence) for goal in self.goals]
+
+    def verdicts(self, index: int) -> list[Verdict]:
+        """Each goal against ``final``'s estimates (a goal that cannot be measured is missed)."""
+        return [g.verdict(*m) if m is not None else Verdict.MISSED for g, m in zip(self.goals, self.final(index))]
+
+    def confirmation_games(self, index: int) -> int | None:
+        """Games value ``index`` needs to play more for every goal's ``final`` interval (with one
+        more look) to fit its band, each estimate taken halfway from its value to the end of its
+        interval nearest a band's end (a lucky estimate would undersize it); at least
+        MIN_CONFIRMATION. None when that lies outside a band (no number of games would be sure to
+        confirm it)."""
+        looks = self.looks(index) + 1
+        confidence = 1 - (1 - self.confidence) / looks
+        needed = 0
+        for goal, measured in zip(self.goals, self.final(index, looks)):
+            if measured is None:
+                return None
+            estimate, percent = measured
+            games = goal.games_to_confirm(goal.cautious(estimate, percent), percent, confidence, self.seats)
+            if games is None:
+                return None
+            needed = max(needed, games)
+        return max(MIN_CONFIRMATION, needed - self.standings[index].games)
+
+    def confirm(self, index: int, games: int, figures: Sequence[Figure]) -> None:
+        """A confirmation's games of value ``index``, on fresh seeds: pooled with its rounds'."""
+        standing = self.standings[index]
+        standing.figures.append(list(figures))
+        standing.games += games
+        self.confirmed_games += games
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rounds": [{"round": r.number, "games_each": r.games_each, "values": len(r.played),
+                            "left": len(r.left)} for r in self.rounds], "games": self.spent}
+
+
+def merge_figures(batches: Sequence[Sequence[Figure]]) -> list[Figure]:
+    """The figures of several batches of one value as one run's (values joined by name; a figure
+    that is zero when absent gets zeros for the batches that lack it)."""
+    if len(batches) == 1:
+        return list(batches[0])
+    order: list[str] = []
+    first: dict[str, Figure] = {}
+    for figures in batches:
+        for figure in figures:
+            if figure.name not in first:
+                first[figure.name] = figure
+                order.append(figure.name)
+    merged = []
+    for name in order:
+        template = first[name]
+        values: list[float] = []
+        complete = True
+        for figures in batches:
+            found = next((f for f in figures if f.name == name), None)
+            if found is not None:
+                values.extend(found.values)
+            elif template.zero_when_absent:
+                values.extend([0.0] * _games(figures))
+            else:
+                complete = complete and template.keys is None  # a per-unit figure: its units, where found
+        if complete:
+            merged.append(Figure(name, tuple(values), None, template.percent, template.group,
+                                 template.zero_when_absent, template.seat))
+    return merged
+
+
+def _games(figures: Sequence[Figure]) -> int:
+    """The games of a batch: the length of its first per-game figure."""
+    return next((len(f.values) for f in figures if f.keys is not None), 0)
+
+
+class Finish(str, Enum):
+    """How a tune ended."""
+
+    MET = "met"
+    """A value met every goal in its confirmation, at the confidence asked."""
+    UNCONFIRMED = "unconfirmed"
+    """The search chose a value, but its confirmation (within the budget) neither met nor missed."""
+    NONE = "none"
+    """Every value tried misses a goal: the closest is given."""
+    STOPPED = "stopped"
+    """The budget or the time limit ended the search before it chose: the closest so far is given."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished tune: the search, what it chose or came closest to, the confirmation's estimates,
+    the games spent, and what the chosen values change in the rest of the figures."""
+
+    search: Search
+    knobs: tuple[Knob, ...]
+    finish: Finish
+    chosen: int
+    """The candidate chosen (MET, UNCONFIRMED) or the closest (NONE, STOPPED)."""
+    confirmed: tuple[tuple[Estimate, bool] | None, ...] = ()
+    """Each goal's final estimate (``Search.final``) after a confirmation (empty without one)."""
+    baseline_games: int = 0
+    changes: Any = None
+    """The comparison (``generator.sim.compare.Comparison``) of the definition's values with the
+    chosen ones over the confirmation's games; None when nothing changed or no baseline was played."""
+    summary: Any = None
+    """The confirmation run's summary (``RunSummary``), for its length, scores and findings."""
+    why_stopped: str = ""
+
+    @property
+    def candidate(self) -> Candidate:
+        return self.search.candidates[self.chosen]
+
+    @property
+    def confirmation_games(self) -> int:
+        return self.search.confirmed_games
+
+    @property
+    def total_games(self) -> int:
+        return self.search.spent + self.search.confirmed_games + self.baseline_games
+
+    @property
+    def estimates(self) -> tuple[tuple[Estimate, bool] | None, ...]:
+        """The chosen value's estimates: the confirmation's, else the search's."""
+        return self.confirmed or tuple(self.search.standings[self.chosen].estimates)
+
+    def to_json(self) -> dict[str, Any]:
+        goals = []
+        for goal, measured in zip(self.search.goals, self.estimates):
+            percent = measured[1] if measured is not None else bool(goal.percent)
+            low, high = goal.bounds(percent)
+            goals.append({"goal": goal.text, "figure": goal.figure_name(), "band": [low, high],
+                          "unit": "points" if percent else "value",
+                          "estimate": measured[0].to_json() if measured is not None else None,
+                          "verdict": goal.verdict(*measured).value if measured is not None else None})
+        rows = []
+        for candidate, standing in zip(self.search.candidates, self.search.standings):
+            rows.append({"set": dict(candidate.values), "changed": candidate.changed, "games": standing.games,
+                         "status": standing.status.value,
+                         "estimates": [e[0].to_json() if e is not None else None for e in standing.estimates]})
+        return {
+            "finish": self.finish.value, "why_stopped": self.why_stopped or None,
+            "chosen": dict(self.candidate.values), "changed": self.candidate.changes(self.knobs),
+            "confidence": self.search.confidence, "goals": goals,
+            "vary": [{"name": k.name, "values": list(k.values), "definition": k.current} for k in self.knobs],
+            "games": {"search": self.search.spent, "confirmation": self.confirmation_games,
+                      "baseline": self.baseline_games, "total": self.total_games},
+            "search": {**self.search.to_json(), "values": rows},
+            "changes": self.changes.to_json() if self.changes is not None else None,
+            "summary": self.summary.to_json() if self.summary is not None else None,
+        }
