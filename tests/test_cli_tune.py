@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+pytestmark = pytest.mark.e2e  # real games through the command, some of them a few seconds each
 from click.testing import CliRunner
 
 from generator.cli.main import cli

@@ -16,6 +16,8 @@ earlier dict-shaped summary are kept; new ones are added). Conventions:
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
@@ -231,13 +233,28 @@ class Measures:
     decided_last_round: Rate | None = None
     games_for_score: int | None = None
     games_for_rate: int | None = None
+    first_player_p: float | None = None
+    """The two-sided p-value of the first-player advantage (against no advantage)."""
+    balance: Estimate | None = None
+    """1 minus the largest gap between two seats' win rates (Ludii's balance), its interval that
+    of the per-game gap between those two seats."""
+    decisiveness: Estimate | None = None
+    """The share of a game (in rounds, from ``standings``) played before the eventual winner led
+    for good: low when the winner is clear early."""
+    length_spread: tuple[float, float, float] | None = None
+    """The standard deviation of a game's length in turns, and its 10th and 90th percentiles."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
-        for name in ("first_player_advantage", "lead_changes", "winner_deficit"):
+        for name in ("first_player_advantage", "balance", "lead_changes", "winner_deficit", "decisiveness"):
             value = getattr(self, name)
             if value is not None:
                 data[name] = value.to_json()
+        if self.first_player_p is not None:
+            data["first_player_p_value"] = self.first_player_p
+        if self.length_spread is not None:
+            sd, p10, p90 = self.length_spread
+            data["length_spread"] = {"sd": sd, "p10": p10, "p90": p90}
         if self.decided_last_round is not None:
             rate = self.decided_last_round
             data["decided_last_round"] = {"rate": rate.rate, "low": rate.low, "high": rate.high}
@@ -489,16 +506,50 @@ def _measures(records: Sequence[GameRecord], summary: RunSummary) -> Measures:
     games_for_score = None
     if not scores.is_outcome and scores.mean:
         games_for_score = games_for_mean(scores.sd, abs(scores.mean) * SCORE_PRECISION)
-    measures = Measures(first_player_advantage=fpa, games_for_score=games_for_score, games_for_rate=games_for_rate_)
+    measures = Measures(first_player_advantage=fpa, games_for_score=games_for_score, games_for_rate=games_for_rate_,
+                        first_player_p=_r(seats.advantage[0].p_value, 6) if fpa is not None and seats is not None else None,
+                        balance=_balance(records, summary.players) if seats is not None and same_bots else None,
+                        length_spread=_length_spread(records))
     if seats is not None:
         measures = _standings_measures(records, measures)
     return measures
+
+
+def _balance(records: Sequence[GameRecord], players: int) -> Estimate | None:
+    """1 minus the largest gap between two seats' win rates; the interval is the paired interval of
+    the per-game gap between the seats that win most and least (a seat shares a tie's win)."""
+    if players < 2:
+        return None
+    wins = [[1.0 if s in r.winners else 0.0 for r in records] for s in range(players)]
+    rates = [mean(w) for w in wins]
+    best = max(range(players), key=lambda s: rates[s])
+    worst = min(range(players), key=lambda s: rates[s])
+    gaps = [a - b for a, b in zip(wins[best], wins[worst])]
+    gap = _estimate(gaps)
+    return Estimate(_r(1 - gap.value), _r(max(0.0, 1 - gap.high)), _r(min(1.0, 1 - gap.low)))
+
+
+def _length_spread(records: Sequence[GameRecord]) -> tuple[float, float, float] | None:
+    """The standard deviation of the games' lengths (turns), and their 10th and 90th percentiles."""
+    if len(records) < 2:
+        return None
+    turns = sorted(float(r.turns) for r in records)
+    sd = stderr(turns) * math.sqrt(len(turns))
+
+    def percentile(share: float) -> float:
+        position = share * (len(turns) - 1)
+        low = int(position)
+        high = min(low + 1, len(turns) - 1)
+        return turns[low] + (turns[high] - turns[low]) * (position - low)
+
+    return (_r(sd), _r(percentile(0.1)), _r(percentile(0.9)))
 
 
 def _standings_measures(records: Sequence[GameRecord], measures: Measures) -> Measures:
     """Lead changes, the winner's worst deficit and late decisions, from ``outcome['standings']``."""
     changes: list[float] = []
     deficits: list[float] = []
+    clear: list[float] = []
     late = 0
     decided = 0
     for record in records:
@@ -507,6 +558,8 @@ def _standings_measures(records: Sequence[GameRecord], measures: Measures) -> Me
             continue
         rows = [list(map(float, row)) for row in standings] + [list(record.scores)]
         changes.append(float(_lead_changes(rows)))
+        if record.winners and len(rows) > 1:
+            clear.append(_clear_from(rows, record.winners) / (len(rows) - 1))
         if record.winners:
             deficits.append(min(max(max(row) - row[w] for row in rows[:-1]) if len(rows) > 1 else 0.0
                                 for w in record.winners))
@@ -523,7 +576,21 @@ def _standings_measures(records: Sequence[GameRecord], measures: Measures) -> Me
         lead_changes=_estimate(changes),
         winner_deficit=_estimate(deficits) if deficits else None,
         decided_last_round=Rate.of(late, decided) if decided else None,
+        decisiveness=_estimate(clear) if clear else None,
     )
+
+
+def _clear_from(rows: Sequence[Sequence[float]], winners: Sequence[int]) -> int:
+    """The first round after which a winner leads (alone or tied) in every later round: 0 when a
+    winner led from the first round, ``len(rows) - 1`` when only the final scores put it ahead."""
+    first = len(rows) - 1
+    for index in range(len(rows) - 1, -1, -1):
+        row = rows[index]
+        if any(row[w] == max(row) for w in winners):
+            first = index
+        else:
+            break
+    return first
 
 
 def _lead_changes(rows: Sequence[Sequence[float]]) -> int:

@@ -179,14 +179,26 @@ def _measures(measures: Measures, competitive: bool) -> str:
     rows: list[list[Any]] = []
     fpa = measures.first_player_advantage
     if fpa is not None:
+        p = f" (p = {measures.first_player_p:.3g})" if measures.first_player_p is not None else ""
         rows.append(["first-player advantage (seat 0's win rate minus the other seats' mean)",
-                     f"{100 * fpa.value:+.1f} points [{100 * fpa.low:+.1f}, {100 * fpa.high:+.1f}]"])
+                     f"{100 * fpa.value:+.1f} points [{100 * fpa.low:+.1f}, {100 * fpa.high:+.1f}]{p}"])
+    if measures.balance is not None:
+        b = measures.balance
+        rows.append(["balance (1 minus the largest gap between two seats' win rates)",
+                     f"{100 * b.value:.1f} % [{100 * b.low:.1f}, {100 * b.high:.1f}]"])
     if measures.lead_changes is not None:
         lc = measures.lead_changes
         rows.append(["lead changes per game", f"{lc.value:.2f} [{lc.low:.2f}, {lc.high:.2f}]"])
     if measures.winner_deficit is not None:
         wd = measures.winner_deficit
         rows.append(["the winner's worst deficit (points behind the leader)", f"{wd.value:.1f} [{wd.low:.1f}, {wd.high:.1f}]"])
+    if measures.decisiveness is not None:
+        d = measures.decisiveness
+        rows.append(["share of the game before the winner led for good (decisiveness)",
+                     f"{100 * d.value:.0f} % [{100 * d.low:.0f}, {100 * d.high:.0f}]"])
+    if measures.length_spread is not None:
+        sd, p10, p90 = measures.length_spread
+        rows.append(["game length spread (turns)", f"sd {sd:.1f}; 10th to 90th percentile {p10:g} to {p90:g}"])
     if measures.decided_last_round is not None:
         dl = measures.decided_last_round
         rows.append(["games decided in the last round (the leader before it did not win)",

@@ -109,14 +109,26 @@ def measures_lines(measures: Measures, competitive: bool) -> list[str]:
     rows: list[tuple[str, str]] = []
     fpa = measures.first_player_advantage
     if fpa is not None:
+        p = f", p = {measures.first_player_p:.3g}" if measures.first_player_p is not None else ""
         rows.append(("first-player advantage", f"{100 * fpa.value:+.1f} points [{100 * fpa.low:+.1f}, {100 * fpa.high:+.1f}]"
-                     " (seat 0's win rate minus the other seats' mean)"))
+                     f" (seat 0's win rate minus the other seats' mean{p})"))
+    if measures.balance is not None:
+        b = measures.balance
+        rows.append(("balance", f"{100 * b.value:.1f} % [{100 * b.low:.1f}, {100 * b.high:.1f}] (1 minus the largest "
+                     "gap between two seats' win rates)"))
     if measures.lead_changes is not None:
         lc = measures.lead_changes
         rows.append(("lead changes", f"{lc.value:.2f} per game [{lc.low:.2f}, {lc.high:.2f}]"))
     if measures.winner_deficit is not None:
         wd = measures.winner_deficit
         rows.append(("winner's worst deficit", f"{wd.value:.1f} points [{wd.low:.1f}, {wd.high:.1f}] behind the leader"))
+    if measures.decisiveness is not None:
+        d = measures.decisiveness
+        rows.append(("winner clear after", f"{100 * d.value:.0f} % [{100 * d.low:.0f}, {100 * d.high:.0f}] of the game "
+                     "(the rounds played before the winner led for good)"))
+    if measures.length_spread is not None:
+        sd, p10, p90 = measures.length_spread
+        rows.append(("length spread", f"sd {sd:.1f} turns; 80 % of games last {p10:g} to {p90:g} turns"))
     if measures.decided_last_round is not None:
         dl = measures.decided_last_round
         rows.append(("decided in the last round", f"{_percent(dl.rate)} {_interval([dl.low, dl.high])} of games "
