@@ -90,7 +90,6 @@ def test_results_are_read_back_by_the_same_tune(tmp_path: Path) -> None:
     (["--vary", "players=3..5", "--goal", "seats-equal"], "--vary players"),
     (["--vary", "chips=a..b", "--goal", "seats-equal"], "expected LO..HI"),
     (["--vary", "chips=9..5", "--goal", "seats-equal"], "low end comes first"),
-    (["--vary", "chips=0..55", "--vary", "removed=0..30", "--goal", "seats-equal"], "tune tries at most 200"),
     (["--vary", "chips=5..7", "--goal", "seats-equal=0"], "above 0"),
     (["--vary", "chips=5..7", "--goal", "seats-equal", "--budget", "1200"], "give at least 1,300"),
     (["--vary", "nope=1..3", "--goal", "seats-equal"], "'nope' is neither a rule option"),
@@ -101,3 +100,48 @@ def test_tune_usage_errors(args: list[str], message: str) -> None:
     result = invoke(*args)
     assert result.exit_code == 2, result.stdout
     assert message in result.stderr
+
+
+def test_ctrl_c_says_what_was_learnt_and_the_same_tune_goes_on(tmp_path: Path) -> None:
+    """Ctrl-C during a round: exit 130 with the values played so far on stderr; the batches kept in
+    --results are read back by the same tune, which then ends as one run would."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from .capped import command, default_signals, environment
+
+    results = tmp_path / "batches"
+    args = ("tune", "nothanks", "--project", str(NO_THANKS), *TABLE, "--vary", "chips=5..9", "--goal",
+            "length=95±6", "--budget", "8000", "--json", "--results", str(results))
+    child = subprocess.Popen(command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=environment(), start_new_session=True, preexec_fn=default_signals)
+    deadline = time.monotonic() + 120  # (bounds a hang only)
+    while not (results.is_dir() and any(results.iterdir())):
+        assert time.monotonic() < deadline and child.poll() is None, "no batch was kept"
+        time.sleep(0.05)
+    os.killpg(child.pid, signal.SIGINT)
+    _, errors = child.communicate(timeout=60)
+    assert child.returncode == 130, errors
+    assert ("tune so far (95 % intervals):" in errors or "tune: no round finished yet" in errors) and "Traceback" not in errors
+    assert "run the same tune again to go on" in errors
+    kept = len(list(results.iterdir()))
+    done = subprocess.run(command(*args), capture_output=True, text=True, env=environment(), timeout=300,
+                          preexec_fn=default_signals)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["finish"] == "met"
+    assert len(list(results.iterdir())) > kept
+
+
+def test_a_grid_beyond_200_combinations_is_screened_then_raced() -> None:
+    """273 combinations of chips and cards removed: a Bayesian screening picks the finalists that
+    race; the answer lies in the grid and the games stay within the budget."""
+    result = invoke("--vary", "chips=3..15", "--vary", "removed=0..20", "--goal", "length=95±8", "--budget", "6000",
+                    "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["search"]["screened"] >= 1600
+    assert len(data["search"]["values"]) <= 13  # the finalists (and the definition's own values)
+    assert 3 <= data["chosen"]["chips"] <= 15 and 0 <= data["chosen"]["removed"] <= 20
+    assert data["games"]["total"] <= 6000

@@ -552,11 +552,13 @@ class Played:
 
 def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
          on_export: Callable[[GameRecord, dict[str, Any]], None] | None = None,
-         results_dir: Path | None = None, identities: Sequence[DeckIdentity] = ()) -> Played:
+         results_dir: Path | None = None, identities: Sequence[DeckIdentity] = (),
+         interrupted: Callable[[], str] | None = None) -> Played:
     """Play every cell on one executor (local processes, or the Dask cluster of ``--scheduler``),
     with one progress bar. With ``results_dir``, cells played earlier are read back instead of
     played, and each cell is written there as soon as it is done. A game that never ends, an
-    unreachable cluster or Ctrl-C end the command without a traceback."""
+    unreachable cluster or Ctrl-C end the command without a traceback (``interrupted`` says what
+    was learnt before Ctrl-C, on stderr)."""
     from ..app.runstore import ResultStore
 
     store = ResultStore(results_dir) if results_dir is not None else None
@@ -604,6 +606,8 @@ def play(cells: Sequence[Cell], args: TableArgs, label: str, hidden: bool, *,
     except GameError as exc:
         game_failed(exc, cells)
     except KeyboardInterrupt as exc:
+        if interrupted is not None:
+            click.echo(interrupted(), err=True)
         fail("interrupted" + (f" (finished cells are in {display_path(results_dir)})"
                               if results_dir is not None and kept[0] else ""), exit_code(exc))
     finally:

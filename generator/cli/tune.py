@@ -33,13 +33,26 @@ from ..sim.tune import (
     Knob,
     Outcome,
     Search,
+    candidate,
     candidates,
     confirmation_seed,
+    ranked,
+    screen_seed,
 )
 from .common import fail, file_option, folder_option, usage_error
 from .table import PLAYERS, Combination, Table, TableArgs, check_report, open_table, play, table_options, write_text
 
 DEFAULT_BUDGET = 50_000
+MAX_GRID = 10**9
+"""The most combinations of values a tune screens (beyond MAX_SWEEP_RUNS, with Optuna)."""
+SCREEN_TRIALS = 96
+SCREEN_BATCH = 8
+SCREEN_GAMES = 200
+RACE_FINALISTS = 12
+CHANGE_PENALTY = 0.1
+"""Added to a screened combination's deviation for each value it changes (fewer changes preferred)."""
+UNMEASURED = 10.0
+"""The deviation of a goal a screened combination's games cannot measure."""
 DECIMAL_STEPS = 10
 """A decimal range without a step is tried at this many steps (eleven values, ends included)."""
 
@@ -89,15 +102,21 @@ def tune_command(game_id: str, players: int | None, games: int, bots: tuple[str,
     if len({k.name for k in knobs}) != len(knobs):
         usage_error("--vary: each option or path may be given only once")
     count = math.prod(len(k.values) for k in knobs)
+    if count > MAX_GRID:
+        usage_error(f"--vary: {count:,} combinations of values; tune screens at most {MAX_GRID:,}")
     if count > MAX_SWEEP_RUNS:
-        usage_error(f"--vary: {count:,} combinations of values; tune tries at most {MAX_SWEEP_RUNS} "
-                    "(narrow a range or give a larger :STEP)")
+        try:
+            import optuna  # noqa: F401  (the screening of a large grid)
+        except ImportError:
+            usage_error(f"--vary: {count:,} combinations of values; beyond {MAX_SWEEP_RUNS} tune screens them with "
+                        "a Bayesian search: pip install 'cardforge[tune]' (or narrow a range, or give a larger :STEP)")
     if apply_values:
         _check_apply(table, knobs)
-    least = _reserve(budget) + FIRST_BATCH * count
+    first = FIRST_BATCH * count if count <= MAX_SWEEP_RUNS else SCREEN_GAMES * SCREEN_BATCH
+    least = _reserve(budget) + first
     if budget < least:
-        usage_error(f"--budget {budget:,}: the first round plays {FIRST_BATCH} games of each of the {count} values "
-                    f"and {_reserve(budget):,} are kept for the confirmation; give at least {least:,}")
+        usage_error(f"--budget {budget:,}: the first round plays {first:,} games and {_reserve(budget):,} are kept "
+                    f"for the confirmation; give at least {least:,}")
     tuner = _Tuner(table, args, knobs, goals, confidence, budget, time_limit, results_dir, as_json)
     outcome = tuner.run()
     if report_path is not None:
@@ -116,6 +135,12 @@ def tune_command(game_id: str, players: int | None, games: int, bots: tuple[str,
             click.echo(line)
     if report_path is not None:
         click.echo(f"report written to {display_path(report_path)}")
+
+
+def _definition_values(knobs: Sequence[Knob]) -> Candidate:
+    """The definition's own values as a candidate (a knob whose value the definition leaves out,
+    or that is not among the values tried, takes its first value)."""
+    return candidate(knobs, [k.current if k.current in k.values else k.values[0] for k in knobs])
 
 
 def _reserve(budget: int) -> int:
@@ -225,8 +250,12 @@ class _Tuner:
         self.time_limit = time_limit
         self.results_dir = results_dir
         self.hidden = hidden
-        self.search = Search(candidates(knobs), goals, seed=args.seed, confidence=confidence, seats=table.players)
-        self.cells: dict[int, Cell] = {}
+        self.confidence = confidence
+        self.grid = math.prod(len(k.values) for k in knobs)
+        self.search = Search(candidates(knobs) if self.grid <= MAX_SWEEP_RUNS else [_definition_values(knobs)], goals,
+                             seed=args.seed, confidence=confidence, seats=table.players)
+        """The race (over a screening's finalists when the grid is too large to race whole)."""
+        self.cells: dict[tuple[OptionValue, ...] | None, Cell] = {}
         self.start = time.perf_counter()
         self.played_s = 0.0
         self.played_games = 0
@@ -241,13 +270,15 @@ class _Tuner:
         changes = {k: v for k, v in values.items() if k not in rules}
         return Combination(values, rules, changes)
 
-    def cell(self, index: int | None) -> Cell:
-        """The cell of candidate ``index`` (None: the definition's values), made once."""
-        key = -1 if index is None else index
+    def cell(self, candidate: Candidate | None) -> Cell:
+        """The cell of a candidate (None: the definition's values), made once."""
+        key = None if candidate is None else tuple(candidate.values[k.name] for k in self.knobs)
         if key not in self.cells:
-            candidate = None if index is None else self.search.candidates[index]
             self.cells[key] = self.table.cell(self.combination(candidate), games=1)
         return self.cells[key]
+
+    def candidate(self, index: int | None) -> Candidate | None:
+        return None if index is None else self.search.candidates[index]
 
     def games_left(self) -> int:
         return self.budget - self.search.spent - self.search.confirmed_games - self.spent_outside
@@ -255,16 +286,34 @@ class _Tuner:
     def seconds_left(self) -> float:
         return math.inf if self.time_limit is None else self.time_limit - (time.perf_counter() - self.start)
 
-    def play(self, jobs: Sequence[tuple[int | None, int, int]], label: str) -> list[RunResult]:
+    def play(self, jobs: Sequence[tuple[Candidate | None, int, int]], label: str) -> list[RunResult]:
         """Play ``(candidate, games, seed)`` cells on one executor, each kept under ``--results``."""
-        cells = [replace(self.cell(index), games=games, seed=seed) for index, games, seed in jobs]
-        identities = [self.table.identity(self.combination(None if i is None else self.search.candidates[i]).changes)
-                      for i, _, _ in jobs]
-        played = play(cells, self.args, label, self.hidden, results_dir=self.results_dir, identities=identities)
+        cells = [replace(self.cell(candidate), games=games, seed=seed) for candidate, games, seed in jobs]
+        identities = [self.table.identity(self.combination(c).changes) for c, _, _ in jobs]
+        played = play(cells, self.args, label, self.hidden, results_dir=self.results_dir, identities=identities,
+                      interrupted=self.so_far)
         if played.resumed < len(cells):  # the pace of games played now (read-back ones took no time)
             self.played_s += played.elapsed_s
             self.played_games += sum(c.games for c in cells) * (len(cells) - played.resumed) // len(cells)
         return played.results
+
+    def so_far(self) -> str:
+        """What the search knew when Ctrl-C stopped it, and how to go on."""
+        played = [i for i, s in enumerate(self.search.standings) if s.games]
+        if not played:
+            lines = ["tune: no round finished yet"]
+        else:
+            names = [k.name for k in self.knobs]
+            lines = ["tune so far (95 % intervals):"]
+            for i in played:
+                standing = self.search.standings[i]
+                values = ", ".join(f"{n}={value_text(self.search.candidates[i].values[n])}" for n in names)
+                estimates = "; ".join(f"{e[0].value:.2f} [{e[0].low:.2f}, {e[0].high:.2f}]" if e is not None else "-"
+                                      for e in standing.estimates)
+                lines.append(f"  {values}: {standing.games:,} games, {estimates}, {standing.status.value}")
+        lines.append("run the same tune with --results DIR to keep every batch as it is played and go on after Ctrl-C"
+                     if self.results_dir is None else "run the same tune again to go on from the batches kept")
+        return "\n".join(lines)
 
     def figures(self, result: RunResult) -> list[Figure]:
         """The figures goals read: the run's, and the decisions of each game."""
@@ -277,6 +326,8 @@ class _Tuner:
     def run(self) -> Outcome:
         why = ""
         attempt = 0
+        if self.grid > MAX_SWEEP_RUNS:
+            self.screen()
         while True:
             why = self.race()
             chosen = self.search.choice(self.confirmable())
@@ -293,7 +344,7 @@ class _Tuner:
                     return self.finish(finish, chosen, why=why or "the budget ran out")
                 seed = confirmation_seed(self.args.seed, attempt)
                 attempt += 1
-                result = self.play([(chosen, games, seed)], f"{self.table.game_id} tune: confirming")[0]
+                result = self.play([(self.candidate(chosen), games, seed)], f"{self.table.game_id} tune: confirming")[0]
                 figures = self.figures(result)
                 self.search.confirm(chosen, games, figures)
                 verdicts = self.search.verdicts(chosen)
@@ -331,10 +382,61 @@ class _Tuner:
             self.play_round(batches)
             self.check_figures()
 
+    def screen(self) -> None:
+        """A grid too large to race whole: a Bayesian search (Optuna's TPE sampler, seeded) plays
+        SCREEN_GAMES games at each of up to SCREEN_TRIALS combinations, SCREEN_BATCH at a time on
+        the same seed, minimising how far the goals' estimates lie outside their bands (plus
+        CHANGE_PENALTY for each value changed); the RACE_FINALISTS best combinations, and the
+        definition's own values when they are in the grid, then race as a small grid would."""
+        import optuna
+
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+        sampler = optuna.samplers.TPESampler(seed=self.args.seed % 2**32, n_startup_trials=SCREEN_BATCH * 2)
+        study = optuna.create_study(direction="minimize", sampler=sampler)
+        scores: dict[tuple[OptionValue, ...], float] = {}
+        found: dict[tuple[OptionValue, ...], Candidate] = {}
+        played: dict[tuple[OptionValue, ...], list[Figure]] = {}
+        spent = 0
+        for number in range(SCREEN_TRIALS // SCREEN_BATCH):
+            room = self.games_left() - spent - _reserve(self.budget) - 2 * FIRST_BATCH * RACE_FINALISTS
+            if room < SCREEN_GAMES * SCREEN_BATCH or self.seconds_left() <= 0:
+                break  # the race after it keeps two rounds of its finalists
+            trials = [study.ask() for _ in range(SCREEN_BATCH)]
+            picks = [tuple(k.values[t.suggest_int(k.name, 0, len(k.values) - 1)] for k in self.knobs) for t in trials]
+            fresh = list(dict.fromkeys(p for p in picks if p not in scores))
+            seed = screen_seed(self.args.seed, number)
+            jobs = [(candidate(self.knobs, p), SCREEN_GAMES, seed) for p in fresh]
+            results = self.play(jobs, f"{self.table.game_id} tune: screening {number + 1}") if jobs else []
+            spent += SCREEN_GAMES * len(jobs)
+            for pick, (chosen, _, _), result in zip(fresh, jobs, results):
+                figures = self.figures(result)
+                played[pick] = figures
+                deviation = 0.0
+                for goal in self.goals:
+                    measured = goal.measure(figures, self.confidence)
+                    deviation += goal.deviation(*measured) if measured is not None else UNMEASURED
+                scores[pick] = deviation + CHANGE_PENALTY * chosen.changed
+                found[pick] = chosen
+            for trial, pick in zip(trials, picks):
+                study.tell(trial, scores[pick])
+        best = sorted(scores, key=lambda p: scores[p])[:RACE_FINALISTS]
+        finalists = [found[p] for p in best]
+        own = _definition_values(self.knobs)
+        if own.changed == 0 and all(c.values != own.values for c in finalists):
+            finalists.append(own)
+        kept = SCREEN_GAMES * sum(1 for p in best)
+        self.search = Search(ranked(finalists), self.goals, seed=self.args.seed, confidence=self.confidence,
+                             seats=self.table.players, screened=spent - kept)
+        self.search.screened_values = len(scores)
+        for index, chosen in enumerate(self.search.candidates):  # a finalist's screening games count in the race
+            pick = tuple(chosen.values[k.name] for k in self.knobs)
+            if pick in played:
+                self.search.add(index, SCREEN_GAMES, played[pick])
+
     def play_round(self, batches: Sequence[Batch]) -> None:
         number = len(self.search.rounds) + 1
         label = f"{self.table.game_id} tune: round {number}, {len(batches)} values"
-        results = self.play([(b.index, b.games, b.seed) for b in batches], label)
+        results = self.play([(self.candidate(b.index), b.games, b.seed) for b in batches], label)
         self.search.record(batches, [self.figures(r) for r in results])
 
     def check_figures(self) -> None:
@@ -358,7 +460,7 @@ class _Tuner:
         confirmed = tuple(self.search.final(chosen)) if self.search.confirmed_games else ()
         if last is not None:
             games, seed, result, figures = last
-            summary = self.table.summary(result, None, self.combination(candidate).changes, self.cell(chosen).definition)
+            summary = self.table.summary(result, None, self.combination(candidate).changes, self.cell(candidate).definition)
             if candidate.changed and self.games_left() >= games:
                 base = self.play([(None, games, seed)], f"{self.table.game_id} tune: the definition's values")[0]
                 baseline = games

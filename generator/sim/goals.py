@@ -183,14 +183,6 @@ class Goal:
     def inside(self, estimate: Estimate, percent: bool) -> bool:
         return self.deviation(estimate, percent) == 0.0
 
-    def cautious(self, estimate: Estimate, percent: bool) -> Estimate:
-        """The estimate moved halfway towards the end of its interval nearer a band's end: what a
-        confirmation is sized for."""
-        low, high = self.bounds(percent)
-        toward_high = self.kind == SEATS_EQUAL or (high - estimate.value) <= (estimate.value - low)
-        shift = (estimate.high - estimate.value) / 2 if toward_high else (estimate.low - estimate.value) / 2
-        return Estimate(estimate.value + shift, estimate.low, estimate.high, estimate.games, estimate.spread)
-
     def games_to_confirm(self, estimate: Estimate, percent: bool, confidence: float, seats: int = 2) -> int | None:
         """Games for the interval to fit inside the band around this estimate (the estimate taken
         as the true value); None when the estimate lies outside the band or on its edge."""

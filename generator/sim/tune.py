@@ -4,12 +4,15 @@ games as the answer needs.
 The values tried are a grid (every combination of each ``--vary``'s values), ranked before any game
 is played by how little they change the definition: fewest values changed, then nearest to the
 definition's values. The search plays them in rounds (racing, or successive elimination): every
-value still in the race plays a batch of games, twice as large each round and on the same seeds
-(the same deals where the decks allow, so values are compared on equal luck). A value whose
-interval lies outside a goal's band leaves the race. The search stops when the first value in rank
-that has not left has every goal's estimate inside its band with an interval no wider than the
-band; that value is then confirmed by a run of fresh games sized for the confidence asked. Values
-ranked after a value still in the race play no games: they could only be chosen if it leaves.
+value in the race plays a batch of games, twice as large each round and on the same seeds (the same
+deals where the decks allow, so values are compared on equal luck). A value whose interval lies
+outside a goal's band, or within a quarter of the tolerance of its end, leaves; one still undecided
+after twice the games a value well inside would need is set aside as on the edge. Only the values
+changing the fewest of the definition's values race, and among them, in order of preference, up to
+the second whose estimates lie inside every band: the values behind could only be chosen if both
+left. The first value whose interval meets every goal is chosen (the nearest the definition when
+several do in one round); a confirmation then plays it on fresh seeds until its interval over all
+its games, widened for every look taken at it (Bonferroni), meets every goal or misses one.
 
 Pure: the caller plays the games (``plan`` says which) and hands back their figures (``record``).
 """
@@ -24,10 +27,17 @@ from typing import Any, Mapping, Sequence
 
 from ..model import OptionValue
 from .api import Figure
-from .goals import Estimate, Goal, Verdict
+from .goals import Estimate, Goal, Verdict, z_of
 
 FIRST_BATCH = 100
 """Games each value plays in the first round (doubled every round)."""
+CONFIRMATION_MARGIN = 1.25
+"""A confirmation plays this many times the games its estimate says it needs."""
+RACING_INSIDE = 2
+"""Values whose estimates lie inside every band that race at once (the others wait behind them)."""
+EDGE_GAMES = 2
+"""A value's games, in units of what a confirmation of a figure half a tolerance inside its band
+needs, after which a value still undecided is set aside (``Status.EDGE``)."""
 MIN_CONFIRMATION = 1000
 """The fewest games a confirmation plays (it is also what the definition's own values are compared
 with, game by game)."""
@@ -58,18 +68,25 @@ class Candidate:
         return {k.name: self.values[k.name] for k in knobs if self.values[k.name] != k.current}
 
 
+def candidate(knobs: Sequence[Knob], values: Sequence[OptionValue]) -> Candidate:
+    """The combination of ``values`` (one per knob, in order) with how much it changes the definition."""
+    chosen = dict(zip((k.name for k in knobs), values))
+    changed = sum(1 for k, v in zip(knobs, values) if v != k.current)
+    distance = math.fsum(_distance(k, v) for k, v in zip(knobs, values))
+    return Candidate(chosen, changed, distance)
+
+
+def ranked(found: Sequence[Candidate]) -> list[Candidate]:
+    """Candidates in order of preference: fewest values changed, then nearest the definition's
+    values, then the order given."""
+    return sorted(found, key=lambda c: (c.changed, c.distance))  # stable: ties keep the given order
+
+
 def candidates(knobs: Sequence[Knob]) -> list[Candidate]:
-    """Every combination of the knobs' values, in order of preference: fewest values changed, then
-    nearest the definition's values, then the order given."""
+    """Every combination of the knobs' values, in order of preference (``ranked``)."""
     import itertools
 
-    found = []
-    for values in itertools.product(*(k.values for k in knobs)):
-        chosen = dict(zip((k.name for k in knobs), values))
-        changed = sum(1 for k, v in zip(knobs, values) if v != k.current)
-        distance = math.fsum(_distance(k, v) for k, v in zip(knobs, values))
-        found.append(Candidate(chosen, changed, distance))
-    return sorted(found, key=lambda c: (c.changed, c.distance))  # stable: ties keep the grid's order
+    return ranked([candidate(knobs, values) for values in itertools.product(*(k.values for k in knobs))])
 
 
 def _distance(knob: Knob, value: OptionValue) -> float:
@@ -96,6 +113,9 @@ class Status(str, Enum):
     """Every goal's estimate inside its band (its interval still crosses an end of one)."""
     MET = "met"
     """Every goal's interval inside its band."""
+    EDGE = "edge"
+    """Still undecided after EDGE_GAMES times the games a value well inside its bands would need:
+    its figure sits on a band's end; it is set aside so that it does not hold the race."""
 
 
 @dataclass
@@ -139,6 +159,11 @@ def round_seed(seed: int, number: int) -> int:
     return random.Random(f"cardforge:tune:{seed}:{number}").getrandbits(62)
 
 
+def screen_seed(seed: int, number: int) -> int:
+    """The seed of a screening batch (before the race, apart from its rounds')."""
+    return random.Random(f"cardforge:tune:{seed}:screen:{number}").getrandbits(62)
+
+
 def confirmation_seed(seed: int, attempt: int) -> int:
     """Fresh games for a confirmation, apart from every round's."""
     return random.Random(f"cardforge:tune:{seed}:confirm:{attempt}").getrandbits(62)
@@ -148,7 +173,7 @@ class Search:
     """The race over ``candidates`` for ``goals`` (see the module's docstring)."""
 
     def __init__(self, candidates: Sequence[Candidate], goals: Sequence[Goal], *, seed: int,
-                 confidence: float = 0.95, seats: int = 2, first_batch: int = FIRST_BATCH) -> None:
+                 confidence: float = 0.95, seats: int = 2, first_batch: int = FIRST_BATCH, screened: int = 0) -> None:
         if not candidates or not goals:
             raise ValueError("a search needs values to try and a goal")
         self.candidates = list(candidates)
@@ -159,8 +184,11 @@ class Search:
         self.first_batch = first_batch
         self.standings = [Standing() for _ in self.candidates]
         self.rounds: list[Round] = []
-        self.spent = 0
-        """Games of the rounds."""
+        self.spent = screened
+        """Games of the rounds, and of the screening that chose the candidates (when there was one)."""
+        self.screened = screened
+        self.screened_values = 0
+        """Combinations a screening played (0 without one)."""
         self.confirmed_games = 0
         """Games of confirmations."""
 
@@ -170,7 +198,7 @@ class Search:
         chosen with ``confirmable`` games for its confirmation, or every value left) or the next
         round would pass ``games_left``."""
         racing = self.racing()
-        if not racing or self.choice(games_left if confirmable is None else confirmable) is not None:
+        if not racing or self.choice() is not None:
             return []
         size = self.first_batch * 2 ** len(self.rounds)
         if size * len(racing) > games_left:
@@ -181,15 +209,25 @@ class Search:
         return [Batch(i, size, seed) for i in racing]
 
     def racing(self) -> list[int]:
-        """The values that need games: in order of preference, each one that has not left, up to
-        and including the first whose estimates lie inside every band (those after it could only be
-        chosen if it left)."""
+        """The values that need games: among those that change the fewest of the definition's values
+        (values changing more play only once all of those have left), each one still in the race in
+        order of preference, up to and including the second whose estimates lie inside every band
+        (the first may sit on a band's end; those after the second could only be chosen if both
+        left)."""
+        live = [i for i, s in enumerate(self.standings) if s.status not in (Status.LEFT, Status.EDGE, Status.MET)]
+        if not live:
+            return []
+        fewest = min(self.candidates[i].changed for i in live)
+        if any(s.status is Status.MET and self.candidates[i].changed <= fewest for i, s in enumerate(self.standings)):
+            return []
         needed = []
-        for i, standing in enumerate(self.standings):
-            if standing.status is Status.LEFT:
+        inside = 0
+        for i in live:
+            if self.candidates[i].changed != fewest:
                 continue
             needed.append(i)
-            if standing.status in (Status.INSIDE, Status.MET):
+            inside += self.standings[i].status is Status.INSIDE
+            if inside == RACING_INSIDE:
                 break
         return needed
 
@@ -200,7 +238,7 @@ class Search:
         for batch, found in zip(batches, figures):
             before = self.standings[batch.index].status
             self.add(batch.index, batch.games, found)
-            if self.standings[batch.index].status is Status.LEFT and before is not Status.LEFT:
+            if self.standings[batch.index].status in (Status.LEFT, Status.EDGE) and before is not Status.LEFT:
                 left.append(batch.index)
         games = batches[0].games if batches else 0
         self.rounds.append(Round(len(self.rounds), games, tuple(b.index for b in batches), tuple(left)))
@@ -214,6 +252,23 @@ class Search:
         merged = merge_figures(standing.figures)
         standing.estimates = [goal.measure(merged, self.confidence) for goal in self.goals]
         standing.status = self.judge(standing.estimates)
+        if standing.status in (Status.RACING, Status.INSIDE) and standing.games >= self.edge_games(standing):
+            standing.status = Status.EDGE
+
+    def edge_games(self, standing: Standing) -> float:
+        """EDGE_GAMES times the games for an interval of half a tolerance on each goal's figure (its
+        spread as measured): what a value is given before it is set aside as on the edge."""
+        most = 0.0
+        for goal, measured in zip(self.goals, standing.estimates):
+            if measured is None:
+                continue
+            estimate, percent = measured
+            low, high = goal.bounds(percent)
+            half = (high - low) / 4 if goal.kind != "seats-equal" else high / 2
+            if half > 0 and estimate.spread > 0:
+                z = z_of(self.confidence, self.seats if goal.kind == "seats-equal" else 1)
+                most = max(most, (z * estimate.spread / half) ** 2)
+        return EDGE_GAMES * most if most else math.inf
 
     def judge(self, estimates: Sequence[tuple[Estimate, bool] | None]) -> Status:
         """A value's status from its goals' estimates (a goal its games cannot measure leaves it)."""
@@ -229,35 +284,35 @@ class Search:
             return Status.INSIDE
         return Status.RACING
 
-    def choice(self, confirmable: int) -> int | None:
-        """The value the race chose: the first in preference that has not left, once its interval
-        meets every goal, or once its estimates lie inside every band, it has played two rounds
-        and a confirmation of it needs at most ``confirmable`` games (None while it races, or when
-        every value has left)."""
-        for i, standing in enumerate(self.standings):
-            if standing.status is Status.LEFT:
-                continue
-            if standing.status is Status.MET:
-                return i
-            if standing.status is Status.INSIDE and standing.games >= 3 * self.first_batch:
-                needed = self.confirmation_games(i)
-                return i if needed is not None and needed <= confirmable else None
+    def choice(self, confirmable: int = 0) -> int | None:
+        """The value the race chose: among the values that change the fewest of the definition's
+        values and are still in the race, the first whose interval meets every goal (the nearest
+        the definition's values when several do at once); None while none does, or when every
+        value has left. (``confirmable`` is kept for callers; a choice needs its interval met.)"""
+        alive = [i for i, s in enumerate(self.standings) if s.status not in (Status.LEFT, Status.EDGE)]
+        if not alive:
             return None
-        return None
+        fewest = min(self.candidates[i].changed for i in alive)
+        met = [i for i in alive if self.candidates[i].changed == fewest and self.standings[i].status is Status.MET]
+        return met[0] if met else None
 
     def leader(self) -> int | None:
-        """The first value in preference whose interval meets every goal, else whose estimates lie
-        inside every band: what a race ended by the budget leaves to confirm (values before it
-        may still be undecided)."""
-        for wanted in (Status.MET, Status.INSIDE):
-            for i, standing in enumerate(self.standings):
-                if standing.status is wanted:
-                    return i
-        return None
+        """What a race ended by the budget leaves to confirm: a value whose interval meets every
+        goal, else the value whose estimates lie inside every band with the fewest games left to
+        confirm it (each in order of preference)."""
+        met = [i for i, s in enumerate(self.standings) if s.status is Status.MET]
+        if met:
+            return met[0]
+        inside = [i for i, s in enumerate(self.standings) if s.status in (Status.INSIDE, Status.EDGE)
+                  and all(e is not None and g.inside(*e) for g, e in zip(self.goals, s.estimates))]
+        if not inside:
+            return None
+        return min(inside, key=lambda i: (self.confirmation_games(i) or math.inf, i))
 
     def undecided_before(self, index: int) -> list[int]:
-        """Values preferred to ``index`` that neither left nor were chosen (the budget ended first)."""
-        return [i for i in range(index) if self.standings[i].status in (Status.RACING, Status.INSIDE, Status.MET)]
+        """Values nearer the definition's than ``index`` (fewer changed, or as many and nearer)
+        that neither left nor were chosen: they may meet the goals too, with more games."""
+        return [i for i in range(index) if self.standings[i].status in (Status.RACING, Status.INSIDE, Status.MET, Status.EDGE)]
 
     def closest(self) -> int:
         """The value nearest to meeting every goal (least deviation; preference breaks ties)."""
@@ -287,10 +342,9 @@ class Search:
 
     def confirmation_games(self, index: int) -> int | None:
         """Games value ``index`` needs to play more for every goal's ``final`` interval (with one
-        more look) to fit its band, each estimate taken halfway from its value to the end of its
-        interval nearest a band's end (a lucky estimate would undersize it); at least
-        MIN_CONFIRMATION. None when that lies outside a band (no number of games would be sure to
-        confirm it)."""
+        more look) to fit its band, its estimates taken as true, with CONFIRMATION_MARGIN more; at
+        least MIN_CONFIRMATION (an unlucky confirmation is followed by another look). None when
+        an estimate lies outside a band."""
         looks = self.looks(index) + 1
         confidence = 1 - (1 - self.confidence) / looks
         needed = 0
@@ -298,10 +352,10 @@ class Search:
             if measured is None:
                 return None
             estimate, percent = measured
-            games = goal.games_to_confirm(goal.cautious(estimate, percent), percent, confidence, self.seats)
+            games = goal.games_to_confirm(estimate, percent, confidence, self.seats)
             if games is None:
                 return None
-            needed = max(needed, games)
+            needed = max(needed, math.ceil(games * CONFIRMATION_MARGIN))
         return max(MIN_CONFIRMATION, needed - self.standings[index].games)
 
     def confirm(self, index: int, games: int, figures: Sequence[Figure]) -> None:
@@ -313,7 +367,8 @@ class Search:
 
     def to_json(self) -> dict[str, Any]:
         return {"rounds": [{"round": r.number, "games_each": r.games_each, "values": len(r.played),
-                            "left": len(r.left)} for r in self.rounds], "games": self.spent}
+                            "left": len(r.left)} for r in self.rounds], "games": self.spent,
+                "screened": self.screened, "screened_values": self.screened_values}
 
 
 def merge_figures(batches: Sequence[Sequence[Figure]]) -> list[Figure]:

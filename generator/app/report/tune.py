@@ -3,6 +3,7 @@ figure with its interval, the games spent, what the change does to the rest, and
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any, Sequence
 
@@ -72,7 +73,7 @@ def _search_rows(outcome: Outcome) -> tuple[list[str], list[list[Any]]]:
 
 
 _STATUS = {Status.UNTRIED: "-", Status.RACING: "undecided", Status.LEFT: "misses", Status.INSIDE: "inside",
-           Status.MET: "meets"}
+           Status.EDGE: "on the edge", Status.MET: "meets"}
 
 
 def tune_text(outcome: Outcome, title: str, set_line: str) -> str:
@@ -93,8 +94,10 @@ def tune_text(outcome: Outcome, title: str, set_line: str) -> str:
                      + "; ".join(_values(search.candidates[i].values, names) for i in undecided))
     if outcome.finish is Finish.UNCONFIRMED:
         lines.append("  the estimate meets the goals, but not with the confidence asked: a larger --budget plays more games")
-    lines.append(f"games: {search.spent:,} searching ({sum(1 for s in search.standings if s.games)} of "
-                 f"{len(search.candidates)} values, {len(search.rounds)} rounds)"
+    screening = (f"{search.screened_values:,} of the {math.prod(len(k.values) for k in outcome.knobs):,} combinations "
+                 f"screened by a Bayesian search (Optuna's TPE), then " if search.screened_values else "")
+    lines.append(f"games: {search.spent:,} searching ({screening}{sum(1 for s in search.standings if s.games)} of "
+                 f"{len(search.candidates)} values raced, {len(search.rounds)} rounds)"
                  + (f", {outcome.confirmation_games:,} confirming" if outcome.confirmation_games else "")
                  + (f", {outcome.baseline_games:,} at the definition's values" if outcome.baseline_games else "")
                  + f"; {outcome.total_games:,} in all")
