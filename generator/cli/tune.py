@@ -424,14 +424,13 @@ class _Tuner:
         own = _definition_values(self.knobs)
         if own.changed == 0 and all(c.values != own.values for c in finalists):
             finalists.append(own)
-        kept = SCREEN_GAMES * sum(1 for p in best)
         self.search = Search(ranked(finalists), self.goals, seed=self.args.seed, confidence=self.confidence,
-                             seats=self.table.players, screened=spent - kept)
+                             seats=self.table.players, screened=spent)
         self.search.screened_values = len(scores)
         for index, chosen in enumerate(self.search.candidates):  # a finalist's screening games count in the race
             pick = tuple(chosen.values[k.name] for k in self.knobs)
             if pick in played:
-                self.search.add(index, SCREEN_GAMES, played[pick])
+                self.search.add(index, SCREEN_GAMES, played[pick], counted=False)
 
     def play_round(self, batches: Sequence[Batch]) -> None:
         number = len(self.search.rounds) + 1

@@ -243,12 +243,13 @@ class Search:
         games = batches[0].games if batches else 0
         self.rounds.append(Round(len(self.rounds), games, tuple(b.index for b in batches), tuple(left)))
 
-    def add(self, index: int, games: int, figures: Sequence[Figure]) -> None:
-        """Games of one value (a round's batch): measured with all its games."""
+    def add(self, index: int, games: int, figures: Sequence[Figure], counted: bool = True) -> None:
+        """Games of one value (a round's batch, or with ``counted`` False its screening's games,
+        already in ``spent``): measured with all its games."""
         standing = self.standings[index]
         standing.figures.append(list(figures))
         standing.games += games
-        self.spent += games
+        self.spent += games if counted else 0
         merged = merge_figures(standing.figures)
         standing.estimates = [goal.measure(merged, self.confidence) for goal in self.goals]
         standing.status = self.judge(standing.estimates)
