@@ -5,12 +5,14 @@
 
 The tune: ``cardforge tune nothanks --players 4 --bot greedy --vary chips=5..15 --goal
 seats-equal=3`` on the rules file of tests/data/nothanks. It answers with the chosen value and an
-interval over N games at that value (its rounds and its confirmation, widened for the looks taken).
-A grid sweep reaches that confidence at whichever value it picks only by playing every value as
-many games as a single run needs for that interval: ``values x N1``, N1 being the games one
-run at the chosen value needs for its interval to fit the goal's band (its standard deviation and
-margin as the tune measured them). With ``--play-grid`` the grid sweep is played at N1 games a
-value and the chosen value's interval is printed from it.
+interval over the confirmation's fresh games at that value.
+A grid sweep gives its answer that confidence only by playing every value (it cannot know which
+one it will pick) as many games as make the chosen value's interval as narrow as the tune's:
+``values x N1``, N1 from the interval's half-width and the standard deviation the tune measured
+(one look at 95 %, where the tune's looks are stricter). Also printed: the grid whose runs only
+just fit the goal's band around the tune's estimate (a grid that knew the margin beforehand). With
+``--play-grid`` the grid sweep is played at N1 games a value and the chosen value's seats are
+printed from it.
 
 Target (issue "tell the designer what to change"): the tune spends at most a third of the grid's
 games. Figures printed, never asserted; docs/simulating.md keeps those of a run with its command.
@@ -63,17 +65,22 @@ def main() -> None:
           f"[{estimate['low']:.2f}, {estimate['high']:.2f}] over {estimate['games']:,} games ({elapsed:.0f} s)")
     print(f"tune games: {games['search']:,} searching, {games['confirmation']:,} confirming, "
           f"{games['baseline']:,} at the definition's values; {games['total']:,} in all")
-    margin = goal["band"][1] - estimate["value"]
     z = NormalDist().inv_cdf(1 - 0.05 / (2 * 4))  # four seats, one look
-    one_run = math.ceil((z * estimate["sd"] / margin) ** 2) if margin > 0 else None
+    half = estimate["high"] - estimate["value"]  # the worst seat's half-width (the low end is cut at 0)
+    one_run = math.ceil((z * estimate["sd"] / half) ** 2) if half > 0 else None
+    margin = goal["band"][1] - estimate["value"]
+    just = math.ceil((z * estimate["sd"] / margin) ** 2) if margin > 0 else None
     if one_run is None:
-        print("grid: the chosen value's estimate is outside the band; no grid size reaches it")
+        print("grid: no interval to match")
         return
     grid = values * one_run
     searched = games["search"] + games["confirmation"]
-    print(f"grid sweep: {values} values x {one_run:,} games (one run's games for that interval) = {grid:,} games")
+    print(f"grid sweep, the same interval: {values} values x {one_run:,} games = {grid:,} games")
     print(f"tune / grid: {searched / grid:.2f} without the definition's values, {games['total'] / grid:.2f} with them "
           "(target: at most 0.33)")
+    if just is not None:
+        print(f"a grid that only just fits the band around the tune's estimate: {values} x {just:,} = {values * just:,} "
+              f"games; tune / that grid: {searched / (values * just):.2f}")
     if options.play_grid:
         start = time.perf_counter()
         sweep = cardforge("sweep", "nothanks", *table, "--set", f"chips={options.range}", "--games", str(one_run))

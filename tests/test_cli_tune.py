@@ -43,7 +43,7 @@ def test_tune_finds_and_confirms_the_value_that_meets_the_goal(length_tune: dict
     assert games["total"] == games["search"] + games["confirmation"] + games["baseline"] <= 8000
     assert games["confirmation"] >= 1000 and games["baseline"] > 0  # chips=9 differs from the definition's 0
     rows = {row["set"]["chips"]: row for row in data["search"]["values"]}
-    assert rows[7]["status"] == "left" and rows[7]["games"] < rows[9]["games"]
+    assert rows[7]["status"] == "left" and rows[9]["confirmed"] == games["confirmation"]
     changed = {c["figure"] for c in data["changes"]["figures"] if c["significant"]}
     assert "game length (turns)" in changed  # the definition's 11 chips play longer games
 
@@ -71,7 +71,7 @@ def test_tune_text_report_and_apply(tmp_path: Path) -> None:
     assert "applied to" in out
     assert definition.read_text(encoding="utf-8") == before.replace("    default: 0\n", "    default: 9\n", 1)
     page = report.read_text(encoding="utf-8")
-    assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "chips=9 (all its games)" in page
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "chips=9 (confirmation)" in page
 
 
 def test_results_are_read_back_by_the_same_tune(tmp_path: Path) -> None:

@@ -456,7 +456,7 @@ class _Tuner:
         changes = summary = None
         baseline = 0
         candidate = self.search.candidates[chosen]
-        confirmed = tuple(self.search.final(chosen)) if self.search.confirmed_games else ()
+        confirmed = tuple(self.search.final(chosen)) if self.search.standings[chosen].confirmed else ()
         if last is not None:
             games, seed, result, figures = last
             summary = self.table.summary(result, None, self.combination(candidate).changes, self.cell(candidate).definition)

@@ -8,11 +8,15 @@ value in the race plays a batch of games, twice as large each round and on the s
 deals where the decks allow, so values are compared on equal luck). A value whose interval lies
 outside a goal's band, or within a quarter of the tolerance of its end, leaves; one still undecided
 after twice the games a value well inside would need is set aside as on the edge. Only the values
-changing the fewest of the definition's values race, and among them, in order of preference, up to
-the second whose estimates lie inside every band: the values behind could only be chosen if both
-left. The first value whose interval meets every goal is chosen (the nearest the definition when
-several do in one round); a confirmation then plays it on fresh seeds until its interval over all
-its games, widened for every look taken at it (Bonferroni), meets every goal or misses one.
+changing the fewest of the definition's values race: once some have their estimates inside every
+band, the first two of those in order of preference, else all of them (the others could only be
+chosen if those left); every value plays the first three rounds (700 games), whose estimates are
+too rough to rank by. After those rounds the race chooses the first value in preference whose
+estimates lie inside every band, unless its confirmation would cost more than twice the cheapest
+such value's (a value whose interval already meets every goal is chosen at once); a confirmation then plays it on fresh seeds until the
+interval over those games alone (the race's games of a value chosen because they looked good would
+flatter it), at a confidence that halves its error rate at each look (so that together they keep
+the stated one), meets every goal or misses one.
 
 Pure: the caller plays the games (``plan`` says which) and hands back their figures (``record``).
 """
@@ -31,8 +35,17 @@ from .goals import Estimate, Goal, Verdict, z_of
 
 FIRST_BATCH = 100
 """Games each value plays in the first round (doubled every round)."""
+FIRST_LOOK = 0.25
+"""The share of the games the race's estimates say a confirmation needs that its first look plays
+(the next looks are sized from the confirmation's own estimates)."""
 CONFIRMATION_MARGIN = 1.25
 """A confirmation plays this many times the games its estimate says it needs."""
+SETTLED = 7
+"""Games, in first batches, every value racing plays before only those inside the bands go on (three
+rounds: an estimate of 100 games is too rough to rank values by)."""
+CHEAP = 2
+"""A value inside the bands is chosen before a nearer one whose confirmation would cost more than
+this many times its own."""
 RACING_INSIDE = 2
 """Values whose estimates lie inside every band that race at once (the others wait behind them)."""
 EDGE_GAMES = 2
@@ -126,6 +139,9 @@ class Standing:
     games: int = 0
     estimates: list[tuple[Estimate, bool] | None] = field(default_factory=list)
     status: Status = Status.UNTRIED
+    confirmations: list[list[Figure]] = field(default_factory=list)
+    """The figures of each confirmation batch (fresh seeds), kept apart from the race's."""
+    confirmed: int = 0
 
     def deviation(self, goals: Sequence[Goal]) -> float:
         """How far the estimates lie outside the goals' bands (inf before any game)."""
@@ -209,27 +225,22 @@ class Search:
         return [Batch(i, size, seed) for i in racing]
 
     def racing(self) -> list[int]:
-        """The values that need games: among those that change the fewest of the definition's values
-        (values changing more play only once all of those have left), each one still in the race in
-        order of preference, up to and including the second whose estimates lie inside every band
-        (the first may sit on a band's end; those after the second could only be chosen if both
-        left)."""
+        """The values that need games, among those that change the fewest of the definition's values
+        (values changing more play only once all of those have left): the first RACING_INSIDE in
+        order of preference whose estimates lie inside every band, or, while none does, every
+        value still in the race (the others wait: they could only be chosen if those left)."""
         live = [i for i, s in enumerate(self.standings) if s.status not in (Status.LEFT, Status.EDGE, Status.MET)]
         if not live:
             return []
         fewest = min(self.candidates[i].changed for i in live)
         if any(s.status is Status.MET and self.candidates[i].changed <= fewest for i, s in enumerate(self.standings)):
             return []
-        needed = []
-        inside = 0
-        for i in live:
-            if self.candidates[i].changed != fewest:
-                continue
-            needed.append(i)
-            inside += self.standings[i].status is Status.INSIDE
-            if inside == RACING_INSIDE:
-                break
-        return needed
+        group = [i for i in live if self.candidates[i].changed == fewest]
+        settled = [i for i in group if self.standings[i].games >= SETTLED * self.first_batch]
+        if len(settled) < len(group):
+            return group  # the first rounds: every estimate too rough to rank the values by
+        inside = [i for i in group if self.standings[i].status is Status.INSIDE][:RACING_INSIDE]
+        return inside or group
 
     def record(self, batches: Sequence[Batch], figures: Sequence[Sequence[Figure]]) -> None:
         """The figures of each batch of a round (in the order planned): the standings are measured
@@ -285,17 +296,31 @@ class Search:
             return Status.INSIDE
         return Status.RACING
 
-    def choice(self, confirmable: int = 0) -> int | None:
-        """The value the race chose: among the values that change the fewest of the definition's
-        values and are still in the race, the first whose interval meets every goal (the nearest
-        the definition's values when several do at once); None while none does, or when every
-        value has left. (``confirmable`` is kept for callers; a choice needs its interval met.)"""
+    def choice(self, confirmable: int | None = None) -> int | None:
+        """The value the race chose, among those that change the fewest of the definition's values
+        and are still in the race: the first whose interval meets every goal; else, once every one
+        of them has played the first rounds, the first in preference whose estimates lie inside
+        every band and whose confirmation needs at most CHEAP times the games of the cheapest such
+        value's (and at most ``confirmable``); None while the race must go on, or when every value
+        has left."""
         alive = [i for i, s in enumerate(self.standings) if s.status not in (Status.LEFT, Status.EDGE)]
         if not alive:
             return None
         fewest = min(self.candidates[i].changed for i in alive)
-        met = [i for i in alive if self.candidates[i].changed == fewest and self.standings[i].status is Status.MET]
-        return met[0] if met else None
+        group = [i for i in alive if self.candidates[i].changed == fewest]
+        met = [i for i in group if self.standings[i].status is Status.MET]
+        if met:
+            return met[0]
+        if any(self.standings[i].games < SETTLED * self.first_batch for i in group):
+            return None
+        costs = {i: self.confirmation_games(i) for i in group if self.standings[i].status is Status.INSIDE}
+        known = {i: c for i, c in costs.items() if c is not None}
+        if not known:
+            return None
+        cheapest = min(known.values())
+        if confirmable is not None and cheapest > confirmable:
+            return None
+        return next(i for i in group if i in known and known[i] <= CHEAP * cheapest)
 
     def leader(self) -> int | None:
         """What a race ended by the budget leaves to confirm: a value whose interval meets every
@@ -325,31 +350,40 @@ class Search:
 
     # ----------------------------------------------------------------- confirming
     def looks(self, index: int) -> int:
-        """How many times value ``index`` was judged: once per batch it played."""
-        return len(self.standings[index].figures)
+        """How many times value ``index``'s confirmation was judged: once per confirmation batch."""
+        return len(self.standings[index].confirmations)
 
     def final(self, index: int, looks: int | None = None) -> list[tuple[Estimate, bool] | None]:
-        """Each goal's estimate over every game value ``index`` played (its rounds and its
-        confirmation), its interval widened for the looks taken at it (Bonferroni): the stated
-        confidence holds whichever look the search stopped at."""
+        """Each goal's estimate over the confirmation games of value ``index`` only (fresh games:
+        the race's games of a value chosen because they looked good would flatter it), its interval
+        at the confidence of its last look (``look_confidence``), so the stated confidence holds
+        whichever look ended the confirmation."""
         standing = self.standings[index]
-        merged = merge_figures(standing.figures)
-        confidence = 1 - (1 - self.confidence) / max(1, looks if looks is not None else self.looks(index))
-        return [goal.measure(merged, confidence) for goal in self.goals]
+        merged = merge_figures(standing.confirmations)
+        return [goal.measure(merged, self.look_confidence(looks if looks is not None else self.looks(index)))
+                for goal in self.goals]
+
+    def look_confidence(self, look: int) -> float:
+        """The confidence of a confirmation's look ``look`` (from 1): its error rate is the stated
+        one halved at each look (half, a quarter, ...), so all looks together keep within it."""
+        return 1.0 - (1.0 - self.confidence) * 0.5 ** max(1, look)
 
     def verdicts(self, index: int) -> list[Verdict]:
         """Each goal against ``final``'s estimates (a goal that cannot be measured is missed)."""
         return [g.verdict(*m) if m is not None else Verdict.MISSED for g, m in zip(self.goals, self.final(index))]
 
     def confirmation_games(self, index: int) -> int | None:
-        """Games value ``index`` needs to play more for every goal's ``final`` interval (with one
-        more look) to fit its band, its estimates taken as true, with CONFIRMATION_MARGIN more; at
-        least MIN_CONFIRMATION (an unlucky confirmation is followed by another look). None when
-        an estimate lies outside a band."""
+        """Games value ``index``'s confirmation needs to play more for every goal's ``final``
+        interval (with one more look) to fit its band: the estimates (the confirmation's once it has
+        games, else the race's, of which the first look plays FIRST_LOOK) taken as true, with
+        CONFIRMATION_MARGIN more; at least MIN_CONFIRMATION. None when an estimate lies outside a
+        band."""
+        standing = self.standings[index]
         looks = self.looks(index) + 1
-        confidence = 1 - (1 - self.confidence) / looks
+        confidence = self.look_confidence(looks)
+        estimates = self.final(index, looks) if standing.confirmations else standing.estimates
         needed = 0
-        for goal, measured in zip(self.goals, self.final(index, looks)):
+        for goal, measured in zip(self.goals, estimates):
             if measured is None:
                 return None
             estimate, percent = measured
@@ -357,13 +391,15 @@ class Search:
             if games is None:
                 return None
             needed = max(needed, math.ceil(games * CONFIRMATION_MARGIN))
-        return max(MIN_CONFIRMATION, needed - self.standings[index].games)
+        if not standing.confirmations:  # the race's estimates are rough (a largest gap reads high): look early
+            needed = math.ceil(needed * FIRST_LOOK)
+        return max(MIN_CONFIRMATION, needed - standing.confirmed)
 
     def confirm(self, index: int, games: int, figures: Sequence[Figure]) -> None:
-        """A confirmation's games of value ``index``, on fresh seeds: pooled with its rounds'."""
+        """A confirmation's games of value ``index``, on fresh seeds (kept apart from its race's)."""
         standing = self.standings[index]
-        standing.figures.append(list(figures))
-        standing.games += games
+        standing.confirmations.append(list(figures))
+        standing.confirmed += games
         self.confirmed_games += games
 
     def to_json(self) -> dict[str, Any]:
@@ -470,6 +506,7 @@ class Outcome:
         rows = []
         for candidate, standing in zip(self.search.candidates, self.search.standings):
             rows.append({"set": dict(candidate.values), "changed": candidate.changed, "games": standing.games,
+                         "confirmed": standing.confirmed,
                          "status": standing.status.value,
                          "estimates": [e[0].to_json() if e is not None else None for e in standing.estimates]})
         return {

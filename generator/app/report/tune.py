@@ -41,9 +41,10 @@ def _goal_lines(outcome: Outcome) -> list[str]:
     lines = []
     confidence = f"{100 * outcome.search.confidence:g} %"
     standing = outcome.search.standings[outcome.chosen]
-    where = (f"over its {standing.games:,} games, {outcome.confirmation_games:,} of them confirming; widened for "
-             f"{outcome.search.looks(outcome.chosen)} looks" if outcome.confirmed
-             else f"over its {standing.games:,} games in the search")
+    looks = outcome.search.looks(outcome.chosen)
+    where = (f"over {standing.confirmed:,} fresh games confirming it"
+             + (f", widened for {looks} looks" if looks > 1 else "") if outcome.confirmed
+             else f"over its {standing.games:,} games in the race, not confirmed")
     for goal, measured in zip(outcome.search.goals, outcome.estimates):
         percent = measured[1] if measured is not None else True
         verdict = goal.verdict(*measured).value if measured is not None else "not measured"
@@ -67,7 +68,7 @@ def _search_rows(outcome: Outcome) -> tuple[list[str], list[list[Any]]]:
         status = "chosen" if i == outcome.chosen and outcome.finish in (Finish.MET, Finish.UNCONFIRMED) else \
             "closest" if i == outcome.chosen else _STATUS[standing.status]
         estimates = outcome.confirmed if i == outcome.chosen and outcome.confirmed else standing.estimates
-        rows.append([value_text(candidate.values[n]) for n in names] + [standing.games]
+        rows.append([value_text(candidate.values[n]) for n in names] + [standing.games + standing.confirmed]
                     + [_estimate(e) for e in estimates] + [status])
     return headers, rows
 
@@ -178,7 +179,7 @@ def _goal_chart(outcome: Outcome, index: int, goal: Goal, names: Sequence[str]) 
         marked.append(i == outcome.chosen)
     confirmed = outcome.confirmed[index] if outcome.confirmed else None
     if confirmed is not None:
-        labels.append(_values(outcome.candidate.values, names) + " (all its games)")
+        labels.append(_values(outcome.candidate.values, names) + " (confirmation)")
         values.append(confirmed[0].value)
         intervals.append((confirmed[0].low, confirmed[0].high))
         marked.append(True)
