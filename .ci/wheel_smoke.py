@@ -99,6 +99,9 @@ def smoke(python: str, wheel: Path, work: Path) -> None:
                              "--json", cwd=here))
     check(summary["games"] == 20, "simulate hanabi")
     run(cardforge, "simulate", "firecrackers", "--players", "4", "--games", "10", "--workers", "2", cwd=here)
+    tuned = json.loads(run(cardforge, "tune", "firecrackers", "--players", "2", "--vary", "explosion_threshold=6..14",
+                           "--goal", "rounds=13±1", "--budget", "4000", "--workers", "2", "--json", cwd=here))
+    check(tuned["finish"] == "met" and tuned["games"]["total"] <= 4000, "tune firecrackers")
     run(cardforge, "export", "hanabi", "--png", "png", "--tts", "tts", cwd=here)
     check(len(list((here / "png").glob("*.png"))) > 25, "export --png")
     run(cardforge, "export", "sequence", "--pod", "mpc", "--out", "pod", cwd=here)

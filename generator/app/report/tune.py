@@ -91,7 +91,7 @@ def tune_text(outcome: Outcome, title: str, set_line: str) -> str:
     lines += _goal_lines(outcome)
     undecided = search.undecided_before(outcome.chosen) if outcome.finish in (Finish.MET, Finish.UNCONFIRMED) else []
     if undecided:
-        lines.append("  undecided within the budget, and nearer the definition: "
+        lines.append("  nearer the definition, and undecided when it was chosen: "
                      + "; ".join(_values(search.candidates[i].values, names) for i in undecided))
     if outcome.finish is Finish.UNCONFIRMED:
         lines.append("  the estimate meets the goals, but not with the confidence asked: a larger --budget plays more games")
