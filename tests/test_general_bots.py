@@ -133,3 +133,37 @@ def test_the_lowest_total_wins_where_the_definition_says_so(nothanks: GameDefini
     definition.write_text(definition.read_text().replace("scoring: lowest", "scoring: fewest"))
     bad = CliRunner().invoke(cli, ["validate", "--project", str(tmp_path / "p")])
     assert bad.exit_code == 1 and "card_defs/nothanks.yaml:11:10:" in bad.output and "scoring" in bad.output
+
+
+@pytest.mark.parametrize(("tie_break", "expected"), [("shared", (1, 2)), ("draw", ()), ("later-seat", (2,)),
+                                                     ("earlier-seat", (1,))])
+def test_a_tie_for_the_best_score_is_settled_as_the_definition_says(tie_break: str, expected: tuple[int, ...]) -> None:
+    from generator.sim.play import _winners
+
+    assert _winners({}, [3.0, 5.0, 5.0], True, tie_break=tie_break) == expected
+    assert _winners({}, [3.0, 5.0, 4.0], True, tie_break=tie_break) == (1,)  # no tie: the best alone
+
+
+def test_tie_break_is_read_from_the_definition_and_reported(tmp_path: Path) -> None:
+    """``tie_break: later-seat`` reaches the engine (every game has one winner), the summary and
+    the report; a wrong value is located."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from generator.cli.main import cli
+    from generator.model.common import TieBreak
+
+    shutil.copytree(NO_THANKS, tmp_path / "p")
+    definition = tmp_path / "p" / "card_defs" / "nothanks.yaml"
+    definition.write_text(definition.read_text().replace("\nscoring: lowest\n", "\nscoring: lowest\ntie_break: later-seat\n"))
+    game = load_project(tmp_path / "p", GAMES, layouts=False).game("nothanks")
+    assert game.info.tie_break is TieBreak.LATER_SEAT
+    result = run(simulator_for("custom"), game, 3, [BotSpec("greedy")], 30, seed=2)
+    assert all(len(record.winners) == 1 for record in result.records)
+    done = CliRunner().invoke(cli, ["simulate", "nothanks", "--project", str(tmp_path / "p"), "--games", "8",
+                                    "--players", "3", "--skill-games", "0"])
+    assert done.exit_code == 0 and "ties: the tied seat later in the turn order wins" in done.output
+    definition.write_text(definition.read_text().replace("tie_break: later-seat", "tie_break: last"))
+    bad = CliRunner().invoke(cli, ["validate", "--project", str(tmp_path / "p")])
+    assert bad.exit_code == 1 and "card_defs/nothanks.yaml:12:12:" in bad.output and "tie_break" in bad.output

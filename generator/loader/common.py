@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import yaml
 
 from ..model import Deviation, GameInfo, PlayerCount, RuleOption, RuleOptions, Symbol
-from ..model.common import Scoring, Translation
+from ..model.common import Scoring, TieBreak, Translation
 from ..model.limits import MAX_OPTION_MAGNITUDE, MAX_PLAYERS
 from ..model.rules import RulesBlock, RulesSection, RulesText
 from ..model.source import UNKNOWN_LOC, SourceLoc
@@ -47,6 +47,7 @@ class Header:
     translation_cards: dict[str, yaml.Node] | None = None
     """Per language, the node of its ``cards:`` translation table (a card-list deck reads it)."""
     scoring: Scoring = Scoring.HIGHEST
+    tie_break: TieBreak = TieBreak.SHARED
 
 
 def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size: str = "poker",
@@ -83,6 +84,7 @@ def read_header(reader: Reader, fields: dict[str, yaml.Node], default_card_size:
         languages_loc=reader.loc(fields["languages"]) if "languages" in fields else None,
         translation_cards=cards,
         scoring=read_scoring(reader, fields["scoring"]) if "scoring" in fields else Scoring.HIGHEST,
+        tie_break=read_tie_break(reader, fields["tie_break"]) if "tie_break" in fields else TieBreak.SHARED,
     )
 
 
@@ -91,6 +93,13 @@ def read_scoring(reader: Reader, node: yaml.Node) -> Scoring:
     penalty points is won by the lowest total)."""
     value = reader.choice(node, "scoring", [s.value for s in Scoring])
     return Scoring(value) if value is not None else Scoring.HIGHEST
+
+
+def read_tie_break(reader: Reader, node: yaml.Node) -> TieBreak:
+    """``tie_break: shared`` (the default), ``draw``, ``later-seat`` or ``earlier-seat``: who wins
+    when seats tie for the best score."""
+    value = reader.choice(node, "tie_break", [t.value for t in TieBreak])
+    return TieBreak(value) if value is not None else TieBreak.SHARED
 
 
 def read_languages(reader: Reader, node: yaml.Node) -> tuple[str, ...]:
@@ -272,6 +281,7 @@ def make_info(
         translations=header.translations,
         languages_loc=header.languages_loc or UNKNOWN_LOC,
         scoring=header.scoring,
+        tie_break=header.tie_break,
     )
 
 

@@ -96,6 +96,17 @@ class Scoring(str, Enum):
     LOWEST = "lowest"
 
 
+class TieBreak(str, Enum):
+    """Who wins when seats tie for the best score: they share the win (``shared``), nobody does
+    (``draw``), or the tied seat latest (``later-seat``) or earliest (``earlier-seat``) in the turn
+    order, as many rulebooks give a tie to the player who went later."""
+
+    SHARED = "shared"
+    DRAW = "draw"
+    LATER_SEAT = "later-seat"
+    EARLIER_SEAT = "earlier-seat"
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """Identity and table facts of a game definition (or of one of its variants)."""
@@ -132,6 +143,8 @@ class GameInfo:
     scoring: Scoring = Scoring.HIGHEST
     """Who wins: the highest score, or the lowest (``scoring: lowest``, a game of penalty points):
     scores are reported as the rules count them, and the bots and the winners read this."""
+    tie_break: TieBreak = TieBreak.SHARED
+    """Who wins a tie for the best score (``tie_break:``)."""
 
     def translation(self, language: str) -> Translation | None:
         return next((t for t in self.translations if t.language == language), None)

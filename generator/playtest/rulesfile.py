@@ -266,6 +266,9 @@ class RulesEngine:
         info = getattr(definition, "info", None)
         self.lowest_wins = getattr(info, "scoring", None) is Scoring.LOWEST
         """Whether the lowest score wins (the definition's ``scoring: lowest``)."""
+        tie_break = getattr(info, "tie_break", None)
+        self.tie_break = tie_break.value if tie_break is not None else "shared"
+        """Who wins a tie for the best score (the definition's ``tie_break:``)."""
         self.players = players
         self.options = dict(options)
         self.components: dict[str, tuple[Card, ...]] = {name: make_cards(name, rows, name in numbered)

@@ -131,14 +131,16 @@ def _decider(bot: Bot) -> Decide:
 
 
 def _winners(outcome: Mapping[str, Any], scores: Sequence[float], competitive: bool | None,
-             everyone_tied_wins: bool = False) -> tuple[int, ...]:
+             everyone_tied_wins: bool = False, tie_break: str = "shared") -> tuple[int, ...]:
     """Competitive: the seats with the top score (several on a tie, or the whole winning team of a
     team game, whose members share the team's score); when every seat has the top score the game is
     a draw and nobody wins, unless ``everyone_tied_wins`` (``Simulator.everyone_tied_wins``): then
     every seat wins, as any other tie. Cooperative: every seat when
     ``outcome()["won"]`` is true (or, failing that key, when the score reaches ``outcome()["max_score"]``).
     ``competitive=None`` (a caller without the Simulator) treats a game whose outcome has a ``won``
-    key as cooperative."""
+    key as cooperative. ``tie_break`` (an engine's ``tie_break``, the definition's ``tie_break:``)
+    settles a tie for the top score: ``shared`` as above, ``draw`` (nobody wins), ``later-seat`` or
+    ``earlier-seat`` (the tied seat latest or earliest in the turn order wins alone)."""
     if not scores:
         return ()
     if competitive is None:
@@ -146,6 +148,8 @@ def _winners(outcome: Mapping[str, Any], scores: Sequence[float], competitive: b
     if competitive:
         top = max(scores)
         winners = tuple(seat for seat, score in enumerate(scores) if score == top)
+        if len(winners) > 1 and tie_break != "shared":
+            return () if tie_break == "draw" else (winners[-1],) if tie_break == "later-seat" else (winners[0],)
         return winners if everyone_tied_wins or len(winners) < len(scores) or len(scores) == 1 else ()
     if "won" in outcome:
         won = bool(outcome["won"])
@@ -188,7 +192,7 @@ def play_game_state(
         turns=state.turns,
         decisions=decisions,
         winners=_winners(outcome, [-s for s in scores] if getattr(engine, "lowest_wins", False) else scores,
-                         competitive, everyone_tied_wins),
+                         competitive, everyone_tied_wins, getattr(engine, "tie_break", "shared")),
         bots=names,
         outcome=outcome,
     )

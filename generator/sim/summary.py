@@ -56,6 +56,15 @@ def _r(value: float, digits: int = 4) -> float:
     return round(value, digits)
 
 
+TIE_WORDS = {
+    "shared": "tied seats share the win",
+    "draw": "a tie is a draw nobody wins",
+    "later-seat": "the tied seat later in the turn order wins",
+    "earlier-seat": "the tied seat earlier in the turn order wins",
+}
+"""How reports say the definition's ``tie_break:``."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rate:
     """A proportion with its 95 % Wilson interval."""
@@ -150,6 +159,8 @@ class ScoreStats:
     is_outcome: bool
     """The scores only say who won (Sequence: 1, 0.5, 0): the reports leave the mean out."""
     lowest_wins: bool = False
+    tie_break: str = "shared"
+    """Who wins a tie for the best score (the definition's ``tie_break:``)."""
     """The lowest score wins (the definition's ``scoring: lowest``): the scores are as the rules
     count them, and the reports say which way they go."""
 
@@ -312,6 +323,7 @@ class RunSummary:
             "competitive": self.competitive,
             "score_is_outcome": scores.is_outcome,
             "scoring": "lowest" if scores.lowest_wins else "highest",
+            "tie_break": scores.tie_break,
             "mean_score": scores.mean,
             "stderr": scores.stderr,
             "min_score": scores.minimum,
@@ -392,6 +404,7 @@ def summarize(
         minimum=min(all_scores) if all_scores else None, maximum=max(all_scores) if all_scores else None,
         histogram=histogram(all_scores), is_outcome=score_is_outcome,
         lowest_wins=definition is not None and definition.info.scoring is Scoring.LOWEST,
+        tie_break=definition.info.tie_break.value if definition is not None else "shared",
     )
     seats = _seat_stats(records, players, gaps=not score_is_outcome) if competitive else None
     perfect = None

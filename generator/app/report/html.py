@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ...sim.findings import Finding
 from ...sim.skill import SkillTrace
 from ...sim.stats import Z_95
-from ...sim.summary import Measures, RunSummary
+from ...sim.summary import TIE_WORDS, Measures, RunSummary
 from ...sim.sweep import SweepRow, sweep_findings, swept_values, value_text
 from .svg import bar_chart, line_chart
 from .tables import (
@@ -142,7 +142,8 @@ def _summary_table(summary: RunSummary) -> str:
     scores = summary.scores
     if not scores.is_outcome:
         rows.append(["mean score", f"{scores.mean:.2f} \u00b1 {scores.stderr:.2f} (standard error)"
-                     + ("; the lowest score wins" if scores.lowest_wins else "")])
+                     + ("; the lowest score wins" if scores.lowest_wins else "")
+                     + (f"; ties: {TIE_WORDS[scores.tie_break]}" if scores.tie_break != "shared" else "")])
     rows.append(["lowest / highest score", f"{cell_text(scores.minimum)} / {cell_text(scores.maximum)}"])
     seats = summary.seats
     if seats is not None:

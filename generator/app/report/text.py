@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence
 
 from ...sim.findings import Finding
 from ...sim.skill import SkillTrace
-from ...sim.summary import Measures, RunSummary
+from ...sim.summary import TIE_WORDS, Measures, RunSummary
 from ...sim.sweep import SweepRow, sweep_findings, swept_values
 from .tables import (
     Histogram,
@@ -168,7 +168,8 @@ def summary_text(summary: RunSummary) -> str:
     if not scores.is_outcome:
         lines.append(f"mean score     {scores.mean:.2f} +- {scores.stderr:.2f}"
                      f"   (min {cell_text(scores.minimum)}, max {cell_text(scores.maximum)})"
-                     + ("   the lowest score wins" if scores.lowest_wins else ""))
+                     + ("   the lowest score wins" if scores.lowest_wins else "")
+                     + (f"; ties: {TIE_WORDS[scores.tie_break]}" if scores.tie_break != "shared" else ""))
     seats = summary.seats
     if seats is not None:
         lines.append(f"shared wins    {seats.shared_wins} (team wins and ties count for every winner)"

@@ -36,7 +36,7 @@ from .model import (
 
 FIELDS_REQUIRED = ("game", "id", "name", "players")
 FIELDS_OPTIONAL = tuple(k for k in HEADER_REQUIRED + HEADER_OPTIONAL if k not in FIELDS_REQUIRED) + (
-    "cards", "fields", "composition", "template", "components", "engine", "scoring")
+    "cards", "fields", "composition", "template", "components", "engine", "scoring", "tie_break")
 
 
 def build_custom(reader: Reader, root: yaml.Node) -> list[CustomDefinition]:
