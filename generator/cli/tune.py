@@ -65,8 +65,8 @@ DECIMAL_STEPS = 10
               "file, as --set takes it) and the values to try: LO..HI (whole numbers: each one; decimals: "
               f"{DECIMAL_STEPS} steps), LO..HI:STEP, or V1,V2,... Repeat to vary several values.")
 @click.option("--goal", "goal_texts", multiple=True, required=True, metavar="GOAL",
-              help="What the values should achieve: seats-equal[=POINTS] (every two seats' win rates "
-              "within 2 points by default), first-seat-edge=0[±POINTS], length=TURNS[±T], rounds=N, "
+              help="What the values should achieve: seats-equal[=POINTS] (every seat's win rate within "
+              "2 points of the other seats' mean by default), first-seat-edge=0[±POINTS], length=TURNS[±T], rounds=N, "
               "decisions=N, score=N (the mean score), or any figure of simulate's report in a band "
               "('rocket buy rate=20..30', in points for a rate). Repeat: every goal must be met.")
 @click.option("--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
@@ -88,10 +88,10 @@ def tune_command(game_id: str, players: int | None, games: int, bots: tuple[str,
                  time_limit: float | None, results_dir: Path | None, apply_values: bool) -> None:
     """Find the values of rule options or of the deck that meet goals, such as seats that win equally.
 
-    A race over the values: each round plays every value still in it on the same seeds, twice as
-    many games as the round before; a value whose interval misses a goal leaves; among the values
-    that meet every goal, the one that changes the definition least is chosen and confirmed by fresh
-    games. Example: cardforge tune nothanks --players 4 --bot greedy --vary chips=5..15 --goal
+    A race over the values: each round plays the values still in it on the same seeds, twice as
+    many games as the round before; a value whose interval misses a goal leaves; the value nearest
+    the definition's whose estimates meet every goal is chosen and confirmed by fresh games, with
+    its interval, and played against the definition's own values. Example: cardforge tune nothanks --players 4 --bot greedy --vary chips=5..15 --goal
     seats-equal=3 (--games is not used: the search sizes its own runs).
     """
     args = TableArgs(players, games, bots, seed, workers, scheduler, rules, expansion_id, settings)

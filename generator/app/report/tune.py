@@ -43,7 +43,8 @@ def _goal_lines(outcome: Outcome) -> list[str]:
     standing = outcome.search.standings[outcome.chosen]
     looks = outcome.search.looks(outcome.chosen)
     where = (f"over {standing.confirmed:,} fresh games confirming it"
-             + (f", widened for {looks} looks" if looks > 1 else "") if outcome.confirmed
+             + (f", in {looks} looks, each at half the error rate of the one before" if looks > 1 else "")
+             if outcome.confirmed
              else f"over its {standing.games:,} games in the race, not confirmed")
     for goal, measured in zip(outcome.search.goals, outcome.estimates):
         percent = measured[1] if measured is not None else True
