@@ -164,3 +164,41 @@ def test_version_is_written_once() -> None:
 
     assert run("--version").output == f"cardforge, version {generator.__version__}\n"
     assert metadata.version("cardforge") == generator.__version__
+
+
+def test_init_into_a_link_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    """A symbolic link named as the new project is refused as every output refuses one: its
+    target is left as it was."""
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    (tmp_path / "link").symlink_to(target, target_is_directory=True)
+    result = run("init", str(tmp_path / "link"))
+    assert result.exit_code == 1 and "is a symbolic link" in result.output and "Traceback" not in result.output
+    assert list(target.iterdir()) == []
+
+
+def test_init_makes_a_path_a_thousand_folders_deep(tmp_path: Path) -> None:
+    """Each missing folder is made in turn (a recursion per level overflowed the interpreter's stack)."""
+    import shutil
+
+    deep = tmp_path.joinpath(*["d"] * 1000)
+    try:
+        result = run("init", str(deep))
+        assert result.exit_code == 0, result.output
+        assert (deep / "card_defs").is_dir()
+    finally:  # the tree is removed from the bottom: pytest's recursive removal would overflow too
+        if deep.exists():
+            shutil.rmtree(deep)
+        folder = deep.parent
+        while folder != tmp_path:
+            if folder.exists():
+                folder.rmdir()
+            folder = folder.parent
+
+
+@pytest.mark.parametrize("args", [("build", "hanabi", "--board-paper", ""), ("build", "hanabi", "--paper", " "),
+                                  ("export", "hanabi", "--showcase", "s.png", "--cards", ""),
+                                  ("build", "hanabi", "--card-size", "")])
+def test_an_option_given_an_empty_name_is_a_usage_error(args: tuple[str, ...]) -> None:
+    result = run(*args)  # refused while the options are read: nothing is built
+    assert result.exit_code == 2 and "an empty one was given" in result.output

@@ -14,7 +14,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ..files.atomicio import PREFIX, held_signals
+from ..files.atomicio import OutputError, PREFIX, check_folder, held_signals
 from ..files.paths import shipped_root
 from .catalog import GAMES, RegistryError
 
@@ -65,15 +65,17 @@ def init_project(target: Path, example: str | None = None) -> list[Path]:
         what = f"the example of {example}" if example else "the shipped games"
         raise InitError(f"{source}: {what} has no definitions to copy (no card_defs/ files); this installation "
                         "of cardforge is incomplete, reinstall it")
-    if target.exists() and not target.is_dir():
-        raise InitError(f"{target}: exists and is not a folder")
+    try:
+        check_folder(target)  # as every output: a real folder or nothing, never a link followed
+    except OutputError as exc:
+        raise InitError(f"{exc}; nothing was written") from None
     made = {file.parts[0] for file in files}
     for folder in sorted(made):
         if (target / folder).exists() or (target / folder).is_symlink():
             raise InitError(f"{target / folder}: already exists; nothing was changed")
     created = not target.exists()
     try:
-        target.mkdir(parents=True, exist_ok=True)
+        _make_folders(target)
         stage = Path(tempfile.mkdtemp(prefix=PREFIX, dir=target))
     except OSError as exc:
         raise InitError(f"{target}: cannot create the project: {exc.strerror or exc}") from None
@@ -93,6 +95,18 @@ def init_project(target: Path, example: str | None = None) -> list[Path]:
     with contextlib.suppress(OSError):  # where builds go; a build makes it too, so it is no error here
         (target / "output").mkdir(exist_ok=True)
     return [target / file for file in files]
+
+
+def _make_folders(target: Path) -> None:
+    """``target`` and the folders above it that are missing, one by one from the top (``mkdir
+    (parents=True)`` recurses once per level: a path a thousand folders deep overflowed it)."""
+    missing = []
+    folder = target
+    while not os.path.lexists(folder) and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for folder in reversed(missing):
+        folder.mkdir()
 
 
 def _move_in(stage: Path, target: Path, folders: list[str]) -> None:

@@ -37,6 +37,7 @@ from .common import (
     file_option,
     folder_option,
     game_or_usage_error,
+    not_empty,
     open_project,
     project_option,
     usage_error,
@@ -183,7 +184,7 @@ def _colour(_ctx: click.Context, _param: click.Parameter, value: str) -> str | N
 @click.option("--dpi", type=click.IntRange(30, MAX_DPI), default=300, show_default=True, help="Resolution of --png images.")
 @file_option("--showcase", help="Write a picture for the game's page (PNG): chosen faces as a fanned hand or a grid, "
                                 "with a soft shadow.")
-@click.option("--cards", "showcase_cards", multiple=True, metavar="ID",
+@click.option("--cards", "showcase_cards", multiple=True, metavar="ID", callback=not_empty,
               help="--showcase: the faces to show, by card id or component name (repeat it, or separate with "
                    "commas). Default: a sample of each deck (a fan) or of each component (a grid).")
 @click.option("--layout", "showcase_layout", type=click.Choice(["fan", "grid"]), default="fan", show_default=True,

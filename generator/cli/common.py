@@ -91,6 +91,15 @@ def file_option(*names: str, help: str) -> Callable[[Callable[..., Any]], Callab
                         metavar="FILE", help=help)
 
 
+def not_empty(_ctx: click.Context | None, _param: click.Parameter | None, value: Any) -> Any:
+    """An option's callback: a name given empty (``--board-paper ''``, ``--cards ''``) is a usage
+    error rather than silently the default (each item of a repeated option is checked)."""
+    items = value if isinstance(value, tuple) else (value,)
+    if any(isinstance(item, str) and not item.strip() for item in items):
+        raise click.BadParameter("a name is needed here; an empty one was given")
+    return value
+
+
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     """Print ``message`` on stderr and exit with ``code`` (no traceback)."""
     click.echo(message, err=True)

@@ -23,7 +23,7 @@ from ..model.limits import (
     MAX_BUILD_COPIES,
     MAX_PLAYERS,
 )
-from .common import Number, finite_pair
+from .common import Number, finite_pair, not_empty
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
@@ -43,19 +43,19 @@ def _stack(*options: Decorator) -> Decorator:
 
 def paper_option(func: Callable[..., Any]) -> Callable[..., Any]:
     """``--paper NAME``: the sheet template pages are laid on."""
-    return click.option("--paper", default="a4", show_default=True, metavar="NAME",
+    return click.option("--paper", default="a4", show_default=True, metavar="NAME", callback=not_empty,
                         help="Sheet template of the pages: a4, letter, or one of the project's.")(func)
 
 
 def board_paper_option(func: Callable[..., Any]) -> Callable[..., Any]:
     """``--board-paper NAME``: a large sheet for boards, mats and boxes."""
-    return click.option("--board-paper", default=None, metavar="NAME",
+    return click.option("--board-paper", default=None, metavar="NAME", callback=not_empty,
                         help="A large sheet (a3, a2) for the boards, mats and boxes larger than --paper: each on one "
                              "page of it when it fits, else tiled over it. Default: tiles on --paper.")(func)
 
 
 face_options: Decorator = _stack(
-    click.option("--card-size", default=None, metavar="NAME",
+    click.option("--card-size", default=None, metavar="NAME", callback=not_empty,
                  help="Card template (poker, poker-metric, bridge, mini, tarot...) of the decks that take the "
                       "game's card size. Default: the game's."),
     click.option("--bleed", "bleed_mm", type=Number(0, MAX_BLEED_MM, " mm"), default=None,
@@ -65,7 +65,7 @@ face_options: Decorator = _stack(
                  help="Firecrackers: the cards for this many players (default 4)."),
     click.option("--all-packs", is_flag=True, help="Firecrackers: every pack (120 cards) instead of one player count's "
                                                   "deck."),
-    click.option("--expansion", default=None, metavar="NAME",
+    click.option("--expansion", default=None, metavar="NAME", callback=not_empty,
                  help="Add an expansion's cards (Firecrackers: scoreworks)."),
 )
 """The options that change how faces look and which cards a game prints."""
