@@ -224,6 +224,11 @@ def test_a_showcase_picture_fanned_or_in_a_grid(tmp_path: Path) -> None:
                 "fogg")
     assert wrong.exit_code == 1 and "no component or card 'fogg' (did you mean 'fog'?)" in wrong.output
     assert not (tmp_path / "x.png").exists()
+    board = run("export", "lanterns", "--project", str(EXAMPLE), "--showcase", str(tmp_path / "x.png"), "--cards",
+                "harbour", "--width", "8000")  # a board too large to draw at this width: one line, no --dpi hint
+    assert board.exit_code == 1 and "Traceback" not in board.output and "--dpi" not in board.output
+    assert "--showcase --width 8000:" in board.output and "give a smaller --width" in board.output
+    assert not (tmp_path / "x.png").exists()
 
 
 def test_init_names_both_examples(tmp_path: Path) -> None:

@@ -272,11 +272,16 @@ def _showcase(kit: Kit, toolkit: Toolkit, names: tuple[str, ...], layout: str, w
         pieces = default_sample(kit, arrangement)
     if not pieces:
         raise BuildError(f"{kit.game_id} has nothing to show")
+    from ..render.artwork import ArtworkError
+
     try:
         return showcase_png(shown_pieces(kit, pieces), toolkit.fonts, arrangement, width,
                             Colour(background) if background else None)
     except FontError as exc:
         raise BuildError(str(exc)) from None
+    except ArtworkError as exc:  # a face too large to draw at this width (the hint of --png's --dpi does not apply)
+        reason = str(exc).removesuffix(" (lower --dpi)")
+        raise BuildError(f"--showcase --width {width}: {reason}; give a smaller --width, or show smaller pieces") from None
 
 
 def _export_files(game_id: str, kit: Kit, toolkit: Toolkit, png_dir: Path | None, tts_dir: Path | None,
