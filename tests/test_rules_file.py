@@ -75,6 +75,20 @@ def test_a_custom_deck_without_rules_names_the_fix(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- mistakes, located
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_sys_exit_in_the_rules_is_their_mistake_never_a_silent_success(tmp_path: Path, workers: str) -> None:
+    """``raise SystemExit(0)`` in ``play()`` made simulate exit 0 printing nothing: it is a located
+    rules error like any other exception, on one worker or several."""
+    project, rules = broken(tmp_path, "        state.move(action[1], state.zone(\"pile\", me))",
+                            "        state.move(action[1], state.zone(\"pile\", me))\n"
+                            "        raise SystemExit(0)")
+    line = line_of(rules, "raise SystemExit(0)")
+    result = invoke("simulate", "tens", "--project", str(project), "-k", "20", "-w", workers, "--skill-games", "0",
+                    "--bot", "random")
+    assert result.exit_code == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"card_defs/rules.py:{line}:9: error: SystemExit: 0 (during play() of player ")
+
+
 @pytest.mark.e2e
 def test_an_exception_is_reported_at_its_line_with_the_game(tmp_path: Path) -> None:
     project, rules = broken(tmp_path, "        state.move(action[1], state.zone(\"pile\", me))",

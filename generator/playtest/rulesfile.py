@@ -111,7 +111,7 @@ class LoadedRules:
             text = describe(state, action)
         except GameError:
             raise
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # sys.exit() in the rules is their mistake
             raise self.failure(exc, state, "describe") from None
         return str(text)
 
@@ -123,7 +123,7 @@ class LoadedRules:
             found = facts(state)
         except GameError:
             raise
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise self.failure(exc, state, "facts") from None
         if not isinstance(found, Mapping):
             raise GameError(f"facts() should give a dict of numbers by name, not {type(found).__name__}",
@@ -151,7 +151,7 @@ class LoadedRules:
             value = heuristic(state, player)
         except GameError:
             raise
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise self.failure(exc, state, "heuristic") from None
         if type(value) is bool or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise GameError(f"heuristic() gave {value!r} for player {player}, not a number",
@@ -289,7 +289,7 @@ class RulesEngine:
             over = rules.is_over(state)
         except GameError:
             raise
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise rules.failure(exc, state, "setup") from None
         state._check_cards()
         state._over = bool(over)

@@ -396,7 +396,7 @@ class State:
                 legal = found if type(found) is list else list(found)
             except GameError:
                 raise
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:  # sys.exit() in the rules is their mistake
                 raise rules.failure(exc, self, "actions") from None
             if not legal:
                 raise rules.gap("no-legal-action", f"player {self._current} has no legal action and the game is not "
@@ -425,7 +425,7 @@ class State:
             over = rules.is_over(self)
         except GameError:
             raise
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise rules.failure(exc, self, "play") from None
         if over:
             self._over = True
@@ -450,7 +450,7 @@ class State:
         except TypeError as exc:
             raise rules.gap("score-not-number", f"scores() should give one number per player, not {exc}",
                             "scores", self) from None
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise rules.failure(exc, self, "scores") from None
         count = len(self._players)
         if len(values) != count:
