@@ -99,7 +99,7 @@ def tune_text(outcome: Outcome, title: str, set_line: str) -> str:
     screening = (f"{search.screened_values:,} of the {math.prod(len(k.values) for k in outcome.knobs):,} combinations "
                  f"screened by a Bayesian search (Optuna's TPE), then " if search.screened_values else "")
     lines.append(f"games: {search.spent:,} searching ({screening}{sum(1 for s in search.standings if s.games)} of "
-                 f"{len(search.candidates)} values raced, {len(search.rounds)} rounds)"
+                 f"{len(search.candidates)} values raced, {len(search.rounds)} round{'' if len(search.rounds) == 1 else 's'})"
                  + (f", {outcome.confirmation_games:,} confirming" if outcome.confirmation_games else "")
                  + (f", {outcome.baseline_games:,} at the definition's values" if outcome.baseline_games else "")
                  + f"; {outcome.total_games:,} in all")
