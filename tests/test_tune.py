@@ -117,7 +117,7 @@ def first_seat_rate(chips: int) -> list[float]:
 def race(goal: str, values: tuple[int, ...], current: int, budget: int, seed: int = 1) -> Search:
     search = Search(candidates([Knob("chips", values, current)]), [parse_goal(goal)], seed=seed, seats=4)
     while True:
-        batches = search.plan(budget - search.spent, budget - search.spent)
+        batches = search.plan(budget - search.spent)
         if not batches:
             return search
         figures = []

@@ -265,6 +265,12 @@ class Table:
             self._values = values
         return self._values
 
+    def owner(self, path: str) -> tuple[Path, str] | None:
+        """The file that holds the deck value at ``path`` and its path inside that file (None for
+        a path ``deck_values`` does not know)."""
+        self.deck_values()
+        return self._owners.get(path)
+
     def _changes_by_file(self, changes: Mapping[str, OptionValue]) -> dict[Path, dict[str, OptionValue]]:
         """``changes`` grouped by the file that holds each value, with paths inside that file."""
         self.deck_values()

@@ -374,7 +374,7 @@ class _Tuner:
         while True:
             if self.seconds_left() <= 0:
                 return "the time limit ran out"
-            batches = self.search.plan(self.games_left() - _reserve(self.budget), self.confirmable())
+            batches = self.search.plan(self.games_left() - _reserve(self.budget))
             if not batches:
                 if self.search.choice(self.confirmable()) is not None or not self.search.racing():
                     return ""
@@ -487,14 +487,9 @@ def _targets(table: Table, name: str) -> tuple[Path, str] | None:
     from ..loader.whatif import read_deck_values
 
     if name in _option_names(table):
-        inside = f"options.{name}.default"
-        file = table.files[0] if table.files else None
-        if file is None:
-            return None
-        found = read_deck_values(file).get(inside)
-        return (file, inside) if found is not None and found.value is not None else None
-    table.deck_values()
-    owner = table._owners.get(name)
+        owner = (table.files[0], f"options.{name}.default") if table.files else None
+    else:
+        owner = table.owner(name)
     if owner is None:
         return None
     file, inside = owner

@@ -18,7 +18,7 @@ from statistics import NormalDist
 from typing import Any, Sequence
 
 from .api import Figure
-from .stats import mean
+from .stats import mean, stderr
 
 SEATS_EQUAL = "seats-equal"
 FIRST_SEAT_EDGE = "first-seat-edge"
@@ -158,22 +158,31 @@ class Goal:
             return Verdict.MISSED
         return Verdict.OPEN
 
+    def half_band(self, percent: bool) -> float:
+        """How far the figure may stray: the band's half-width (``seats-equal``: the largest gap
+        allowed, its band running from 0)."""
+        low, high = self.bounds(percent)
+        return high if self.kind == SEATS_EQUAL else (high - low) / 2
+
+    def tests(self, seats: int) -> int:
+        """How many intervals the goal's verdict rests on (``seats-equal``: one a seat)."""
+        return seats if self.kind == SEATS_EQUAL else 1
+
     def beyond_reach(self, estimate: Estimate, percent: bool) -> bool:
         """Whether the interval lies outside the band narrowed by EDGE of its tolerance at each end:
         the figure is outside the band or so near an end that confirming it would cost many times
         the games of a value well inside (the search's indifference zone)."""
         low, high = self.bounds(percent)
+        margin = self.half_band(percent) * EDGE
         if self.kind == SEATS_EQUAL:
-            return estimate.low > high * (1 - EDGE)
-        margin = (high - low) / 2 * EDGE
+            return estimate.low > high - margin
         return estimate.high < low + margin or estimate.low > high - margin
 
     def deviation(self, estimate: Estimate, percent: bool) -> float:
-        """How far the estimate lies outside the band, in band half-widths (0 inside): what ranks
-        the values when none meets the goal."""
+        """How far the estimate lies outside the band, in tolerances (0 inside): what ranks the
+        values when none meets the goal."""
         low, high = self.bounds(percent)
-        scale = (high - low) / 2 if self.kind != SEATS_EQUAL else high
-        scale = scale or 1.0
+        scale = self.half_band(percent) or 1.0
         if estimate.value < low:
             return (low - estimate.value) / scale
         if estimate.value > high:
@@ -188,10 +197,16 @@ class Goal:
         as the true value); None when the estimate lies outside the band or on its edge."""
         low, high = self.bounds(percent)
         margin = min(estimate.value - low, high - estimate.value) if self.kind != SEATS_EQUAL else high - estimate.value
-        if margin <= 0 or estimate.spread <= 0:
-            return None if margin <= 0 else 0
-        tests = seats if self.kind == SEATS_EQUAL else 1
-        return math.ceil((z_of(confidence, tests) * estimate.spread / margin) ** 2)
+        if margin <= 0:
+            return None
+        return self.games_for(estimate.spread, margin, confidence, seats)
+
+    def games_for(self, spread: float, half_width: float, confidence: float, seats: int = 2) -> int:
+        """Games for this goal's interval to be ``half_width`` either side, one game's figure having
+        standard deviation ``spread`` (0 when it does not vary)."""
+        if spread <= 0:
+            return 0
+        return math.ceil((z_of(confidence, self.tests(seats)) * spread / half_width) ** 2)
 
 
 def _num(value: float) -> str:
@@ -201,9 +216,9 @@ def _num(value: float) -> str:
 def _mean_estimate(values: Sequence[float], z: float) -> Estimate:
     n = len(values)
     m = mean(values)
-    sd = math.sqrt(math.fsum((v - m) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    half = z * sd / math.sqrt(n) if n else math.inf
-    return Estimate(m, m - half, m + half, n, sd)
+    se = stderr(values)
+    half = z * se if n else math.inf
+    return Estimate(m, m - half, m + half, n, se * math.sqrt(n))
 
 
 def _largest_gap(wins: Sequence[Sequence[float]], confidence: float) -> Estimate:

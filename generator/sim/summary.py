@@ -17,6 +17,7 @@ earlier dict-shaped summary are kept; new ones are added). Conventions:
 from __future__ import annotations
 
 import math
+import statistics
 
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
@@ -546,16 +547,9 @@ def _length_spread(records: Sequence[GameRecord]) -> tuple[float, float, float] 
     """The standard deviation of the games' lengths (turns), and their 10th and 90th percentiles."""
     if len(records) < 2:
         return None
-    turns = sorted(float(r.turns) for r in records)
-    sd = stderr(turns) * math.sqrt(len(turns))
-
-    def percentile(share: float) -> float:
-        position = share * (len(turns) - 1)
-        low = int(position)
-        high = min(low + 1, len(turns) - 1)
-        return turns[low] + (turns[high] - turns[low]) * (position - low)
-
-    return (_r(sd), _r(percentile(0.1)), _r(percentile(0.9)))
+    turns = [float(r.turns) for r in records]
+    deciles = statistics.quantiles(turns, n=10, method="inclusive")
+    return (_r(stderr(turns) * math.sqrt(len(turns))), _r(deciles[0]), _r(deciles[-1]))
 
 
 def _standings_measures(records: Sequence[GameRecord], measures: Measures) -> Measures:

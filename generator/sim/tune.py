@@ -31,7 +31,7 @@ from typing import Any, Mapping, Sequence
 
 from ..model import OptionValue
 from .api import Figure
-from .goals import Estimate, Goal, Verdict, z_of
+from .goals import Estimate, Goal, Verdict
 
 FIRST_BATCH = 100
 """Games each value plays in the first round (doubled every round)."""
@@ -209,10 +209,9 @@ class Search:
         """Games of confirmations."""
 
     # ----------------------------------------------------------------- the race
-    def plan(self, games_left: int, confirmable: int | None = None) -> list[Batch]:
+    def plan(self, games_left: int) -> list[Batch]:
         """The next round's batches (the same seed for all), or [] when the race is over (a value
-        chosen with ``confirmable`` games for its confirmation, or every value left) or the next
-        round would pass ``games_left``."""
+        chosen, or every value left) or the next round would pass ``games_left``."""
         racing = self.racing()
         if not racing or self.choice() is not None:
             return []
@@ -270,16 +269,11 @@ class Search:
     def edge_games(self, standing: Standing) -> float:
         """EDGE_GAMES times the games for an interval of half a tolerance on each goal's figure (its
         spread as measured): what a value is given before it is set aside as on the edge."""
-        most = 0.0
+        most = 0
         for goal, measured in zip(self.goals, standing.estimates):
-            if measured is None:
-                continue
-            estimate, percent = measured
-            low, high = goal.bounds(percent)
-            half = (high - low) / 4 if goal.kind != "seats-equal" else high / 2
-            if half > 0 and estimate.spread > 0:
-                z = z_of(self.confidence, self.seats if goal.kind == "seats-equal" else 1)
-                most = max(most, (z * estimate.spread / half) ** 2)
+            if measured is not None and goal.half_band(measured[1]) > 0:
+                estimate, percent = measured
+                most = max(most, goal.games_for(estimate.spread, goal.half_band(percent) / 2, self.confidence, self.seats))
         return EDGE_GAMES * most if most else math.inf
 
     def judge(self, estimates: Sequence[tuple[Estimate, bool] | None]) -> Status:
