@@ -128,23 +128,41 @@ class GreedyBot(_LookingAhead):
 
     def _choose(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         player = state.current_player()
-        seen = state.determinize(player, rng)
-        best: list[Action] = []
-        best_value = -math.inf
-        for action in legal:
-            after = seen.clone(rng)
-            try:
-                after.apply(action)
-            except IllegalAction:  # legal only because of a card the determinisation dealt elsewhere
-                continue
-            value = _value(after, player)
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        if not best:
-            return legal[rng.randrange(len(legal))]
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        chosen = _best(_judge_each(state.determinize(player, rng), legal, player, rng), rng)
+        return legal[rng.randrange(len(legal))] if chosen is None else legal[chosen[0]]
+
+
+def _judge_each(game: Any, legal: Sequence[Action], player: int, rng: random.Random,
+                fast: bool = False) -> list[tuple[int, Any, float]]:
+    """Each legal action played on its own copy of ``game`` and judged for ``player`` (``_value``):
+    ``(index in legal, the copy, its value)``. An action the copy refuses (legal only because of a
+    card its deal put elsewhere) is left out; ``fast`` plays with the game's unchecked ``_play``
+    where it has one (the actions are the copy's own)."""
+    judged = []
+    for index, action in enumerate(legal):
+        after = game.clone(rng)
+        try:
+            (getattr(after, "_play", after.apply) if fast else after.apply)(action)
+        except IllegalAction:
+            if fast:
+                raise
+            continue
+        judged.append((index, after, _value(after, player)))
+    return judged
+
+
+def _best(judged: Sequence[tuple[int, Any, float]], rng: random.Random) -> tuple[int, Any, float] | None:
+    """The best judged action, a tie broken at random (None when none was judged)."""
+    best: list[tuple[int, Any, float]] = []
+    best_value = -math.inf
+    for entry in judged:
+        if entry[2] > best_value:
+            best, best_value = [entry], entry[2]
+        elif entry[2] == best_value:
+            best.append(entry)
+    if not best:
+        return None
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 def _greedy_step(game: Any, rng: random.Random) -> tuple[Any, int]:
@@ -154,18 +172,9 @@ def _greedy_step(game: Any, rng: random.Random) -> tuple[Any, int]:
     if len(legal) == 1:
         getattr(game, "_play", game.apply)(legal[0])
         return game, 0
-    player = game.current_player()
-    best: list[Any] = []
-    best_value = -math.inf
-    for action in legal:
-        after = game.clone(rng)
-        getattr(after, "_play", after.apply)(action)
-        value = _value(after, player)
-        if value > best_value:
-            best, best_value = [after], value
-        elif value == best_value:
-            best.append(after)
-    return (best[0] if len(best) == 1 else best[rng.randrange(len(best))]), len(legal)
+    chosen = _best(_judge_each(game, legal, game.current_player(), rng, fast=True), rng)
+    assert chosen is not None  # every action of the game's own is judged
+    return chosen[1], len(legal)
 
 
 class RolloutBot(_LookingAhead):
@@ -209,16 +218,8 @@ class RolloutBot(_LookingAhead):
         """Every legal action, or the ``candidates`` greedy rates best on one deal when there are more."""
         if len(legal) <= self.candidates:
             return list(legal)
-        seen = state.determinize(player, rng)
-        rated: list[tuple[float, int]] = []
-        for index, action in enumerate(legal):
-            after = seen.clone(rng)
-            try:
-                after.apply(action)
-            except IllegalAction:
-                continue
-            rated.append((_value(after, player), -index))
-        rated.sort(reverse=True)
+        judged = _judge_each(state.determinize(player, rng), legal, player, rng)
+        rated = sorted(((value, -index) for index, _, value in judged), reverse=True)
         return [legal[-index] for _, index in rated[: self.candidates]] or [legal[0]]
 
 
