@@ -14,7 +14,7 @@ from typing import Sequence
 
 import click
 
-from ..app.report.tune import tune_report, tune_text
+from ..app.report.tune import estimate_text, tune_report, tune_text
 from ..files.paths import display_path
 from ..model import OptionValue
 from ..model.limits import MAX_GAMES, MAX_SWEEP_RUNS
@@ -308,8 +308,7 @@ class _Tuner:
             for i in played:
                 standing = self.search.standings[i]
                 values = ", ".join(f"{n}={value_text(self.search.candidates[i].values[n])}" for n in names)
-                estimates = "; ".join(f"{e[0].value:.2f} [{e[0].low:.2f}, {e[0].high:.2f}]" if e is not None else "-"
-                                      for e in standing.estimates)
+                estimates = "; ".join(estimate_text(e) for e in standing.estimates)
                 lines.append(f"  {values}: {standing.games:,} games, {estimates}, {standing.status.value}")
         lines.append("run the same tune with --results DIR to keep every batch as it is played and go on after Ctrl-C"
                      if self.results_dir is None else "run the same tune again to go on from the batches kept")

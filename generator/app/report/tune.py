@@ -29,7 +29,8 @@ def _values(values: Any, names: Sequence[str]) -> str:
     return ", ".join(f"{n}={value_text(values[n])}" for n in names)
 
 
-def _estimate(measured: tuple[Estimate, bool] | None) -> str:
+def estimate_text(measured: tuple[Estimate, bool] | None) -> str:
+    """A goal's estimate as the tables print it: ``1.20 points [0.29, 2.10]``."""
     if measured is None:
         return "not measured"
     estimate, percent = measured
@@ -49,7 +50,7 @@ def _goal_lines(outcome: Outcome) -> list[str]:
     for goal, measured in zip(outcome.search.goals, outcome.estimates):
         percent = measured[1] if measured is not None else True
         verdict = goal.verdict(*measured).value if measured is not None else "not measured"
-        lines.append(f"  {goal.figure_name()}: {_estimate(measured)} ({confidence}, {where}); "
+        lines.append(f"  {goal.figure_name()}: {estimate_text(measured)} ({confidence}, {where}); "
                      f"goal: {goal.describe(percent)}; {verdict}")
     return lines
 
@@ -70,7 +71,7 @@ def _search_rows(outcome: Outcome) -> tuple[list[str], list[list[Any]]]:
             "closest" if i == outcome.chosen else _STATUS[standing.status]
         estimates = outcome.confirmed if i == outcome.chosen and outcome.confirmed else standing.estimates
         rows.append([value_text(candidate.values[n]) for n in names] + [standing.games + standing.confirmed]
-                    + [_estimate(e) for e in estimates] + [status])
+                    + [estimate_text(e) for e in estimates] + [status])
     return headers, rows
 
 
