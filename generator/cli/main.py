@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "tune": ("tune", "tune_command", "Find the values of rule options or of the deck that meet goals, such as seats that win equally."),
     "compare": ("compare", "compare_command", "Play GAME from two project folders with the same seeds and print each figure of A and B with their difference."),
     "replay": ("simulate", "replay_command", "Replay recorded games of GAME (Hanabi: hanab.live JSON; others: simulate --export traces) and print each game's result."),
+    "play": ("play", "play_command", "Play GAME in the browser against bots, with its faces as printed."),
     "preview": ("preview", "preview_command", "Serve a live preview of GAME's faces (default: every game) that redraws them as files are saved."),
     "init": ("defs", "init", "Create a new project folder TARGET with a copy of the shipped definitions to customise."),
 }

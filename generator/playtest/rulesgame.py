@@ -14,6 +14,7 @@ from ..sim.base import TraceSpec
 from ..sim.general import BOTS
 from ..sim.stats import mean, stderr
 from ..sim.traces import play_back
+from .shown import rules_presenter
 from .state import State, encode_action
 
 BEST = "greedy"
@@ -118,4 +119,5 @@ def rules_simulator(kind: str, make_engine: Callable[..., Any]) -> Simulator:
         figures=fact_figures,
         trace_game=trace.trace,
         replayer=trace.replayer(),
+        presenter=rules_presenter,
     )

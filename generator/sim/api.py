@@ -15,6 +15,7 @@ from ..model import GameDefinition, OptionValue
 
 if TYPE_CHECKING:  # only for the hooks' types
     from .findings import Finding
+    from .tableview import Presenter
 
 TERMINAL = -1
 """``current_player()`` of a finished game."""
@@ -139,6 +140,9 @@ class Replayer:
     """The engine settings a file names (a game played ``--expansion scoreworks`` names it), as
     text; ``replay`` resolves them as ``simulate --expansion`` and ``--setting`` do and passes them
     to ``replay`` as keyword arguments. None: the files name none."""
+    restore: Callable[..., tuple[Engine, GameState]] | None = None
+    """``restore(definition, data, overrides, **settings)``: the engine and the game as the file
+    leaves it, its decisions played (``cardforge play --from``); ReplayError as ``replay``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +202,9 @@ class Simulator:
     settings: Mapping[str, str] = field(default_factory=dict)
     """Extra engine settings the command line may give (``--setting NAME=VALUE``), each with its
     help text; passed to ``make_engine`` as keyword arguments (text values)."""
+    presenter: Callable[[Any], "Presenter"] | None = None
+    """How the game shows itself at a table (``cardforge play``), made for an engine; None: the
+    game cannot be played at a table."""
     best_by_players: Mapping[int, str] = field(default_factory=dict)
     """The strongest fair bot at a table size where it is not ``best`` (Hanabi: SmartBot's conventions
     at two players, hat guessing from three). ``best`` answers at a command's usual speed: a bot

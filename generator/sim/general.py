@@ -39,6 +39,7 @@ from typing import Any, Protocol, Sequence
 from .api import Action, Bot, BotFactory, IllegalAction
 from .base import bot_table, no_parameter
 from .errors import GameError
+from .tableview import Explanation, Weighed, ranked
 
 DEFAULT_ITERATIONS = 100
 """Iterations a decision of ``ismcts`` without a number: about 10 to 25 ms a decision on a
@@ -109,15 +110,30 @@ class _LookingAhead:
     def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         raise TypeError(f"{self.name} chooses from the state (choose_with_state)")
 
+    measure = "value"
+    """What the values of an explanation are."""
+
     def choose_with_state(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         try:
-            return self._choose(state, legal, rng)
+            return self._weigh(state, legal, rng)[0]
         except GameError as exc:
             raise searching(exc, self.name, state) from None
 
-    def _choose(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+    def explain(self, state: Any, legal: Sequence[Action], rng: random.Random) -> tuple[Action, Explanation | None]:
+        """The action ``choose_with_state`` plays (drawing the same random numbers) and why: the
+        actions weighed, best first (None for a forced action)."""
+        if len(legal) == 1:
+            return legal[0], None
+        try:
+            action, weighed = self._weigh(state, legal, rng)
+        except GameError as exc:
+            raise searching(exc, self.name, state) from None
+        return action, Explanation(self.name, self.measure, ranked(weighed))
+
+    def _weigh(self, state: Any, legal: Sequence[Action], rng: random.Random) -> tuple[Action, list[Weighed]]:
+        """The chosen action and every action weighed for it."""
         raise NotImplementedError
 
 
@@ -125,11 +141,14 @@ class GreedyBot(_LookingAhead):
     """One step ahead: the action whose result is best for the acting player (module docstring)."""
 
     name = "greedy"
+    measure = "how good the position after it looks to the player (the rules' heuristic, else the score lead)"
 
-    def _choose(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+    def _weigh(self, state: Any, legal: Sequence[Action], rng: random.Random) -> tuple[Action, list[Weighed]]:
         player = state.current_player()
-        chosen = _best(_judge_each(state.determinize(player, rng), legal, player, rng), rng)
-        return legal[rng.randrange(len(legal))] if chosen is None else legal[chosen[0]]
+        judged = _judge_each(state.determinize(player, rng), legal, player, rng)
+        chosen = _best(judged, rng)
+        action = legal[rng.randrange(len(legal))] if chosen is None else legal[chosen[0]]
+        return action, [Weighed(legal[index], None, value) for index, _, value in judged]
 
 
 def _judge_each(game: Any, legal: Sequence[Action], player: int, rng: random.Random,
@@ -188,11 +207,13 @@ class RolloutBot(_LookingAhead):
         defaults = (deals, evaluations) == (ROLLOUT_DEALS, ROLLOUT_EVALUATIONS)
         self.name = "rollout" if defaults else f"rollout:{deals},{evaluations}"
 
-    def _choose(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+    measure = "how good the positions it led to looked to the player, on average over its playouts"
+
+    def _weigh(self, state: Any, legal: Sequence[Action], rng: random.Random) -> tuple[Action, list[Weighed]]:
         player = state.current_player()
         candidates = self._candidates(state, legal, player, rng)
         if len(candidates) == 1:
-            return candidates[0]
+            return candidates[0], [Weighed(candidates[0], None, 0.0)]
         share = max(1, self.evaluations // (self.deals * len(candidates)))
         totals = [0.0] * len(candidates)
         for _ in range(self.deals):
@@ -212,7 +233,7 @@ class RolloutBot(_LookingAhead):
                     spent += max(1, judged)
                 totals[index] += _value(game, player)
         best = max(range(len(candidates)), key=totals.__getitem__)
-        return candidates[best]
+        return candidates[best], [Weighed(action, None, total / self.deals) for action, total in zip(candidates, totals)]
 
     def _candidates(self, state: Any, legal: Sequence[Action], player: int, rng: random.Random) -> list[Action]:
         """Every legal action, or the ``candidates`` greedy rates best on one deal when there are more."""
@@ -276,16 +297,21 @@ class IsmctsBot(_LookingAhead):
         self.exploration = exploration
         self.name = f"ismcts:{iterations}" + (f",{depth}" if depth != DEFAULT_DEPTH else "")
 
-    def _choose(self, state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+    measure = "share of a win in the searches that tried it"
+
+    def _weigh(self, state: Any, legal: Sequence[Action], rng: random.Random) -> tuple[Action, list[Weighed]]:
         root = self.search(state, rng)
         best_visits = -1
         best: Action = legal[0]
         children = root.children
+        weighed = []
         for action in legal:  # the real game's own action object, the most visited
             child = children.get(action)
-            if child is not None and child.visits > best_visits:
-                best, best_visits = action, child.visits
-        return best
+            if child is not None:
+                weighed.append(Weighed(action, child.visits, child.reward / child.visits))
+                if child.visits > best_visits:
+                    best, best_visits = action, child.visits
+        return best, weighed
 
     def search(self, state: Any, rng: random.Random) -> _Node:
         """The searcher's tree after ``iterations`` iterations from ``state``."""

@@ -213,12 +213,11 @@ def retrace(kind: str, engine: Any, state: Any, record: GameRecord, *, deal: Cal
                     decisions=decisions, outcome=ended)
 
 
-def replay_game(data: Mapping[str, Any], definition: GameDefinition, seed: int, make_engine: Callable[[], Any], *,
-                deal: Callable[[Any], dict[str, Any]], outcome: Callable[[Any], dict[str, Any]],
-                play_back: Callable[[GameState, Sequence[Any]], None] = play_back) -> dict[str, Any]:
-    """Replay a trace on the engine ``make_engine`` builds: deal from ``seed`` (checked against the
-    trace's deal), apply every decision with ``play_back`` (checked seat and action), and return
-    the outcome (``end`` is ``unfinished`` when the decisions stop before the game does). Raises
+def restore_game(data: Mapping[str, Any], definition: GameDefinition, seed: int, make_engine: Callable[[], Any], *,
+                 deal: Callable[[Any], dict[str, Any]],
+                 play_back: Callable[[GameState, Sequence[Any]], None] = play_back) -> tuple[Any, GameState]:
+    """The engine ``make_engine`` builds and the game a trace leaves on it: dealt from ``seed``
+    (checked against the trace's deal), every decision applied with ``play_back``. Raises
     ReplayError."""
     try:
         engine = make_engine()
@@ -227,6 +226,17 @@ def replay_game(data: Mapping[str, Any], definition: GameDefinition, seed: int, 
     state = engine.new_game(random.Random(seed))
     check_deal(data, deal(state), definition)
     play_back(state, data["decisions"])
+    return engine, state
+
+
+def replay_game(data: Mapping[str, Any], definition: GameDefinition, seed: int, make_engine: Callable[[], Any], *,
+                deal: Callable[[Any], dict[str, Any]], outcome: Callable[[Any], dict[str, Any]],
+                play_back: Callable[[GameState, Sequence[Any]], None] = play_back) -> dict[str, Any]:
+    """Replay a trace on the engine ``make_engine`` builds: deal from ``seed`` (checked against the
+    trace's deal), apply every decision with ``play_back`` (checked seat and action), and return
+    the outcome (``end`` is ``unfinished`` when the decisions stop before the game does). Raises
+    ReplayError."""
+    engine, state = restore_game(data, definition, seed, make_engine, deal=deal, play_back=play_back)
     result = outcome(state)
     check_outcome(data, result, state.is_terminal())
     if not state.is_terminal():

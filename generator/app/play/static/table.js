@@ -1,0 +1,248 @@
+// cardforge play: draws the table as the server sends it for this page's seat, and sends clicks.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const base = location.pathname.endsWith("/") ? location.pathname : location.pathname + "/";
+const faces = new Map();   // face id -> {svg, w, h}
+const fonts = new Map();   // family -> url
+let view = null;
+let chosen = null;         // the card id whose actions are lit
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) if (child != null) node.append(child);
+  return node;
+}
+
+function playerName(seat) {
+  if (seat == null || seat < 0) return "the table";
+  const p = view.players[seat];
+  const who = p.here ? (view.hot ? "person" : "you") : p.label;
+  return `Player ${seat + 1} (${who})`;
+}
+
+async function post(verb, body) {
+  const answer = await fetch(base + verb, {method: "POST", headers: {"Content-Type": "application/json"},
+                                          body: JSON.stringify(body)});
+  if (!answer.ok) {
+    let text = `${answer.status}`;
+    try { text = (await answer.json()).error || text; } catch (e) { /* not JSON */ }
+    showMessage(text);
+  }
+}
+
+function showMessage(text) {
+  const box = $("message");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+// ---- fonts and faces ----
+function applyFonts(list) {
+  for (const [family, url] of list || []) {
+    if (fonts.get(family) === url) continue;
+    const face = new FontFace(family, `url(${url})`);
+    document.fonts.add(face);
+    face.load().catch(() => {});
+    fonts.set(family, url);
+  }
+}
+
+function cardNode(card, zone) {
+  const slot = el("div", {class: "slot"});
+  if (card.id) slot.dataset.card = card.id;
+  const face = card.f ? faces.get(card.f) : null;
+  if (face) {
+    slot.innerHTML = face.svg;
+    slot.style.setProperty("--cw", face.w);
+  } else {
+    slot.classList.add("text");
+    slot.textContent = card.text || card.id || "face down";
+  }
+  if (card.note) slot.append(el("span", {class: "note", text: card.note}));
+  const actions = card.id ? view.legal.filter((a) => a.cards.includes(card.id)) : [];
+  if (actions.length) {
+    slot.classList.add("pick");
+    slot.title = actions.map((a) => a.words).join("\n");
+    slot.addEventListener("click", () => {
+      if (actions.length === 1) act(actions[0].i);
+      else { chosen = chosen === card.id ? null : card.id; render(); }
+    });
+    if (chosen === card.id) slot.classList.add("chosen");
+  }
+  return slot;
+}
+
+function zoneNode(zone) {
+  const box = el("div", {class: `zone ${zone.kind}`});
+  box.dataset.zone = zone.key;
+  if (zone.cards.length <= 3) box.classList.add("few");
+  const count = zone.kind === "pile" || zone.cards.some((c) => !c.id) ? el("span", {class: "count", text: ` ${zone.count}`}) : null;
+  box.append(el("h3", {}, zone.name, count));
+  const row = el("div", {class: "cards"});
+  if (!zone.cards.length) row.append(el("span", {class: "empty", text: "empty"}));
+  else if (zone.kind === "pile") {
+    const top = cardNode(zone.cards[zone.cards.length - 1], zone);
+    top.append(el("span", {class: "pile-count", text: String(zone.count)}));
+    row.append(top);
+  } else for (const card of zone.cards) row.append(cardNode(card, zone));
+  box.append(row);
+  return box;
+}
+
+// ---- the table ----
+function renderTable() {
+  const table = $("table");
+  table.replaceChildren();
+  const center = view.zones.filter((z) => z.owner == null);
+  const seats = view.players.map((p) => p.seat);
+  const me = view.seat >= 0 ? view.seat : null;
+  const order = me == null ? seats : [...seats.slice(me + 1), ...seats.slice(0, me), me];
+  const areas = [];
+  for (const seat of order) {
+    const area = el("section", {class: "area"});
+    area.dataset.seat = seat;
+    if (seat === view.current) area.classList.add("acting");
+    if (seat === me) area.classList.add("mine");
+    const score = view.scores ? ` · score ${view.scores[seat]}` : "";
+    area.append(el("h2", {text: playerName(seat) + score}));
+    const zones = el("div", {class: "zones"});
+    for (const zone of view.zones.filter((z) => z.owner === seat)) zones.append(zoneNode(zone));
+    area.append(zones);
+    areas.push(area);
+  }
+  const middle = el("section", {class: "area"});
+  middle.append(el("h2", {text: "Table"}));
+  const zones = el("div", {class: "zones"});
+  for (const zone of center) zones.append(zoneNode(zone));
+  middle.append(zones);
+  const mine = me == null ? null : areas.pop();
+  table.append(...areas, middle);
+  if (mine) table.append(mine);
+}
+
+function act(index) {
+  chosen = null;
+  post("act", {index, version: view.version});
+}
+
+function renderActions() {
+  const box = $("actions");
+  box.replaceChildren();
+  const title = $("actions-title");
+  if (view.result) { title.textContent = "Game over"; return; }
+  if (view.legal.length) {
+    title.textContent = view.hot ? `${playerName(view.seat)}: your move` : "Your move";
+    for (const action of view.legal) {
+      const button = el("button", {type: "button", text: action.words});
+      button.dataset.index = action.i;
+      if (chosen && action.cards.includes(chosen)) button.classList.add("lit");
+      button.addEventListener("click", () => act(action.i));
+      box.append(button);
+    }
+  } else {
+    title.textContent = "Waiting";
+    box.append(el("div", {class: "wait", text: view.current == null ? "" : `${playerName(view.current)} is to play…`}));
+  }
+}
+
+function whyNode(why) {
+  if (why.withheld) {
+    return el("div", {class: "withheld", text: "Its reasons name cards you cannot see (tick Open hands to read them)."});
+  }
+  const details = el("details");
+  details.append(el("summary", {text: `why (${why.bot})`}));
+  const table = el("table");
+  table.append(el("tr", {}, el("th", {text: "action"}), el("th", {text: "tried"}), el("th", {text: "value"})));
+  for (const w of why.weighed) {
+    table.append(el("tr", {}, el("td", {text: w.words}), el("td", {class: "n", text: w.visits == null ? "" : String(w.visits)}),
+                    el("td", {class: "n", text: String(w.value)})));
+  }
+  details.append(table, el("div", {text: `value: ${why.measure}`}));
+  return details;
+}
+
+function renderLog() {
+  const log = $("log");
+  const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+  log.replaceChildren();
+  for (const line of view.log) {
+    const item = el("li", {}, `${playerName(line.seat)}: ${line.words}`);
+    if (line.why) item.append(whyNode(line.why));
+    log.append(item);
+  }
+  if (atEnd) log.scrollTop = log.scrollHeight;
+}
+
+function renderFacts() {
+  const box = $("facts");
+  box.replaceChildren(el("h2", {text: "Scores"}));
+  const table = el("table");
+  view.players.forEach((p, seat) => {
+    const score = view.scores ? String(view.scores[seat]) : "hidden";
+    table.append(el("tr", {}, el("td", {text: playerName(seat)}), el("td", {class: "n", text: score})));
+  });
+  for (const [name, value] of view.counters) table.append(el("tr", {}, el("td", {text: name}), el("td", {class: "n", text: value})));
+  box.append(table, el("div", {class: "wait", text: `seed ${view.seed}`}));
+}
+
+function renderResult() {
+  const box = $("result");
+  box.hidden = !view.result;
+  box.replaceChildren();
+  if (!view.result) return;
+  const winners = view.result.winners.map(playerName);
+  box.append(el("h2", {text: winners.length ? `${winners.join(" and ")} won` : "Nobody won"}));
+  box.append(el("div", {text: "Scores: " + view.result.scores.map((s, i) => `${playerName(i)} ${s}`).join(", ")}));
+}
+
+function renderCover() {
+  const cover = $("cover");
+  const waiting = view.hot && view.seat < 0 && view.current != null && view.players[view.current].here && !view.result;
+  cover.hidden = !waiting;
+  if (!waiting) return;
+  $("cover-text").textContent = `Player ${view.current + 1} to play: pass the screen to them.`;
+  const button = el("button", {type: "button", text: `I am player ${view.current + 1}: show my hand`});
+  button.addEventListener("click", () => post("look", {seat: view.current}));
+  $("cover-buttons").replaceChildren(button);
+}
+
+function render() {
+  document.title = `${view.title} · cardforge play`;
+  $("title").textContent = view.title;
+  $("turn").textContent = view.result ? "game over" : view.current == null ? "" : `${playerName(view.current)} to play`;
+  $("undo").hidden = !view.canUndo;
+  $("open-label").hidden = !view.openHandsAllowed;
+  $("open").checked = view.openHands;
+  $("open-note").hidden = !view.openHands;
+  showMessage(view.message);
+  renderTable();
+  renderActions();
+  renderLog();
+  renderFacts();
+  renderResult();
+  renderCover();
+}
+
+function connect() {
+  const events = new EventSource(base + "events");
+  events.onopen = () => { $("status").textContent = "connected"; $("status").className = ""; };
+  events.onerror = () => { $("status").textContent = "connection lost: retrying"; $("status").className = "lost"; };
+  events.onmessage = (event) => {
+    const data = JSON.parse(event.data);
+    applyFonts(data.fonts);
+    for (const [fid, face] of Object.entries(data.faces || {})) faces.set(fid, face);
+    view = data;
+    render();
+    document.body.dataset.version = String(view.version);
+  };
+}
+
+$("undo").addEventListener("click", () => post("undo", {}));
+$("open").addEventListener("change", (event) => post("open", {on: event.target.checked}));
+connect();

@@ -1,0 +1,358 @@
+"""``cardforge play`` without a browser: what each seat is shown (never a card hidden from it), the
+live game (a person's clicks, the bots' moves and reasons, undo, reload, the trace it leaves),
+and the server (every byte a seat's page is sent, the guards on its requests)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from generator.app.catalog import GAMES
+from generator.app.play.faces import game_faces
+from generator.app.play.server import TableServer
+from generator.app.play.table import Table
+from generator.app.preview.assets import Assets
+from generator.app.simulators import simulator_for
+from generator.files.paths import shipped_root
+from generator.loader import load_project
+from generator.sim.api import TERMINAL, BotSpec, resolve_options
+from generator.sim.general import GreedyBot, IsmctsBot, RolloutBot
+from generator.sim.live import PUBLIC_SEAT, LiveGame, NotYourTurn, restored
+from generator.sim.tableview import names_hidden, redacted
+
+ORCHARD = shipped_root() / "examples" / "orchard"
+
+
+def orchard_game(seats: list[BotSpec | None], seed: int = 5, players: int = 3) -> LiveGame:
+    project = load_project(ORCHARD, GAMES)
+    definition = project.game("orchard")
+    simulator = simulator_for(definition.info.kind)
+    engine = simulator.make_engine(definition, players, resolve_options(definition, None))
+    return LiveGame(simulator, definition, engine, seed, seats)
+
+
+def visible_ids(game: LiveGame, seat: int) -> set[str]:
+    state = game.state
+    return {card.id for zone in state.zones for card in zone if seat >= 0 and zone.visible_to(seat)}
+
+
+# --------------------------------------------------------------------------- the views
+
+
+def test_a_seat_sees_its_own_hand_and_the_public_zones_and_only_the_backs_of_the_rest() -> None:
+    game = orchard_game([None, BotSpec("greedy"), BotSpec("greedy")])
+    shown = game.table(0)
+    by_key = {zone.key: zone for zone in shown.zones}
+    assert all(card.id is not None for card in by_key["hand:0"].cards)
+    assert all(card.id is None and card.face is None and card.back == "deck" for card in by_key["hand:1"].cards)
+    assert all(card.id is None for card in by_key["deck"].cards)
+    assert len(by_key["deck"].cards) == len(game.state.zone("deck"))
+    assert all(card.id is not None for card in by_key["market"].cards)
+    assert shown.card_ids() == visible_ids(game, 0)
+    public = game.table(PUBLIC_SEAT)
+    assert {z.key for z in public.zones if any(c.id for c in z.cards)} == {"market"}
+    everything = game.table(0, open_hands=True)
+    assert len(everything.card_ids()) == 40
+
+
+def test_scores_are_shown_only_when_no_hidden_card_changes_them() -> None:
+    game = orchard_game([None, BotSpec("greedy"), BotSpec("greedy")])
+    assert game.table(0).scores == (0.0, 0.0, 0.0)  # Orchard's scores are the public rows'
+    from generator.playtest.shown import RulesPresenter
+
+    class HandCounts(RulesPresenter):
+        pass
+
+    state = game.state
+    original = state._rules.scores
+    try:  # a game scored by the cards in hand: a seat may not know the others' scores
+        state._rules.scores = lambda s: [sum(c.get("value") or 0 for c in s.zone("hand", p)) for p in s.players]  # type: ignore[method-assign]
+        assert HandCounts().table(state, 0).scores is None
+        assert HandCounts().table(state, None).scores is not None
+    finally:
+        state._rules.scores = original  # type: ignore[method-assign]
+
+
+def test_log_words_name_only_cards_the_seat_saw() -> None:
+    assert redacted("plant apple-4 and bee", {"apple-4"}) == "plant a card and bee"
+    assert redacted("take bee-2.", {"bee-2"}) == "take a card"
+    assert names_hidden("frost on player 0's apple row", {"apple"})
+    assert not names_hidden("draw from the deck", {"apple-4"})
+
+
+# --------------------------------------------------------------------------- the live game
+
+
+def play_out(game: LiveGame, person_choice: int = 0) -> None:
+    while not game.over:
+        if game.bot_to_move():
+            game.bot_move()
+        else:
+            legal = game.legal(game.to_act)
+            game.act(game.to_act, person_choice % len(legal), game.version)
+
+
+def test_a_whole_game_with_a_person_and_bots_leaves_a_trace_that_replays() -> None:
+    game = orchard_game([None, BotSpec("ismcts", "20"), BotSpec("greedy")])
+    play_out(game)
+    result = game.result()
+    assert result is not None and len(result["scores"]) == 3 and result["winners"]
+    trace = game.trace()
+    assert trace["bots"] == ["person", "ismcts:20", "greedy"] and len(trace["decisions"]) == len(game.log)
+    outcome = game.simulator.replayer.replay(game.definition, json.loads(json.dumps(trace)), {})  # type: ignore[union-attr]
+    assert outcome["scores"] == result["scores"]
+
+
+def test_a_person_cannot_act_out_of_turn_on_a_stale_page_or_for_a_bot() -> None:
+    game = orchard_game([None, BotSpec("greedy"), BotSpec("greedy")])
+    with pytest.raises(NotYourTurn, match="moved on"):
+        game.act(0, 0, game.version + 1)
+    with pytest.raises(NotYourTurn, match="no action"):
+        game.act(0, 999, game.version)
+    with pytest.raises(NotYourTurn, match="played by greedy"):
+        game.act(1, 0, game.version)
+    game.act(0, 0, game.version)
+    game.act(0, 0, game.version)  # the second half of the turn: take a card
+    with pytest.raises(NotYourTurn, match="not seat 0's turn"):
+        game.act(0, 0, game.version)
+
+
+def test_a_bots_reasons_are_withheld_when_they_name_a_card_hidden_from_the_seat() -> None:
+    game = orchard_game([None, BotSpec("ismcts", "30"), BotSpec("greedy")])
+    for _ in range(2):
+        game.act(0, 0, game.version)
+    while game.bot_to_move():
+        game.bot_move()
+    lines = game.log_for(0)
+    bot_lines = [line for line in lines if line["seat"] != 0]
+    assert any(line.get("why", {}).get("withheld") for line in bot_lines)  # a plant weighs cards of its hand
+    shown = [line["why"] for line in bot_lines if "why" in line and not line["why"].get("withheld")]
+    assert shown and all(w["weighed"] for w in shown)
+    every = {card.id for card in game.state.cards}
+    for line, decision in zip(lines, game.log):  # nothing shown names a card seat 0 did not see then
+        for text in [line["words"], *(w["words"] for w in line.get("why", {}).get("weighed", []))]:
+            named = {word for word in re.split(r"[\s,;:()']+", text) if word in every}
+            assert not named & decision.hidden[0], text
+    assert any(decision.hidden[0] for decision in game.log)
+    opened = game.log_for(0, open_hands=True)
+    assert all(not line.get("why", {}).get("withheld") for line in opened)
+
+
+@pytest.mark.parametrize("bot", [GreedyBot(), RolloutBot(2, 40), IsmctsBot(30)], ids=lambda b: b.name)
+def test_a_bot_explains_the_very_move_it_would_choose(bot: Any) -> None:
+    game = orchard_game([None, BotSpec("greedy"), BotSpec("greedy")], seed=11)
+    state = game.state
+    legal = state.legal_actions()
+    chosen = bot.choose_with_state(state, legal, random.Random(3))
+    explained, why = bot.explain(state, legal, random.Random(3))
+    assert explained == chosen and why is not None
+    assert {w.action for w in why.weighed} <= set(legal) and why.weighed
+    if isinstance(bot, IsmctsBot):
+        assert why.weighed[0].action == chosen and sum(w.visits or 0 for w in why.weighed) == 30
+
+
+def test_undo_takes_back_the_persons_move_and_the_bots_after_it() -> None:
+    game = orchard_game([None, BotSpec("greedy"), BotSpec("greedy")])
+    assert not game.can_undo()
+    game.act(0, 0, game.version)
+    game.act(0, 0, game.version)
+    while game.bot_to_move():
+        game.bot_move()
+    before = [d.words for d in game.log]
+    assert len(before) > 2 and game.to_act == 0
+    assert game.undo() == 1
+    assert [d.words for d in game.log] == before[:1] and game.to_act == 0
+    hot = orchard_game([None, None, BotSpec("greedy")])
+    hot.act(0, 0, hot.version)
+    assert not hot.can_undo()
+
+
+def test_a_changed_rules_file_replays_the_log_as_far_as_it_stays_legal(tmp_path: Path) -> None:
+    import shutil
+
+    project = tmp_path / "orchard"
+    shutil.copytree(ORCHARD, project)
+    loaded = load_project(project, GAMES)
+    definition = loaded.game("orchard")
+    simulator = simulator_for(definition.info.kind)
+    engine = simulator.make_engine(definition, 2, resolve_options(definition, None))
+    game = LiveGame(simulator, definition, engine, 9, [None, BotSpec("greedy")])
+    for _ in range(6):
+        if game.bot_to_move():
+            game.bot_move()
+        else:
+            game.act(game.to_act, 0, game.version)
+    played = [d.words for d in game.log]
+    rules = project / "card_defs" / "rules.py"
+    rules.write_text(rules.read_text().replace("# a row of this many cards scores double", "# changed"))
+    again = load_project(project, GAMES).game("orchard")
+    outcome = game.reload(again, simulator.make_engine(again, 2, resolve_options(again, None)))
+    assert (outcome.kept, outcome.of, outcome.stopped) == (len(played), len(played), "")
+    # a rule that makes the market smaller: the first take from the third place is no longer legal
+    rules.write_text(rules.read_text().replace("MARKET = 3", "MARKET = 1"))
+    smaller = load_project(project, GAMES).game("orchard")
+    outcome = game.reload(smaller, simulator.make_engine(smaller, 2, resolve_options(smaller, None)))
+    assert outcome.stopped and outcome.kept < outcome.of and len(game.log) == outcome.kept
+
+
+def test_play_from_a_saved_log_goes_on_where_it_stopped() -> None:
+    game = orchard_game([None, BotSpec("greedy"), BotSpec("greedy")])
+    for _ in range(2):
+        game.act(0, 1, game.version)
+    while game.bot_to_move():
+        game.bot_move()
+    trace = json.loads(json.dumps(game.trace()))
+    again = restored(game.simulator, game.definition, trace, {}, [None, BotSpec("greedy"), BotSpec("greedy")])
+    assert [d.words for d in again.log] == [d.words for d in game.log]
+    assert again.table(0) == game.table(0) and again.to_act == 0
+
+
+# --------------------------------------------------------------------------- the server
+
+
+def make_table(seats: list[BotSpec | None], remote: bool = False, seed: int = 5) -> tuple[Table, Assets]:
+    game = orchard_game(seats, seed=seed)
+    assets = Assets()
+    faces, fonts = game_faces(load_project(ORCHARD, GAMES), game.definition, assets, "salt")
+    return Table.seated(game, faces, fonts, "Orchard", one_page_each=remote), assets
+
+
+async def read_events(response: aiohttp.ClientResponse, events: list[tuple[bytes, dict[str, Any]]],
+                      until: Any) -> None:
+    """Every event of a stream, raw and parsed, until ``until(view)`` holds."""
+    buffer = b""
+    async for chunk in response.content.iter_any():
+        buffer += chunk
+        while b"\n\n" in buffer:
+            raw, buffer = buffer.split(b"\n\n", 1)
+            if raw.startswith(b"data: "):
+                view = json.loads(raw[6:])
+                events.append((raw, view))
+                if until(view):
+                    return
+
+
+def test_every_byte_a_seat_is_sent_names_only_cards_it_saw() -> None:
+    """A whole game through the server: each event's card ids, log words and face markup against
+    what seat 0 had seen by then (replayed from the game's trace)."""
+    table, assets = make_table([None, BotSpec("ismcts", "20"), BotSpec("greedy")])
+    token = next(iter(table.pages))
+    events: list[tuple[bytes, dict[str, Any]]] = []
+
+    async def scenario() -> None:
+        server = TableServer(table, assets, "127.0.0.1", 0)
+        base = await server.start()
+        try:
+            async with aiohttp.ClientSession() as client:
+                stream = await client.get(f"{base}/t/{token}/events")
+                reader = asyncio.create_task(read_events(stream, events, lambda v: v["result"] is not None))
+                deadline = asyncio.get_running_loop().time() + 60
+                while not reader.done() and asyncio.get_running_loop().time() < deadline:
+                    await asyncio.sleep(0.01)
+                    view = events[-1][1] if events else None
+                    if view and view["legal"] and view["version"] == table.game.version:
+                        answer = await client.post(f"{base}/t/{token}/act",
+                                                   json={"index": len(events) % len(view["legal"]),
+                                                         "version": view["version"]})
+                        assert answer.status in (200, 409)
+                await asyncio.wait_for(reader, 30)
+                stream.close()
+        finally:
+            await server.stop()
+
+    asyncio.run(scenario())
+    game = table.game
+    assert game.over and events[-1][1]["result"] is not None
+    # what seat 0 had seen at each version: the game dealt again and played decision by decision
+    again = orchard_game([None, BotSpec("greedy"), BotSpec("greedy")])
+    seen = [visible_ids(again, 0)]
+    encode = again.presenter.encode
+    for decision in game.log:  # the cards of another load of the project: actions matched as written
+        written = encode(decision.action)
+        again.state.apply(next(a for a in again.state.legal_actions() if encode(a) == written))
+        seen.append(seen[-1] | visible_ids(again, 0))
+    every = {card.id for card in game.state.cards}
+    fronts = table.faces.fronts
+    backs = set(table.faces.backs.values())
+    copies = [card for card in every if re.search(r"-\d+$", card)]
+    for raw, view in events:
+        known = seen[view["version"]]
+        shown = {c["id"] for z in view["zones"] for c in z["cards"] if "id" in c}
+        assert shown <= known
+        assert all(c.get("f") in backs for z in view["zones"] for c in z["cards"] if "id" not in c)
+        words = [line["words"] for line in view["log"]] + [a["words"] for a in view["legal"]] + [
+            w["words"] for line in view["log"] for w in line.get("why", {}).get("weighed", [])]
+        named = {word.rstrip(".") for text in words for word in re.split(r"[\s,;:()']+", text)} & every
+        assert named <= known, named - known
+        text = raw.decode()
+        assert not [card for card in copies if card not in known and re.search(rf"(?<![\w-]){card}(?![\w-])", text)]
+        for fid in view["faces"]:  # a front is sent only with a card that shows it
+            assert fid in backs or any(fronts[card] == fid for card in known)
+
+
+def test_a_hot_seat_shows_no_hand_until_its_player_looks_and_remote_seats_get_their_own_links() -> None:
+    table, _ = make_table([None, None, BotSpec("greedy")])
+    (page,) = table.pages.values()
+    assert page.seats == (0, 1) and page.seat() == PUBLIC_SEAT
+    view = table.view(page, set())
+    assert not view["legal"] and all("id" not in c for z in view["zones"] if z["key"].startswith("hand")
+                                      for c in z["cards"])
+    table.look(page, 0)
+    view = table.view(page, set())
+    assert view["legal"] and any("id" in c for z in view["zones"] if z["key"] == "hand:0" for c in z["cards"])
+    assert all("id" not in c for z in view["zones"] if z["key"] == "hand:1" for c in z["cards"])
+    with pytest.raises(NotYourTurn):
+        table.look(page, 2)
+    with pytest.raises(NotYourTurn):
+        table.set_open_hands(page, True)  # open hands are for one person and bots
+    table.act(page, 0, table.game.version)
+    assert page.looking is None  # the screen is covered again for the next player
+    remote, _ = make_table([None, None, BotSpec("greedy")], remote=True)
+    assert sorted(p.seats for p in remote.pages.values()) == [(0,), (1,)]
+    assert len({p.token for p in remote.pages.values()}) == 2
+
+
+def test_the_server_refuses_strangers_other_hosts_and_other_origins() -> None:
+    table, assets = make_table([None, BotSpec("greedy"), BotSpec("greedy")])
+    token = next(iter(table.pages))
+
+    async def scenario() -> dict[str, int]:
+        server = TableServer(table, assets, "127.0.0.1", 0)
+        base = await server.start()
+        found: dict[str, int] = {}
+        try:
+            async with aiohttp.ClientSession() as client:
+                async def status(name: str, method: str, path: str, **kwargs: Any) -> None:
+                    async with client.request(method, base + path, **kwargs) as answer:
+                        found[name] = answer.status
+                await status("page", "GET", f"/t/{token}/")
+                await status("no token", "GET", "/t/guess/")
+                await status("events without token", "GET", "/t/guess/events")
+                await status("rebinding host", "GET", f"/t/{token}/", headers={"Host": "evil.example:80"})
+                await status("other origin", "POST", f"/t/{token}/act", json={"index": 0, "version": 0},
+                             headers={"Origin": "http://evil.example"})
+                await status("not json", "POST", f"/t/{token}/act", data=b"index=0")
+                await status("too big", "POST", f"/t/{token}/act", data=b"{" + b" " * 10_000 + b"}",
+                             headers={"Content-Type": "application/json"})
+                await status("unknown verb", "POST", f"/t/{token}/explode", json={})
+                await status("static outside", "GET", "/static/..%2f..%2fserver.py")
+                await status("log", "GET", f"/t/{token}/log.json")
+                await status("act", "POST", f"/t/{token}/act", json={"index": 0, "version": 0})
+                await status("stale act", "POST", f"/t/{token}/act", json={"index": 0, "version": 0})
+        finally:
+            await server.stop()
+        return found
+
+    found = asyncio.run(scenario())
+    assert found == {"page": 200, "no token": 404, "events without token": 404, "rebinding host": 421,
+                     "other origin": 403, "not json": 400, "too big": 413, "unknown verb": 404,
+                     "static outside": 404, "log": 200, "act": 200, "stale act": 409}
+    assert table.game.version == 1
+    assert TERMINAL == -1
