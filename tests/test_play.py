@@ -313,6 +313,8 @@ def test_a_hot_seat_shows_no_hand_until_its_player_looks_and_remote_seats_get_th
     with pytest.raises(NotYourTurn):
         table.set_open_hands(page, True)  # open hands are for one person and bots
     table.act(page, 0, table.game.version)
+    assert page.looking == 0  # an Orchard turn is two decisions: play, then take a card
+    table.act(page, 0, table.game.version)
     assert page.looking is None  # the screen is covered again for the next player
     remote, _ = make_table([None, None, BotSpec("greedy")], remote=True)
     assert sorted(p.seats for p in remote.pages.values()) == [(0,), (1,)]

@@ -62,6 +62,9 @@ class RulesPresenter:
     def words(self, state: State, action: Any) -> str:
         return state.words(action)
 
+    def outcome_words(self, state: State, action: Any) -> str:
+        return ""
+
     def cards_named(self, state: State, action: Any) -> tuple[str, ...]:
         named: list[str] = []
 

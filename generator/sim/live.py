@@ -121,6 +121,7 @@ class LiveGame:
         every = self.presenter.table(state, None).card_ids()
         before = {s: self._visible(s) for s in range(self.engine.players)}
         state.apply(action)
+        words += self.presenter.outcome_words(state, action)
         self._actions.append(action)
         hidden = {s: frozenset(every - before[s] - self._visible(s)) for s in range(self.engine.players)}
         decision = Decision(seat, action, words, hidden, explanation, reasons)
@@ -257,7 +258,10 @@ class LiveGame:
         ranked = [-s for s in scores] if getattr(self.engine, "lowest_wins", False) else scores
         winners = _winners(outcome, ranked, self.simulator.competitive, self.simulator.everyone_tied_wins,
                            getattr(self.engine, "tie_break", "shared"))
-        return {"scores": scores, "winners": list(winners)}
+        result: dict[str, Any] = {"scores": scores, "winners": list(winners)}
+        if not self.simulator.competitive:  # a team game: the team's score against the most there is
+            result["team"] = {"score": scores[0], "max": outcome.get("max_score"), "won": bool(winners)}
+        return result
 
     # ------------------------------------------------------------------ the trace
     def trace(self) -> dict[str, Any]:

@@ -32,6 +32,9 @@ class ShownCard:
     """The printed piece whose back shows (a face-down card's look), None when it has no back."""
     note: str = ""
     """What the seat knows of a face-down card (Hanabi's clues: ``red, not 5``)."""
+    handle: str | None = None
+    """How the seat names a face-down card it may act on (Hanabi: ``slot 2`` of its own hand),
+    the key its actions name it by; never the card's id."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +84,12 @@ class Presenter(Protocol):
     def words(self, state: Any, action: Action) -> str:
         """``action`` in the words the rules give (before it is applied)."""
 
+    def outcome_words(self, state: Any, action: Action) -> str:
+        """What ``action`` turned out to be, said once it is applied (Hanabi: the card a play
+        showed), added to its words in the log; empty when its words said it all."""
+
     def cards_named(self, state: Any, action: Action) -> tuple[str, ...]:
-        """The ids of the cards ``action`` names (a click on one of them offers the action)."""
+        """The ids (or handles) of the cards ``action`` names (a click on one offers the action)."""
 
     def encode(self, action: Action) -> Any:
         """``action`` as JSON, as the game's traces write it."""

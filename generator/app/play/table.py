@@ -84,7 +84,7 @@ class Table:
         if seat < 0 or seat not in page.seats:
             raise NotYourTurn("say which player is looking first")
         self._guarded(lambda: self.game.act(seat, index, version))
-        if page.hot:
+        if page.hot and self.game.to_act != seat:
             page.looking = None  # the next player looks on their own
 
     def look(self, page: Page, seat: int | None) -> None:
@@ -143,6 +143,8 @@ class Table:
                 entry = {}
             if c.note:
                 entry["note"] = c.note
+            if c.handle is not None:
+                entry["handle"] = c.handle
             if fid is not None:
                 entry["f"] = fid
                 if fid not in sent_faces:
@@ -157,10 +159,11 @@ class Table:
         legal: list[dict[str, Any]] = []
         if seat >= 0 and seat in page.seats and game.to_act == seat and not self.failed:
             visible = shown.card_ids()
+            handles = {c.handle for z in shown.zones for c in z.cards if c.handle is not None}
             every = game.table(seat, True).card_ids()
             for index, (words, named) in enumerate(game.legal(seat)):
                 legal.append({"i": index, "words": redacted(words, every - visible),
-                              "cards": [c for c in named if c in visible]})
+                              "cards": [c for c in named if c in visible or c in handles]})
         to_act = game.to_act
         return {
             "title": self.title,

@@ -55,7 +55,8 @@ function applyFonts(list) {
 
 function cardNode(card, zone) {
   const slot = el("div", {class: "slot"});
-  if (card.id) slot.dataset.card = card.id;
+  const key = card.id || card.handle;
+  if (key) slot.dataset.card = key;
   const face = card.f ? faces.get(card.f) : null;
   if (face) {
     slot.innerHTML = face.svg;
@@ -65,15 +66,15 @@ function cardNode(card, zone) {
     slot.textContent = card.text || card.id || "face down";
   }
   if (card.note) slot.append(el("span", {class: "note", text: card.note}));
-  const actions = card.id ? view.legal.filter((a) => a.cards.includes(card.id)) : [];
+  const actions = key ? view.legal.filter((a) => a.cards.includes(key)) : [];
   if (actions.length) {
     slot.classList.add("pick");
     slot.title = actions.map((a) => a.words).join("\n");
     slot.addEventListener("click", () => {
       if (actions.length === 1) act(actions[0].i);
-      else { chosen = chosen === card.id ? null : card.id; render(); }
+      else { chosen = chosen === key ? null : key; render(); }
     });
-    if (chosen === card.id) slot.classList.add("chosen");
+    if (chosen === key) slot.classList.add("chosen");
   }
   return slot;
 }
@@ -197,6 +198,12 @@ function renderResult() {
   box.replaceChildren();
   if (!view.result) return;
   const winners = view.result.winners.map(playerName);
+  const team = view.result.team;
+  if (team) {
+    const of = team.max == null ? "" : ` of ${team.max}`;
+    box.append(el("h2", {text: `${team.won ? "The team won" : "The team lost"}: ${team.score}${of}`}));
+    return;
+  }
   box.append(el("h2", {text: winners.length ? `${winners.join(" and ")} won` : "Nobody won"}));
   box.append(el("div", {text: "Scores: " + view.result.scores.map((s, i) => `${playerName(i)} ${s}`).join(", ")}));
 }
