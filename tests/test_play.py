@@ -358,3 +358,78 @@ def test_the_server_refuses_strangers_other_hosts_and_other_origins() -> None:
                      "static outside": 404, "log": 200, "act": 200, "stale act": 409}
     assert table.game.version == 1
     assert TERMINAL == -1
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def run_cli(*args: str, cwd: Path = ORCHARD) -> Any:
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "generator.cli", "play", *args, "--no-browser"], cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("orchard", "--seat", "clever"), "unknown bot 'clever'"),
+    (("orchard", "--seat", "greedy", "--seat", "greedy"), "every seat is a bot"),
+    (("orchard", "--seat", "human", "--seat", "human", "--seat", "greedy"), "3 --seat values for 2 players"),
+    (("orchard", "-n", "9"), "played by 2, 3, 4 players"),
+    (("nothing",), "no game 'nothing'"),
+])
+def test_a_table_the_command_cannot_seat_is_a_usage_error(args: tuple[str, ...], message: str) -> None:
+    done = run_cli(*args)
+    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_game_without_a_table_and_a_log_that_does_not_replay_are_refused(tmp_path: Path) -> None:
+    done = run_cli("sequence", cwd=shipped_root())
+    assert done.returncode == 2 and "cannot be played at a table yet" in done.stderr
+    bad = tmp_path / "log.json"
+    bad.write_text('{"format": "cardforge-trace", "version": 1, "game": "custom", "players": 2, "seed": 1, '
+                   '"decisions": [{"seat": 0, "action": ["plant", "nothing-9"]}]}')
+    done = run_cli("orchard", "--from", str(bad))
+    assert done.returncode == 1 and "action 0" in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_the_command_serves_a_table_keeps_its_log_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    log = tmp_path / "game.json"
+    process = subprocess.Popen([sys.executable, "-m", "generator.cli", "play", "orchard", "--seat", "human",
+                                "--seat", "greedy", "--seed", "4", "--pause", "0", "--log", str(log), "--no-browser"],
+                               cwd=ORCHARD, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        link = ""
+        for line in process.stdout:
+            if "http://" in line:
+                link = line.split()[-1]
+                break
+        assert link.startswith("http://127.0.0.1:")
+        for version in (0, 1):
+            request = urllib.request.Request(link + "act", data=json.dumps({"index": 0, "version": version}).encode(),
+                                             headers={"Content-Type": "application/json"})
+            assert json.loads(urllib.request.urlopen(request, timeout=10).read())["ok"]
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # the bot's turn is played and written
+            if log.exists() and len(json.loads(log.read_text())["decisions"]) >= 4:
+                break
+            time.sleep(0.1)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0 and "play stopped" in out and "Traceback" not in err, err
+    trace = json.loads(log.read_text())
+    assert trace["bots"] == ["person", "greedy"] and trace["seed"] == 4 and len(trace["decisions"]) >= 4
+    assert not list(tmp_path.glob("*.tmp*")) and [p.name for p in tmp_path.iterdir()] == ["game.json"]
+    replayed = subprocess.run([sys.executable, "-m", "generator.cli", "replay", "orchard", str(log)], cwd=ORCHARD,
+                              capture_output=True, text=True, timeout=60)
+    assert replayed.returncode == 0, replayed.stderr

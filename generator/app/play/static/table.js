@@ -59,7 +59,12 @@ function cardNode(card, zone) {
   if (key) slot.dataset.card = key;
   const face = card.f ? faces.get(card.f) : null;
   if (face) {
-    slot.innerHTML = face.svg;
+    if (!face.node) {  // parsed once, then copied: a table redraws many copies of few faces
+      const holder = document.createElement("template");
+      holder.innerHTML = face.svg;
+      face.node = holder.content.firstElementChild;
+    }
+    slot.append(face.node.cloneNode(true));
     slot.style.setProperty("--cw", face.w);
   } else {
     slot.classList.add("text");
@@ -79,7 +84,20 @@ function cardNode(card, zone) {
   return slot;
 }
 
+const drawnZones = new Map();  // zone key -> {sig, node}: an unchanged zone is not drawn again
+
 function zoneNode(zone) {
+  const keys = new Set(zone.cards.map((c) => c.id || c.handle).filter(Boolean));
+  const offers = view.legal.filter((a) => a.cards.some((c) => keys.has(c)));
+  const sig = JSON.stringify([zone, offers, chosen]);
+  const known = drawnZones.get(zone.key);
+  if (known && known.sig === sig) return known.node;
+  const node = drawZone(zone);
+  drawnZones.set(zone.key, {sig, node});
+  return node;
+}
+
+function drawZone(zone) {
   const box = el("div", {class: `zone ${zone.kind}`});
   box.dataset.zone = zone.key;
   if (zone.cards.length <= 3) box.classList.add("few");
@@ -246,6 +264,7 @@ function connect() {
     for (const [fid, face] of Object.entries(data.faces || {})) faces.set(fid, face);
     view = data;
     render();
+    document.body.dataset.current = view.current == null ? "" : String(view.current);
     document.body.dataset.version = String(view.version);
   };
 }
