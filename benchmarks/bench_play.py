@@ -30,6 +30,8 @@ TABLES = {
                                                           "--seat", "greedy"]),
     "lanterns": (shipped_root() / "examples" / "lanterns", ["lanterns", "--seat", "human", "--seat", "ismcts"]),
     "hanabi": (shipped_root(), ["hanabi", "-n", "3", "--seat", "human", "--seat", "info", "--seat", "info"]),
+    "sequence": (shipped_root(), ["sequence", "--seat", "human", "--seat", "best"]),
+    "firecrackers": (shipped_root(), ["firecrackers", "-n", "3", "--seat", "human", "--seat", "best", "--seat", "best"]),
 }
 RECORD = """(() => { window.drawn = []; new MutationObserver(() => window.drawn.push(
   [document.body.dataset.version, document.body.dataset.current, performance.now()]))

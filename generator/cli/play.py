@@ -97,7 +97,7 @@ def play_command(game_id: str, players: int | None, seats: tuple[str, ...], seed
                  pause: float, no_browser: bool, project_dir: Path | None) -> None:
     """Play GAME in the browser against bots, with its faces as printed.
 
-    Every game with a simulator: rules-file games and the shipped games. Each page gets only what
+    Every game with a simulator: rules-file games, Hanabi, Sequence and Firecrackers. Each page gets only what
     its seat may see; the bots' reasons (what they weighed) are in the log, shown where they name
     no card hidden from you, or everywhere once you tick Open hands. Saving the card list or the
     rules file reloads them and plays the log again as far as it stays legal. Ctrl-C stops.

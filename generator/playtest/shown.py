@@ -62,7 +62,7 @@ class RulesPresenter:
     def words(self, state: State, action: Any) -> str:
         return state.words(action)
 
-    def outcome_words(self, state: State, action: Any) -> str:
+    def outcome_words(self, before: State, state: State, action: Any) -> str:
         return ""
 
     def cards_named(self, state: State, action: Any) -> tuple[str, ...]:

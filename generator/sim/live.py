@@ -120,8 +120,9 @@ class LiveGame:
         reasons = [self.presenter.words(state, w.action) for w in explanation.weighed] if explanation else []
         every = self.presenter.table(state, None).card_ids()
         before = {s: self._visible(s) for s in range(self.engine.players)}
+        before_move = state.clone()
         state.apply(action)
-        words += self.presenter.outcome_words(state, action)
+        words += self.presenter.outcome_words(before_move, state, action)
         self._actions.append(action)
         hidden = {s: frozenset(every - before[s] - self._visible(s)) for s in range(self.engine.players)}
         decision = Decision(seat, action, words, hidden, explanation, reasons)

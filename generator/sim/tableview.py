@@ -38,6 +38,22 @@ class ShownCard:
 
 
 @dataclass(frozen=True, slots=True)
+class Placed:
+    """A piece at a place on a board (a chip on a space), or a place a seat may click: its centre
+    and size in millimetres from the board's top-left corner."""
+
+    x_mm: float
+    y_mm: float
+    w_mm: float
+    h_mm: float
+    face: str | None = None
+    """The printed piece drawn there (None: an empty place)."""
+    handle: str | None = None
+    """How actions name the place (``r3c4``), when a seat may act on it."""
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ShownZone:
     """A zone as a seat sees it."""
 
@@ -51,8 +67,11 @@ class ShownZone:
     """Bottom first; a pile shows its top card last."""
     kind: str = "row"
     """How a table lays it out: ``pile`` (stacked, its count shown), ``row`` (side by side),
-    ``hand`` (a fan in front of its owner), ``grid`` (a board: ``columns`` cells a row)."""
+    ``hand`` (a fan in front of its owner), ``board`` (its one card, the board, with ``placed``
+    pieces on it)."""
     columns: int = 0
+    placed: tuple[Placed, ...] = ()
+    """On a board: the pieces on it and the places a seat may click."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +103,10 @@ class Presenter(Protocol):
     def words(self, state: Any, action: Action) -> str:
         """``action`` in the words the rules give (before it is applied)."""
 
-    def outcome_words(self, state: Any, action: Action) -> str:
-        """What ``action`` turned out to be, said once it is applied (Hanabi: the card a play
-        showed), added to its words in the log; empty when its words said it all."""
+    def outcome_words(self, before: Any, state: Any, action: Action) -> str:
+        """What ``action`` turned out to be, said once it is applied (``before``: a copy of the game
+        as it was; Hanabi: the card a play showed), added to its words in the log; empty when its
+        words said it all."""
 
     def cards_named(self, state: Any, action: Action) -> tuple[str, ...]:
         """The ids (or handles) of the cards ``action`` names (a click on one offers the action)."""

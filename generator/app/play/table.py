@@ -17,7 +17,7 @@ from typing import Any
 from ...sim.api import TERMINAL
 from ...sim.errors import GameError
 from ...sim.live import PUBLIC_SEAT, LiveGame, NotYourTurn
-from ...sim.tableview import ShownCard, redacted
+from ...sim.tableview import Placed, ShownCard, redacted
 from .faces import FaceBook
 
 
@@ -153,13 +153,26 @@ class Table:
                     sent_faces.add(fid)
             return entry
 
+        def placed(p: Placed) -> dict[str, Any]:
+            entry: dict[str, Any] = {"x": p.x_mm, "y": p.y_mm, "w": p.w_mm, "h": p.h_mm}
+            if p.handle is not None:
+                entry["handle"] = p.handle
+            if p.label:
+                entry["label"] = p.label
+            if p.face is not None:
+                entry.update(card(ShownCard(p.face, p.face, None)))
+                del entry["id"]
+            return entry
+
         zones = [{"key": z.key, "name": z.name, "owner": z.owner, "kind": z.kind, "visibility": z.visibility,
-                  "count": len(z.cards), "columns": z.columns, "cards": [card(c) for c in z.cards]}
+                  "count": len(z.cards), "columns": z.columns, "cards": [card(c) for c in z.cards],
+                  **({"placed": [placed(p) for p in z.placed]} if z.placed else {})}
                  for z in shown.zones]
         legal: list[dict[str, Any]] = []
         if seat >= 0 and seat in page.seats and game.to_act == seat and not self.failed:
             visible = shown.card_ids()
-            handles = {c.handle for z in shown.zones for c in z.cards if c.handle is not None}
+            handles = {c.handle for z in shown.zones for c in z.cards if c.handle is not None} | {
+                p.handle for z in shown.zones for p in z.placed if p.handle is not None}
             every = game.table(seat, True).card_ids()
             for index, (words, named) in enumerate(game.legal(seat)):
                 legal.append({"i": index, "words": redacted(words, every - visible),

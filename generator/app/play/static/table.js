@@ -87,7 +87,8 @@ function cardNode(card, zone) {
 const drawnZones = new Map();  // zone key -> {sig, node}: an unchanged zone is not drawn again
 
 function zoneNode(zone) {
-  const keys = new Set(zone.cards.map((c) => c.id || c.handle).filter(Boolean));
+  const keys = new Set([...zone.cards.map((c) => c.id || c.handle), ...(zone.placed || []).map((p) => p.handle)]
+    .filter(Boolean));
   const offers = view.legal.filter((a) => a.cards.some((c) => keys.has(c)));
   const sig = JSON.stringify([zone, offers, chosen]);
   const known = drawnZones.get(zone.key);
@@ -103,6 +104,10 @@ function drawZone(zone) {
   if (zone.cards.length <= 3) box.classList.add("few");
   const count = zone.kind === "pile" || zone.cards.some((c) => !c.id) ? el("span", {class: "count", text: ` ${zone.count}`}) : null;
   box.append(el("h3", {}, zone.name, count));
+  if (zone.kind === "board") {
+    box.append(boardNode(zone));
+    return box;
+  }
   const row = el("div", {class: "cards"});
   if (!zone.cards.length) row.append(el("span", {class: "empty", text: "empty"}));
   else if (zone.kind === "pile") {
@@ -112,6 +117,48 @@ function drawZone(zone) {
   } else for (const card of zone.cards) row.append(cardNode(card, zone));
   box.append(row);
   return box;
+}
+
+function faceNode(fid) {
+  const face = faces.get(fid);
+  if (!face) return null;
+  if (!face.node) {
+    const holder = document.createElement("template");
+    holder.innerHTML = face.svg;
+    face.node = holder.content.firstElementChild;
+  }
+  return face.node.cloneNode(true);
+}
+
+// a board: its printed face, the pieces on it and the places that can be clicked, in millimetres
+function boardNode(zone) {
+  const board = el("div", {class: "board"});
+  const under = zone.cards[0];
+  const face = under && under.f ? faceNode(under.f) : null;
+  if (face) board.append(face);
+  for (const p of zone.placed || []) {
+    const spot = el("div", {class: "spot"});
+    spot.style.left = `calc(${p.x - p.w / 2} * var(--mm) * 1px)`;
+    spot.style.top = `calc(${p.y - p.h / 2} * var(--mm) * 1px)`;
+    spot.style.width = `calc(${p.w} * var(--mm) * 1px)`;
+    spot.style.height = `calc(${p.h} * var(--mm) * 1px)`;
+    if (p.f) { const chip = faceNode(p.f); if (chip) spot.append(chip); spot.classList.add("piece"); }
+    if (p.handle) {
+      spot.dataset.card = p.handle;
+      const actions = view.legal.filter((a) => a.cards.includes(p.handle));
+      if (actions.length) {
+        spot.classList.add("pick");
+        spot.title = actions.map((a) => a.words).join("\n");
+        spot.addEventListener("click", () => {
+          if (actions.length === 1) act(actions[0].i);
+          else { chosen = chosen === p.handle ? null : p.handle; render(); }
+        });
+        if (chosen === p.handle) spot.classList.add("chosen");
+      }
+    }
+    board.append(spot);
+  }
+  return board;
 }
 
 // ---- the table ----
@@ -203,7 +250,7 @@ function renderFacts() {
   box.replaceChildren(el("h2", {text: "Scores"}));
   const table = el("table");
   view.players.forEach((p, seat) => {
-    const score = view.scores ? String(view.scores[seat]) : "hidden";
+    const score = view.scores ? String(view.scores[seat]) : "not known";
     table.append(el("tr", {}, el("td", {text: playerName(seat)}), el("td", {class: "n", text: score})));
   });
   for (const [name, value] of view.counters) table.append(el("tr", {}, el("td", {text: name}), el("td", {class: "n", text: value})));

@@ -8,7 +8,7 @@ settings), ``points`` (card points), ``scoreworks`` (the expansion's scoring rul
 sees), ``invariants``, ``state`` (rounds and turns, the game interface), ``engine``
 (``make_engine``), ``bots``, ``staging`` (staged positions for tests), ``summary``, ``findings``
 (what a designer should look at; compared figures), ``trace`` (games as JSON traces, and their
-replay).
+replay), ``shown`` (the game at ``cardforge play``'s table).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from .engine import FirecrackersEngine, make_engine
 from .findings import figures, findings
 from .state import FirecrackersState
 from .summary import summarize
+from .shown import firecrackers_presenter
 from .trace import TRACE
 
 SIMULATOR = Simulator(
@@ -32,6 +33,7 @@ SIMULATOR = Simulator(
     summarize=summarize,
     trace_game=TRACE.trace,
     replayer=TRACE.replayer(),
+    presenter=firecrackers_presenter,
     findings=findings,
     figures=figures,
     settings={"scoreworks": "The key of the Scoreworks card in play (with --expansion scoreworks); "

@@ -22,9 +22,9 @@ from .state import FirecrackersState
 
 KIND = "firecrackers"
 
-_KIND_ARGUMENT = {"buy", "take"}
+KIND_ARGUMENT = {"buy", "take"}
 """Actions whose second item is a card kind (what the shop sells, a stick_it_out free card)."""
-_SEAT_AND_ROW = {"destroy", "hide", "steal"}
+SEAT_AND_ROW = {"destroy", "hide", "steal"}
 """Actions ``(verb, seat, index)`` naming a card of a seat's revealed row (destroy_others...)."""
 
 
@@ -51,17 +51,17 @@ def _outcome(state: FirecrackersState) -> dict[str, Any]:
     }
 
 
-def _words(state: FirecrackersState, seat: int, kind: str, action: Any) -> str:
+def decision_words(state: FirecrackersState, seat: int, kind: str, action: Any) -> str:
     """A decision in words, read in the state it is taken in."""
     if not isinstance(action, tuple):
         return str(action) if kind == "turn" else f"{kind}: {action}"
     table = state.table
     verb = action[0]
-    if verb in _KIND_ARGUMENT or (kind == "old_fireworks" and verb == "return"):
+    if verb in KIND_ARGUMENT or (kind == "old_fireworks" and verb == "return"):
         return f"{verb} {table.kinds[action[1]].label}"
     if verb == "destroy" and isinstance(action[1], str):
         return f"destroy {table.kinds[action[2]].label} from the {action[1]}"
-    if verb in _SEAT_AND_ROW:
+    if verb in SEAT_AND_ROW:
         return f"{verb} {table.label(state.revealed[action[1]][action[2]])} of seat {action[1]}"
     if verb in ("return", "shift", "aside"):
         return f"{kind}: {verb} {table.label(state.revealed[seat][action[1]])}"
@@ -72,21 +72,28 @@ def _words(state: FirecrackersState, seat: int, kind: str, action: Any) -> str:
     return f"{kind}: {verb} seat {action[1]}"
 
 
-def _step(state: FirecrackersState, action: Any) -> dict[str, Any]:
-    """Apply ``action`` to ``state`` and say what it was and what it did to the seat that took it."""
-    seat = state.current_player()
-    kind = state.pending_kind
-    text = _words(state, seat, kind, action)
-    before = set(state.revealed[seat])
-    explosions = list(state.explosions)
-    state.apply(action)
+def aftermath(revealed: set[int], explosions: list[int], state: FirecrackersState, seat: int, kind: str) -> str:
+    """What a decision of ``seat`` did, said after it (``revealed``, ``explosions``: the seat's
+    revealed row and every seat's explosions before it): the cards a turn revealed, who exploded."""
+    text = ""
     if kind == "turn":
-        shown = [state.table.label(c) for c in state.revealed[seat] if c not in before]
+        shown = [state.table.label(c) for c in state.revealed[seat] if c not in revealed]
         if shown:
             text += ": " + ", ".join(shown)
     exploded = [s for s in range(state.n) if state.explosions[s] > explosions[s]]
     if exploded:
         text += "; explodes" if exploded == [seat] else "; " + ", ".join(f"seat {s}" for s in exploded) + " explode"
+    return text
+
+
+def _step(state: FirecrackersState, action: Any) -> dict[str, Any]:
+    """Apply ``action`` to ``state`` and say what it was and what it did to the seat that took it."""
+    seat = state.current_player()
+    kind = state.pending_kind
+    text = decision_words(state, seat, kind, action)
+    revealed, explosions = set(state.revealed[seat]), list(state.explosions)
+    state.apply(action)
+    text += aftermath(revealed, explosions, state, seat, kind)
     return {"seat": seat, "decision": kind, "action": traces.encode(action), "text": text}
 
 

@@ -4,7 +4,7 @@ Modules: ``engine`` (deal, actions, end, invariants), ``observation`` (what a se
 (the registry of bots and the simple ones), ``smartbot`` (SmartBot's conventions), ``infobot`` with
 ``hatcode``, ``hatquestions``, ``hatpublic``, ``hatclues`` and ``cardtable`` (hat guessing: ``best``
 from three players), ``searchbot`` with ``worlds`` (a search over SmartBot's conventions: the
-strongest at two players, asked for by name since it costs thousands of times ``smart``'s time), ``hanablive`` (replay and export of the community format), ``summary`` (statistics), ``table``
+strongest at two players, asked for by name since it costs thousands of times ``smart``'s time), ``hanablive`` (replay and export of the community format), ``summary`` (statistics), ``shown``
 (the game at ``cardforge play``'s table).
 """
 
@@ -17,7 +17,7 @@ from .engine import HanabiEngine, HanabiState, make_engine
 from .hanablive import describe, export, recorded_rules, replay
 from .findings import figures, findings
 from .summary import summarize
-from .table import hanabi_presenter
+from .shown import hanabi_presenter
 
 SIMULATOR = Simulator(
     kind="hanabi",

@@ -5,7 +5,8 @@ tables: cells, lines, card -> cells), ``table`` (one table: typed rule settings,
 ``claims`` (which lines of five a team may claim), ``board`` (chips, line tables, sequences, the
 choice of the five, breaking a sequence), ``actions`` (the legal actions of a decision),
 ``observation`` (what a seat sees), ``engine`` (deal, cards, moves, dead cards, the end,
-invariants), ``bots``, ``summary``, ``trace`` (games as JSON traces, and their replay).
+invariants), ``bots``, ``summary``, ``trace`` (games as JSON traces, and their replay), ``shown``
+(the game at ``cardforge play``'s table).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from .bots import BEST, BOTS, HeuristicBot
 from .engine import SequenceEngine, SequenceState, make_engine
 from .findings import figures, findings
 from .observation import SequenceView
+from .shown import sequence_presenter
 from .summary import summarize
 from .trace import TRACE
 
@@ -31,6 +33,7 @@ SIMULATOR = Simulator(
     score_is_outcome=True,
     trace_game=TRACE.trace,
     replayer=TRACE.replayer(),
+    presenter=sequence_presenter,
 )
 
 __all__ = [

@@ -112,7 +112,7 @@ class HanabiPresenter:
             return f"tell {target} which cards are {action[2]}s"
         return str(action)
 
-    def outcome_words(self, state: HanabiState, action: Any) -> str:
+    def outcome_words(self, before: HanabiState, state: HanabiState, action: Any) -> str:
         _seat, done, detail = state.log[-1]
         if done[0] == PLAY:
             return f": {self._kind(detail[1])}, " + ("onto its firework" if detail[2] else "misplayed, a storm token")
