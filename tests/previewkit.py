@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from generator.app.preview.http import Limits
+from generator.app.web import Limits
 from generator.app.preview.server import PreviewServer
 from generator.app.preview.session import PreviewSession
 

@@ -248,7 +248,8 @@ def test_every_byte_a_seat_is_sent_names_only_cards_it_saw() -> None:
 
     async def scenario() -> None:
         server = TableServer(table, assets, "127.0.0.1", 0)
-        base = await server.start()
+        await server.start()
+        base = server.address
         try:
             async with aiohttp.ClientSession() as client:
                 stream = await client.get(f"{base}/t/{token}/events")
@@ -327,7 +328,8 @@ def test_the_server_refuses_strangers_other_hosts_and_other_origins() -> None:
 
     async def scenario() -> dict[str, int]:
         server = TableServer(table, assets, "127.0.0.1", 0)
-        base = await server.start()
+        await server.start()
+        base = server.address
         found: dict[str, int] = {}
         try:
             async with aiohttp.ClientSession() as client:

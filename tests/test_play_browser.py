@@ -60,7 +60,8 @@ class Served:
 
         def run() -> None:
             asyncio.set_event_loop(self.loop)
-            address.append(self.loop.run_until_complete(self.server.start()))
+            self.loop.run_until_complete(self.server.start())
+            address.append(self.server.address)
             self.server.wake_bots()
             started.set()
             self.loop.run_forever()

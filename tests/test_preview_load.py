@@ -20,7 +20,7 @@ from typing import Iterator
 
 import pytest
 
-from generator.app.preview.http import Limits
+from generator.app.web import Limits
 from generator.app.preview.server import PreviewServer
 from generator.app.preview.session import PreviewSession
 from tests.capped import default_signals
@@ -165,10 +165,12 @@ def eventually(condition: "callable[[], bool]", seconds: float = 60.0) -> bool: 
     (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n", b"400"),  # a TLS hello
     (b"GET /\r\n\r\n", b"400"),  # HTTP/0.9
     (b"GET / HTTP/2.0\r\nHost: 127.0.0.1:{port}\r\n\r\n", b"505"),
-    (b"BREW / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n", b"501"),
-    (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n", b"431"),  # beyond the head's bytes
-    (b"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX: " + b"y" * 5000 + b"\r\n\r\n", b"431"),
-    (b"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(150)) + b"\r\n", b"431"),
+    # aiohttp's parser refuses an unknown method and a head beyond its limits with 400 (the
+    # preview's own parser said 501 and 431): refused either way, the connection closed
+    (b"BREW / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n", b"400"),
+    (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n", b"400"),  # beyond the head's bytes
+    (b"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX: " + b"y" * 5000 + b"\r\n\r\n", b"400"),
+    (b"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(150)) + b"\r\n", b"400"),
     (b"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n folded: header\r\n\r\n", b"400"),
     (b"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: -5\r\n\r\n", b"400"),
     (b"GET /../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n", b"404"),

@@ -179,7 +179,8 @@ async def _serve(play_table: PlayTable, assets: Assets, table: Table, host: str,
                 play_table.message = f"the log cannot be written to {display_path(log_path)}: {exc}"
 
     server.on_decision = keep_log
-    address = await server.start()
+    await server.start()
+    address = server.address
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     loop.add_signal_handler(signal.SIGTERM, stopping.set)
@@ -243,7 +244,7 @@ async def _reload(server: TableServer, table: Table) -> None:
     except (ValueError, KeyError) as exc:
         play_table.message = f"the changed files cannot be played: {exc}"
     click.echo(play_table.message.splitlines()[0])
-    await server.notify()
+    await server.notify_pages()
 
 
 

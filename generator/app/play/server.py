@@ -1,32 +1,30 @@
-"""The table's web server, on aiohttp: a page per link, a stream of the table as its seat sees it
-(Server-Sent Events), and the page's clicks as small JSON posts.
+"""The table's web server: a page per link, a stream of the table as its seat sees it (Server-Sent
+Events), and the page's clicks as small JSON posts. It runs on the server the preview runs on
+(``generator.app.web``: aiohttp, every amount bounded, the host checked on the loopback
+interface); this module adds the table's routes, its bot driver, and one more guard: a post must
+come from the page's own origin.
 
-aiohttp rather than the preview's own HTTP loop: it parses requests with limits we set (head
-size, body size), streams events without a thread per page, and is well kept; the table adds
-only its own bounds (streams at once, a slow page dropped).
-
-Every address but the page, its script, its style sheet and the faces' fonts and artwork (by
-digest) names a seat's secret token. On the loopback interface a request must name the server's
-own host (a web page elsewhere cannot reach it through a rebinding DNS name), and a post must come
-from the page's own origin.
+Every address but the page's script and style sheet and the faces' fonts and artwork (by digest)
+names a seat's secret token.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 from aiohttp import web
 
 from ...sim.errors import GameError
 from ...sim.live import NotYourTurn
 from ..preview.assets import Assets
+from ..web import LOOPBACK, Limits, WebServer
 from .table import Page, Table
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+__all__ = ["LOOPBACK", "TableServer"]
+
 STATIC = {
     "table.js": "text/javascript; charset=utf-8",
     "table.css": "text/css; charset=utf-8",
@@ -34,93 +32,57 @@ STATIC = {
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
                "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 ASSET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
-MAX_STREAMS = 32
-"""Event streams open at once (a page holds one); more are refused with 503."""
-MAX_BODY = 4096
-"""A click's JSON is a few dozen bytes."""
-KEEP_ALIVE_S = 15.0
-"""A comment is sent on an idle stream this often, so a page notices a server gone."""
-SEND_TIMEOUT_S = 20.0
-"""A page that takes longer than this to take an event is dropped."""
-TABLE = web.AppKey("table", Table)
+TABLE_LIMITS = Limits(streams=32)
+"""A table has a few pages, each holding one stream."""
 
 
 def _static(name: str) -> bytes:
     return resources.files(__package__).joinpath("static", name).read_bytes()
 
 
-class TableServer:
-    """Serves one table (see the module docstring); ``run`` until the task is cancelled."""
+class TableServer(WebServer):
+    """Serves one table (see the module docstring): ``await start()``, then ``await stop()``."""
 
     def __init__(self, table: Table, assets: Assets, host: str = "127.0.0.1", port: int = 0,
-                 bot_pause_s: float = 0.0) -> None:
+                 bot_pause_s: float = 0.0, limits: Limits = TABLE_LIMITS) -> None:
         self.table = table
         self.assets = assets
-        self.host = host
-        self.port = port
         self.bot_pause_s = bot_pause_s
         self.lock = asyncio.Lock()
-        self.changed = asyncio.Condition()
-        self.streams = 0
-        self.serial = 0
-        """Counts the changes pages are told of (a page that was busy when one came still sees it)."""
-        self.runner: web.AppRunner | None = None
         self._driver: asyncio.Task[None] | None = None
-        self._wake = asyncio.Event()
+        self._wake: asyncio.Event | None = None
         self.on_decision: Callable[[], None] = lambda: None
         """Called after every decision (``--log`` writes the trace there)."""
-
-    # ------------------------------------------------------------------ the app
-    def app(self) -> web.Application:
-        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
-        app[TABLE] = self.table
+        app = web.Application(client_max_size=limits.body_bytes, middlewares=[self._same_origin])
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/asset/{name}", self._asset)
         app.router.add_get("/t/{token}/", self._page)
         app.router.add_get("/t/{token}/events", self._events)
         app.router.add_get("/t/{token}/log.json", self._log)
         app.router.add_post("/t/{token}/{verb}", self._post)
-        return app
+        super().__init__(app, host, port, limits, methods=("GET", "HEAD", "POST"))
+        self.address = self.url.rstrip("/")
 
-    async def start(self) -> str:
-        """Listen; the base address (``http://127.0.0.1:PORT``)."""
-        self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False,
-                                    keepalive_timeout=30.0, max_line_size=4096, max_field_size=4096,
-                                    max_headers=64, shutdown_timeout=1.0)
-        await self.runner.setup()
-        site = web.TCPSite(self.runner, self.host, self.port, backlog=64)
-        await site.start()
-        server = site._server
-        sockets = getattr(server, "sockets", None) or []
-        self.port = sockets[0].getsockname()[1] if sockets else self.port
+    async def start(self) -> None:
+        await super().start()
+        self._wake = asyncio.Event()
         self._driver = asyncio.get_running_loop().create_task(self._drive_bots())
-        shown = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{shown}:{self.port}"
 
     async def stop(self) -> None:
         if self._driver is not None:
             self._driver.cancel()
-        async with self.changed:
-            self.changed.notify_all()
-        if self.runner is not None:
-            await self.runner.cleanup()
+        await super().stop()
+        self.server_close()
 
     # ------------------------------------------------------------------ guards
     @web.middleware
-    async def _guard(self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-                     ) -> web.StreamResponse:
-        host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
-        if self.host in LOOPBACK and host not in LOOPBACK:
-            return web.Response(status=421, text="this table answers only to its own address\n")
+    async def _same_origin(self, request: web.Request,
+                           handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
         if request.method == "POST":
             origin = request.headers.get("Origin")
-            if origin is not None and origin.split("://", 1)[-1] != request.host:
+            if origin is not None and origin.split("://", 1)[-1] != request.headers.get("Host"):
                 return web.Response(status=403, text="a post must come from the table's own page\n")
-        response = await handler(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        response.headers.setdefault("Cache-Control", "no-store")
-        return response
+        return await handler(request)
 
     def _page_of(self, request: web.Request) -> Page:
         page = self.table.page(request.match_info["token"])
@@ -129,31 +91,32 @@ class TableServer:
         return page
 
     # ------------------------------------------------------------------ answers
-    async def _static(self, request: web.Request) -> web.Response:
+    async def _static(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
         if name not in STATIC:
             raise web.HTTPNotFound()
-        return web.Response(body=_static(name), content_type=STATIC[name].split(";")[0], charset="utf-8")
+        return await self.send(request, _static(name), STATIC[name], {"Cache-Control": "no-store"})
 
-    async def _asset(self, request: web.Request) -> web.Response:
+    async def _asset(self, request: web.Request) -> web.StreamResponse:
         found = self.assets.get("/asset/" + request.match_info["name"])
         if found is None:
             raise web.HTTPNotFound()
         data, mime = found
-        return web.Response(body=data, content_type=mime, headers={"Content-Security-Policy": ASSET_POLICY})
+        return await self.send(request, data, mime, {"Content-Security-Policy": ASSET_POLICY})
 
-    async def _page(self, request: web.Request) -> web.Response:
+    async def _page(self, request: web.Request) -> web.StreamResponse:
         self._page_of(request)
-        return web.Response(body=_static("table.html"), content_type="text/html", charset="utf-8",
-                            headers={"Content-Security-Policy": PAGE_POLICY})
+        return await self.send(request, _static("table.html"), "text/html; charset=utf-8",
+                               {"Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-store"})
 
-    async def _log(self, request: web.Request) -> web.Response:
+    async def _log(self, request: web.Request) -> web.StreamResponse:
         self._page_of(request)
         async with self.lock:
             trace = self.table.game.trace()
         name = f"{self.table.game.definition.info.id}-{self.table.game.seed}.json"
-        return web.Response(text=json.dumps(trace, ensure_ascii=False, indent=1) + "\n", content_type="application/json",
-                            headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        body = (json.dumps(trace, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+        return await self.send(request, body, "application/json",
+                               {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
 
     async def _post(self, request: web.Request) -> web.Response:
         page = self._page_of(request)
@@ -171,7 +134,7 @@ class TableServer:
             return web.json_response({"ok": False, "error": str(exc)}, status=409)
         except GameError:
             pass  # the table says what failed, to every page
-        await self._changed()
+        await self.changed()
         return web.json_response({"ok": True})
 
     def _apply(self, page: Page, verb: str, body: dict[str, Any]) -> None:
@@ -195,53 +158,44 @@ class TableServer:
         else:
             raise web.HTTPNotFound()
 
-    async def _changed(self) -> None:
-        self._wake.set()
-        async with self.changed:
-            self.serial += 1
-            self.changed.notify_all()
+    async def changed(self) -> None:
+        if self._wake is not None:
+            self._wake.set()
+        await super().changed()
 
-    async def notify(self) -> None:
+    async def notify_pages(self) -> None:
         """Tell every page the table changed (a reload)."""
-        await self._changed()
+        await self.changed()
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         page = self._page_of(request)
-        if self.streams >= MAX_STREAMS:
-            raise web.HTTPServiceUnavailable(text="too many pages are open on this table\n")
-        self.streams += 1
-        try:
-            response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
-            await response.prepare(request)
-            sent: set[str] = set()
-            first = {"fonts": [list(pair) for pair in self.table.fonts]}
-            seen: tuple[int, int | None, bool, str] | None = None
-            while True:
-                serial = self.serial
-                async with self.lock:
-                    key = (self.table.game.version, page.looking, page.open_hands, self.table.message)
-                    view = self.table.view(page, sent) if key != seen else None
-                if view is not None:
-                    seen = key
-                    view.update(first)
-                    first = {}
-                    data = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
-                    await asyncio.wait_for(response.write(f"data: {data}\n\n".encode()), SEND_TIMEOUT_S)
-                async with self.changed:
-                    try:
-                        await asyncio.wait_for(self.changed.wait_for(lambda: self.serial != serial), KEEP_ALIVE_S)
-                    except TimeoutError:
-                        await asyncio.wait_for(response.write(b": still here\n\n"), SEND_TIMEOUT_S)
-        except (TimeoutError, ConnectionResetError):  # the page went away, or stopped reading
-            return response
-        finally:
-            self.streams -= 1
+        sent: set[str] = set()
+        seen: list[Any] = [None]
+
+        async def next_event() -> bytes | None:
+            async with self.lock:
+                key = (self.table.game.version, page.looking, page.open_hands, self.table.message,
+                       id(self.table.faces))
+                if key == seen[0]:
+                    return None
+                if seen[0] is None or seen[0][-1] != key[-1]:  # the first event, or faces reloaded
+                    sent.clear()
+                view = self.table.view(page, sent)
+                if seen[0] is None or seen[0][-1] != key[-1]:
+                    view["fonts"] = [list(pair) for pair in self.table.fonts]
+                seen[0] = key
+            data = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+            return f"data: {data}\n\n".encode("utf-8")
+
+        first = await next_event() or b""
+        return await self.stream(request, first, next_event)
 
     # ------------------------------------------------------------------ the bots
     async def _drive_bots(self) -> None:
         """Play the bots' moves as soon as it is their turn, each in a worker thread (a search
         takes a while; the pages stay answered)."""
         loop = asyncio.get_running_loop()
+        assert self._wake is not None
         while True:
             await self._wake.wait()
             self._wake.clear()
@@ -254,9 +208,10 @@ class TableServer:
                     except GameError:
                         pass  # the table says what failed
                     self.on_decision()
-                await self._changed()
+                await self.changed()
                 if self.bot_pause_s:
                     await asyncio.sleep(self.bot_pause_s)
 
     def wake_bots(self) -> None:
-        self._wake.set()
+        if self._wake is not None:
+            self._wake.set()

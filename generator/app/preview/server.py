@@ -5,27 +5,28 @@ in a fixed table, so no request can name a file on disk, and nothing is ever wri
 and HEAD are answered; on the loopback interface a request must name the preview's own host (a
 web page elsewhere cannot reach it through a rebinding DNS name), once.
 
-The connections are handled by ``preview.http`` (one loop thread, a small pool of threads for
-the answers, every amount bounded): a page's event stream costs no thread, and every stream is
-sent the same bytes for the same change (``Hub.event``), made once.
+It runs on the web server ``play`` runs on too (``generator.app.web``: aiohttp, every amount
+bounded): a page's event stream costs no thread, and every stream is sent the same bytes for the
+same change (``Hub.event``), made once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import threading
-from http import HTTPStatus
 from importlib import resources
 from typing import Callable
-from urllib.parse import unquote
 
+from aiohttp import web
+
+from ..web import LOOPBACK, Limits, WebServer
 from .assets import ASSET_PREFIX
-from .http import HttpLoop, Limits, Request, Response
 from .session import PreviewSession
 from .snapshot import Snapshot, update
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
+__all__ = ["LOOPBACK", "Limits", "PreviewServer"]
 STATIC = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/preview.js": ("preview.js", "text/javascript; charset=utf-8"),
@@ -111,63 +112,59 @@ class EventStream:
         return data
 
 
-class PreviewServer(HttpLoop):
+class PreviewServer(WebServer):
     """Serves one preview session (see the module docstring)."""
 
     def __init__(self, host: str, port: int, session: PreviewSession, limits: Limits = Limits()) -> None:
         self.session = session
         self.static = {path: (_static(name), kind) for path, (name, kind) in STATIC.items()}
-        self.host_name = host
-        super().__init__(host, port, self.answer, limits)
+        app = web.Application(client_max_size=limits.body_bytes)
+        for path in self.static:
+            app.router.add_get(path, self._page)
+        app.router.add_get("/events", self._events)
+        app.router.add_get("/sheets/{game:.*}", self._sheets)
+        app.router.add_get(ASSET_PREFIX + "{name}", self._asset)
+        super().__init__(app, host, port, limits)
         self.hub = Hub(session, self.notify)
-        self.port = int(self.server_address[1])
-        names = {*LOOPBACK, host}
-        self.allowed_hosts: set[str] | None = (
-            {f"{n}:{self.port}" if ":" not in n else f"[{n}]:{self.port}" for n in names}
-            if host in LOOPBACK else None)
-
-    @property
-    def url(self) -> str:
-        host = f"[{self.host_name}]" if ":" in self.host_name else self.host_name
-        return f"http://{host}:{self.port}/"
 
     def shutdown(self) -> None:
         self.hub.close()
         super().shutdown()
 
-    def answer(self, request: Request) -> Response:
-        """The answer to one request (a pool thread)."""
-        if self.allowed_hosts is not None and (request.headers.get("Host") or "") not in self.allowed_hosts:
-            return _send(HTTPStatus.MISDIRECTED_REQUEST, b"this preview answers to its own address only\n",
-                         "text/plain; charset=utf-8")
-        path = request.path
-        if path in self.static:
-            body, kind = self.static[path]
-            return _send(HTTPStatus.OK, body, kind, policy=PAGE_POLICY)
-        if path == "/events" and request.method == "GET":
-            stream = EventStream(self.hub, self.hub.since(request.headers.get("Last-Event-ID")))
-            first = stream.next_event() or b""
-            return Response(HTTPStatus.OK, b"retry: 500\n\n" + first, [
-                ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
-                ("X-Content-Type-Options", "nosniff")], stream=stream)
-        if path.startswith("/sheets/"):
-            return self._sheets(unquote(path[len("/sheets/"):]))
-        if path.startswith(ASSET_PREFIX) and (found := self.session.assets.get(path)) is not None:
-            return _send(HTTPStatus.OK, found[0], found[1], policy=ASSET_POLICY,
-                         cache="public, max-age=31536000, immutable")
-        return _send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        body, kind = self.static[request.path]
+        return await self.send(request, body, kind, _headers(PAGE_POLICY))
 
-    def _sheets(self, game_id: str) -> Response:
-        found = self.session.sheets(game_id)
+    async def _events(self, request: web.Request) -> web.StreamResponse:
+        stream = EventStream(self.hub, self.hub.since(request.headers.get("Last-Event-ID")))
+        loop = asyncio.get_running_loop()
+        first = await loop.run_in_executor(None, stream.next_event) or b""
+
+        async def next_event() -> bytes | None:
+            return await loop.run_in_executor(None, stream.next_event)
+
+        return await self.stream(request, b"retry: 500\n\n" + first, next_event)
+
+    async def _asset(self, request: web.Request) -> web.StreamResponse:
+        found = self.session.assets.get(request.path)
         if found is None:
-            return _send(HTTPStatus.NOT_FOUND, b"no such game on this page\n", "text/plain; charset=utf-8")
+            return _not_found()
+        return await self.send(request, found[0], found[1], _headers(ASSET_POLICY, "public, max-age=31536000, immutable"))
+
+    async def _sheets(self, request: web.Request) -> web.StreamResponse:
+        game_id = request.match_info["game"]
+        found = await asyncio.get_running_loop().run_in_executor(None, self.session.sheets, game_id)
+        if found is None:
+            return web.Response(status=404, text="no such game on this page\n", headers=_headers(None))
         version, pages = found
         body = json.dumps({"game": game_id, "version": version,
                            "pages": [{"label": label, "svg": svg} for label, svg in pages]}).encode("utf-8")
-        return _send(HTTPStatus.OK, body, "application/json")
+        return await self.send(request, body, "application/json", _headers(None))
 
 
-def _send(status: HTTPStatus, body: bytes, kind: str, *, policy: str | None = None, cache: str = "no-store") -> Response:
-    return Response(status, body, [
-        ("Content-Type", kind), ("Cache-Control", cache), ("X-Content-Type-Options", "nosniff"),
-        ("Referrer-Policy", "no-referrer"), ("Content-Security-Policy", policy or "default-src 'none'")])
+def _headers(policy: str | None, cache: str = "no-store") -> dict[str, str]:
+    return {"Cache-Control": cache, "Content-Security-Policy": policy or "default-src 'none'"}
+
+
+def _not_found() -> web.Response:
+    return web.Response(status=404, text="not found\n", headers=_headers(None))
