@@ -213,9 +213,10 @@ class WebServer:
                 return False
 
     async def stream(self, request: web.Request, first: bytes,
-                     next_event: Callable[[], Awaitable[bytes | None]]) -> web.StreamResponse:
-        """An event stream (Server-Sent Events): ``first``, then each event ``next_event`` gives
-        when told of a change, a comment when quiet; 503 beyond ``streams``."""
+                     next_event: Callable[[], Awaitable[bytes | None]], prelude: bytes = b"") -> web.StreamResponse:
+        """An event stream (Server-Sent Events): ``prelude`` and ``first`` (written apart: ``first``
+        is often the same bytes for every stream), then each event ``next_event`` gives when told
+        of a change, a comment when quiet; 503 beyond ``streams``."""
         if self.streams >= self.limits.streams:
             return web.Response(status=503, text="too many pages are open on this server\n")
         self.streams += 1
@@ -224,8 +225,9 @@ class WebServer:
         try:
             await asyncio.wait_for(response.prepare(request), self.limits.stall_seconds)
             serial = self.serial
-            if first:
-                await asyncio.wait_for(response.write(first), self.limits.stall_seconds)
+            for data in (prelude, first):
+                if data:
+                    await asyncio.wait_for(response.write(data), self.limits.stall_seconds)
             while not self._stopping():
                 if await self.wait_change(serial):
                     serial = self.serial

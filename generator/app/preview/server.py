@@ -143,7 +143,7 @@ class PreviewServer(WebServer):
         async def next_event() -> bytes | None:
             return await loop.run_in_executor(None, stream.next_event)
 
-        return await self.stream(request, b"retry: 500\n\n" + first, next_event)
+        return await self.stream(request, first, next_event, prelude=b"retry: 500\n\n")
 
     async def _asset(self, request: web.Request) -> web.StreamResponse:
         found = self.session.assets.get(request.path)
