@@ -495,3 +495,43 @@ def test_a_whole_game_at_the_table_keeps_each_seat_to_what_it_may_see(game_id: s
     scores = outcome.get("scores") or [outcome.get("score")] * players
     assert [float(s) for s in scores] == result["scores"]
     assert len(game.log_for(0)) == len(game.log) and all(line["words"] for line in game.log_for(0))
+
+
+def test_saving_the_rules_file_while_playing_reloads_it_and_says_where_the_log_stops(tmp_path: Path) -> None:
+    import shutil
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    project = tmp_path / "orchard"
+    shutil.copytree(ORCHARD, project)
+    process = subprocess.Popen([sys.executable, "-m", "generator.cli", "play", "orchard", "--seat", "human",
+                                "--seat", "greedy", "--seed", "4", "--pause", "0", "--no-browser"],
+                               cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        link = next(line.split()[-1] for line in process.stdout if "http://" in line)
+        for version in (0, 1):  # plant, then take the third card of the market
+            index = 0 if version == 0 else 2
+            request = urllib.request.Request(link + "act", data=json.dumps({"index": index, "version": version}).encode(),
+                                             headers={"Content-Type": "application/json"})
+            assert json.loads(urllib.request.urlopen(request, timeout=10).read())["ok"]
+        rules = project / "card_defs" / "rules.py"
+        rules.write_text(rules.read_text().replace("MARKET = 3", "MARKET = 1"))
+        message = ""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and "reloaded" not in message:
+            with urllib.request.urlopen(link + "events", timeout=10) as stream:
+                for raw in stream:
+                    if raw.startswith(b"data: "):
+                        message = json.loads(raw[6:])["message"]
+                        break
+            time.sleep(0.3)
+        assert message.startswith("reloaded: 1 of") and "decision 1" in message and "not legal any more" in message
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
