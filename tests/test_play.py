@@ -535,3 +535,25 @@ def test_saving_the_rules_file_while_playing_reloads_it_and_says_where_the_log_s
     finally:
         if process.poll() is None:
             process.kill()
+
+
+def test_hanabi_goes_on_from_its_saved_log_dealt_from_the_deck_the_file_records() -> None:
+    project = load_project(shipped_root(), GAMES)
+    definition = project.game("hanabi")
+    simulator = simulator_for("hanabi")
+    engine = simulator.make_engine(definition, 3, resolve_options(definition, None))
+    seats: list[BotSpec | None] = [None, BotSpec("info"), BotSpec("info")]
+    game = LiveGame(simulator, definition, engine, 3, seats)
+    for _ in range(7):
+        if game.bot_to_move():
+            game.bot_move()
+        else:
+            game.act(0, 5, game.version)
+    saved = json.loads(json.dumps(game.trace()))  # hanab.live JSON: the deck, not a seed
+    assert "deck" in saved and "seed" not in saved or not isinstance(saved.get("seed"), int)
+    again = restored(simulator, definition, saved, {}, seats)
+    assert [d.words for d in again.log] == [d.words for d in game.log]
+    assert again.table(0) == game.table(0) and again.to_act == game.to_act
+    kept = again.undo()  # undo deals the file's deck again and plays the decisions before
+    assert kept < len(game.log) and again.state.deck == game.state.deck
+    assert [d.words for d in again.log] == [d.words for d in game.log[:kept]]

@@ -103,6 +103,10 @@ def play_command(game_id: str, players: int | None, seats: tuple[str, ...], seed
     rules file reloads them and plays the log again as far as it stays legal. Ctrl-C stops.
     Example: cardforge play orchard -n 3 --seat human --seat ismcts:200 --seat greedy
     """
+    data = _read_log(from_log) if from_log is not None else None
+    if data is not None and players is None:  # the log's table, unless --players says otherwise
+        recorded = data.get("players")
+        players = recorded if type(recorded) is int else len(recorded) if isinstance(recorded, list) else None
     args = TableArgs(players, 1, (), seed or 0, None, None, rules, expansion_id, ())
     table = open_table(project_dir, game_id, args)
     simulator = table.simulator
@@ -117,8 +121,8 @@ def play_command(game_id: str, players: int | None, seats: tuple[str, ...], seed
     if not any(spec is None for spec in specs):
         usage_error("every seat is a bot: give --seat human for a person (simulate plays bots alone)")
     try:
-        if from_log is not None:
-            game = _go_on(table, from_log, specs)
+        if from_log is not None and data is not None:
+            game = _go_on(table, from_log, data, specs)
         else:
             chosen = seed if seed is not None else secrets.randbits(62)
             engine = simulator.make_engine(table.definition, table.players, _options(table.definition, table),
@@ -151,16 +155,19 @@ def _options(definition: GameDefinition, table: Table) -> dict[str, Any]:
     return dict(definition.info.options.resolve(table.overrides))
 
 
-def _go_on(table: Table, path: Path, specs: list[BotSpec | None]) -> LiveGame:
-    """The game a saved log leaves (``--from``), or exit 1 saying why it does not replay."""
+def _read_log(path: Path) -> dict[str, Any]:
+    """A saved log (``--from``), or exit 1 saying why it cannot be read."""
     try:
         data = load_json(read_regular(path, MAX_REPLAY_BYTES, "game file"))
     except ReadError as exc:
         fail(f"{display_path(path)}: {exc}")
     if not isinstance(data, dict):
         fail(f"{display_path(path)}: not a game log (expected a JSON object)")
-    if data.get("players") != table.players and table.args.players is None and isinstance(data.get("players"), int):
-        usage_error(f"{display_path(path)} is a game of {data['players']} players: give --players {data['players']}")
+    return data
+
+
+def _go_on(table: Table, path: Path, data: dict[str, Any], specs: list[BotSpec | None]) -> LiveGame:
+    """The game a saved log leaves (``--from``), or exit 1 saying why it does not replay."""
     try:
         return restored(table.simulator, table.definition, data, table.overrides, specs, **table.extra)
     except ReplayError as exc:

@@ -123,6 +123,20 @@ class ReplayError(ValueError):
         self.reason = reason
 
 
+@dataclass(frozen=True)
+class Restored:
+    """A game a file leaves, to go on from (``cardforge play --from``)."""
+
+    engine: Engine
+    deal: Callable[[Any], GameState]
+    """The game's start dealt on an engine (the file's, or one made again from changed rules):
+    from the file's seed, or from the deck order it records."""
+    actions: tuple[Any, ...]
+    """The engine's actions the file records, checked legal, in order."""
+    seed: int
+    """The game's seed (for a file with none, a number made from its deal): the bots' draws."""
+
+
 @dataclass(frozen=True, slots=True)
 class Replayer:
     """Replays a game's recorded files action by action (``cardforge replay``)."""
@@ -140,9 +154,9 @@ class Replayer:
     """The engine settings a file names (a game played ``--expansion scoreworks`` names it), as
     text; ``replay`` resolves them as ``simulate --expansion`` and ``--setting`` do and passes them
     to ``replay`` as keyword arguments. None: the files name none."""
-    restore: Callable[..., tuple[Engine, GameState]] | None = None
-    """``restore(definition, data, overrides, **settings)``: the engine and the game as the file
-    leaves it, its decisions played (``cardforge play --from``); ReplayError as ``replay``."""
+    restore: Callable[..., "Restored"] | None = None
+    """``restore(definition, data, overrides, **settings)``: the game a file leaves, to go on from
+    (``cardforge play --from``); ReplayError as ``replay``."""
 
 
 @dataclass(frozen=True, slots=True)

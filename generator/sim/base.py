@@ -25,6 +25,7 @@ from .api import (
     GameState,
     InvariantError,
     Replayer,
+    Restored,
 )
 
 # --------------------------------------------------------------------------- bots
@@ -157,15 +158,16 @@ class TraceSpec:
                                   deal=self.deal, outcome=self.outcome, play_back=self.play_back)
 
     def restore(self, definition: GameDefinition, data: Mapping[str, Any],
-                overrides: Mapping[str, OptionValue] | None = None, **settings: Any) -> tuple[Engine, GameState]:
-        """The engine and the game a trace leaves (``cardforge play --from``): dealt from its seed,
-        checked against its deal, its decisions played; ReplayError when it does not replay."""
+                overrides: Mapping[str, OptionValue] | None = None, **settings: Any) -> Restored:
+        """The game a trace leaves (``cardforge play --from``): dealt from its seed, checked
+        against its deal, its decisions played; ReplayError when it does not replay."""
         players, options, seed = traces.read_header(data, definition, self.kind, overrides)
         if self.check_settings is not None:
             self.check_settings(traces.recorded_settings(data), settings)
-        return traces.restore_game(data, definition, seed,
-                                   lambda: self.make_engine(definition, players, options, **settings),
-                                   deal=self.deal, play_back=self.play_back)
+        engine, state = traces.restore_game(data, definition, seed,
+                                            lambda: self.make_engine(definition, players, options, **settings),
+                                            deal=self.deal, play_back=self.play_back)
+        return Restored(engine, lambda again: again.new_game(random.Random(seed)), tuple(getattr(state, "history")), seed)
 
     def replayer(self) -> Replayer:
         """The Simulator's ``replayer`` for these traces."""

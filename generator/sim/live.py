@@ -10,7 +10,7 @@ card hidden from the seat are shown with that card unnamed, or withheld.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,7 +66,8 @@ class LiveGame:
     """A game in progress with people and bots (see the module docstring)."""
 
     def __init__(self, simulator: Simulator, definition: GameDefinition, engine: Engine, seed: int,
-                 seats: Sequence[BotSpec | None], *, state: GameState | None = None) -> None:
+                 seats: Sequence[BotSpec | None], *, deal: Callable[[Engine], GameState] | None = None,
+                 actions: Sequence[Any] = ()) -> None:
         if simulator.presenter is None:
             raise ValueError(f"{definition.info.id} cannot be played at a table")
         if len(seats) != engine.players:
@@ -80,13 +81,15 @@ class LiveGame:
         specs = [spec or BotSpec("random") for spec in seats]
         self._bots = make_bots(simulator, engine, specs)
         self._rngs = [bot_rng(seed, seat) for seat in range(engine.players)]
-        self.state: GameState = engine.new_game(random.Random(seed))
+        self._deal: Callable[[Engine], GameState] = deal or (lambda again: again.new_game(random.Random(seed)))
+        """The game's start on an engine: dealt from the seed, or as a file records it."""
+        self.state: GameState = self._deal(engine)
         self.log: list[Decision] = []
         self._actions: list[Any] = []
         self.version = 0
         """Counts every change of the game (a click names the version it was made on)."""
-        if state is not None:  # a game restored from a file: its decisions played again, in words
-            self._play_again(engine, list(getattr(state, "history", ())))
+        if actions:  # a game restored from a file: its decisions played again, in words
+            self._play_again(engine, list(actions))
 
     # ------------------------------------------------------------------ seats
     @property
@@ -188,7 +191,7 @@ class LiveGame:
         """The game on changed rules or cards: dealt again from its seed and its decisions played
         as far as they stay legal (GameError, with nothing changed, when the new rules cannot
         even deal)."""
-        engine.new_game(random.Random(self.seed))
+        self._deal(engine)
         self.definition = definition
         self.presenter = self.simulator.presenter(engine) if self.simulator.presenter else self.presenter
         specs = [spec or BotSpec("random") for spec in self.seats]
@@ -199,7 +202,7 @@ class LiveGame:
         written = [self.presenter.encode(a) for a in actions]
         old_log = self.log
         self.engine = engine
-        self.state = engine.new_game(random.Random(self.seed))
+        self.state = self._deal(engine)
         self._actions = []
         self.log = []
         stopped = ""
@@ -216,7 +219,7 @@ class LiveGame:
             try:
                 self._record(self.to_act, match[0], earlier.explanation if earlier else None)
             except GameError as exc:  # the changed rules fail on it: the game stops before it
-                self.state = engine.new_game(random.Random(self.seed))
+                self.state = self._deal(engine)
                 kept = list(self._actions)
                 self._actions, self.log = [], []
                 for action in kept:
@@ -283,7 +286,5 @@ def restored(simulator: Simulator, definition: GameDefinition, data: Mapping[str
     replayer = simulator.replayer
     if replayer is None or replayer.restore is None:
         raise ValueError(f"{definition.info.id} cannot go on from a file")
-    engine, state = replayer.restore(definition, data, overrides, **settings)
-    seed = data.get("seed")
-    assert isinstance(seed, int)  # restore checked it
-    return LiveGame(simulator, definition, engine, seed, seats, state=state)
+    found = replayer.restore(definition, data, overrides, **settings)
+    return LiveGame(simulator, definition, found.engine, found.seed, seats, deal=found.deal, actions=found.actions)

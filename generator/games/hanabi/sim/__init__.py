@@ -14,7 +14,7 @@ from generator.sim.api import Replayer, ReplayError, Simulator
 
 from .bots import BOTS
 from .engine import HanabiEngine, HanabiState, make_engine
-from .hanablive import describe, export, recorded_rules, replay
+from .hanablive import describe, export, recorded_rules, replay, restore
 from .findings import figures, findings
 from .summary import summarize
 from .shown import hanabi_presenter
@@ -30,7 +30,7 @@ SIMULATOR = Simulator(
     findings=findings,
     figures=figures,
     export_game=export,
-    replayer=Replayer("hanab.live JSON", replay, recorded_rules, describe),  # type: ignore[arg-type]
+    replayer=Replayer("hanab.live JSON", replay, recorded_rules, describe, restore=restore),  # type: ignore[arg-type]
     presenter=hanabi_presenter,
 )
 

@@ -17,11 +17,13 @@ then its table options (the file says how the recorded game was actually played)
 
 from __future__ import annotations
 
+import json
+import zlib
 from typing import Any, Mapping, TypeGuard
 
 from generator.model import OptionValue
 from generator.sim import traces
-from generator.sim.api import IllegalAction, ReplayError
+from generator.sim.api import IllegalAction, ReplayError, Restored
 
 from ..model import HanabiDefinition
 from .engine import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE, HanabiEngine, HanabiState
@@ -125,14 +127,14 @@ def _deck_difference(engine: HanabiEngine, kinds: list[int]) -> str:
         f" and {len(wrong) - 6} more" if len(wrong) > 6 else "")
 
 
-def replay(definition: HanabiDefinition, data: Mapping[str, Any],
-           overrides: Mapping[str, OptionValue] | None = None) -> dict[str, Any]:
-    """Replay a hanab.live game: its score, fireworks by suit key, storm tokens turned, note tokens
-    left, turns and why it ended (``perfect``, ``strikeout``, ``deck_out``, ``terminated`` by a
-    game-over action, ``unfinished`` when the actions stop first). Raises ReplayError."""
+def _played(definition: HanabiDefinition, data: Mapping[str, Any],
+            overrides: Mapping[str, OptionValue] | None) -> tuple[HanabiState, list[tuple[int, ...]], bool]:
+    """The game a hanab.live file leaves: the state, the engine's actions applied, and whether a
+    game-over action ended it. Raises ReplayError."""
     state, actions = _start(definition, data, overrides)
     engine = state.engine
     terminated = False
+    moves: list[tuple[int, ...]] = []
     for i, action in enumerate(actions):
         if not isinstance(action, Mapping) or not _int(action.get("type")):
             raise ReplayError(i, "an action needs an integer 'type'")
@@ -168,6 +170,16 @@ def replay(definition: HanabiDefinition, data: Mapping[str, Any],
             state.apply(move)
         except IllegalAction as exc:
             raise ReplayError(i, str(exc)) from exc
+        moves.append(move)
+    return state, moves, terminated
+
+
+def replay(definition: HanabiDefinition, data: Mapping[str, Any],
+           overrides: Mapping[str, OptionValue] | None = None) -> dict[str, Any]:
+    """Replay a hanab.live game: its score, fireworks by suit key, storm tokens turned, note tokens
+    left, turns and why it ended (``perfect``, ``strikeout``, ``deck_out``, ``terminated`` by a
+    game-over action, ``unfinished`` when the actions stop first). Raises ReplayError."""
+    state, _, terminated = _played(definition, data, overrides)
     end = state.end or ("terminated" if terminated else "unfinished")
     return {
         "score": state.score(),
@@ -177,6 +189,18 @@ def replay(definition: HanabiDefinition, data: Mapping[str, Any],
         "turns": state.turns,
         "end": end,
     }
+
+
+def restore(definition: HanabiDefinition, data: Mapping[str, Any],
+            overrides: Mapping[str, OptionValue] | None = None) -> Restored:
+    """The game a hanab.live file leaves, to go on from (``cardforge play --from``): dealt from
+    the deck the file records. ReplayError when it does not replay, or ended by a game-over."""
+    state, moves, terminated = _played(definition, data, overrides)
+    if terminated:
+        raise ReplayError(None, "the game was ended by a game-over action: there is nothing to go on with")
+    deck = list(state.deck)
+    seed = zlib.crc32(json.dumps(deck).encode("ascii"))
+    return Restored(state.engine, lambda engine: engine.game_from_deck(deck), tuple(moves), seed)
 
 
 def _name(data: Mapping[str, Any], seat: int) -> str:
