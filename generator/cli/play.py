@@ -197,6 +197,9 @@ async def _serve(play_table: PlayTable, assets: Assets, table: Table, host: str,
     for page, link in links:
         who = ", ".join(f"player {s + 1}" for s in page.seats)
         click.echo(f"  {who}: {link}")
+    if host in ("0.0.0.0", "::"):
+        click.echo(f"  ({host} listens on every interface of this machine: give each person their link with this "
+                   "machine's address in its place)")
     click.echo("Ctrl-C stops.")
     if open_browser and links and host in LOOPBACK:
         try:
