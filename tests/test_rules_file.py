@@ -76,6 +76,34 @@ def test_a_custom_deck_without_rules_names_the_fix(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
+def test_an_endless_loop_in_one_call_is_stopped_at_its_bound_and_located(tmp_path: Path, workers: str) -> None:
+    """A loop inside one call of ``play()`` ran until Ctrl-C: each call into the rules now has a
+    time bound (``MAX_CALL_SECONDS``, 5 s unless the file says otherwise), passing it is a located
+    error with the game that shows it."""
+    project, rules = broken(tmp_path, "        state.move(action[1], state.zone(\"pile\", me))",
+                            "        state.move(action[1], state.zone(\"pile\", me))\n"
+                            "        while state.decisions > 3:\n"
+                            "            state.rng.random()")
+    rules_file = project / "card_defs" / "rules.py"
+    rules_file.write_text("MAX_CALL_SECONDS = 0.5\n" + rules_file.read_text())
+    line = line_of(rules, "state.rng.random()") + 1
+    result = invoke("simulate", "tens", "--project", str(project), "-k", "20", "-w", workers, "--skill-games", "0",
+                    "--bot", "random")
+    assert result.exit_code == 1 and "Traceback" not in result.stderr, result.stderr
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("card_defs/rules.py:") and "CallTimeout: the call was still running after 0.5 s" in first
+    assert int(first.split(":")[1]) in (line - 1, line) and "in game 0 of --seed 1" in result.stderr
+
+
+def test_a_call_bound_the_rules_file_gives_must_be_a_number_of_seconds(tmp_path: Path) -> None:
+    project, _ = broken(tmp_path, "\n", "\n")
+    rules_file = project / "card_defs" / "rules.py"
+    rules_file.write_text("MAX_CALL_SECONDS = 'long'\n" + rules_file.read_text())
+    result = simulate(project)
+    assert result.exit_code == 1 and "MAX_CALL_SECONDS should be a number of seconds" in result.stderr
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
 def test_sys_exit_in_the_rules_is_their_mistake_never_a_silent_success(tmp_path: Path, workers: str) -> None:
     """``raise SystemExit(0)`` in ``play()`` made simulate exit 0 printing nothing: it is a located
     rules error like any other exception, on one worker or several."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import re
 from contextlib import suppress
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..sim.executors import Task
 from ..sim.jobs import Job, Played, play_chunk
@@ -81,7 +81,8 @@ class DaskExecutor:
                                f"({exc}); start some with `dask worker {address} --nthreads 1`") from None
         return cls(client, owned=True)
 
-    def play(self, jobs: Sequence[Job], tasks: Sequence[Task]) -> Iterator[tuple[int, Played]]:
+    def play(self, jobs: Sequence[Job], tasks: Sequence[Task],
+             wanted: Callable[[Task], bool] | None = None) -> Iterator[tuple[int, Played]]:
         distributed = _distributed()
         sent = self.client.scatter(list(jobs), broadcast=True, hash=False)
         futures = [

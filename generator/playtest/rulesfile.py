@@ -35,6 +35,7 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 
 from ..model.common import Scoring
 from ..model.rulesource import RulesSource
+from ..sim.callclock import CLOCK, DEFAULT_CALL_SECONDS, MAX_CALL_SECONDS, armed
 from ..sim.errors import GameError
 from .cards import Card, FieldValue, make_cards
 from .state import Action, State, default_words
@@ -95,6 +96,12 @@ class LoadedRules:
             raise GameError(f"MAX_DECISIONS should be a whole number above 0, not {limit!r}",
                             where=f"{self.path}:1", code="rules")
         self.limit = limit
+        seconds = module.__dict__.get("MAX_CALL_SECONDS", DEFAULT_CALL_SECONDS)
+        if type(seconds) not in (int, float) or not 0 < seconds <= MAX_CALL_SECONDS:
+            raise GameError(f"MAX_CALL_SECONDS should be a number of seconds above 0 and at most "
+                            f"{MAX_CALL_SECONDS:g}, not {seconds!r}", where=f"{self.path}:1", code="rules")
+        self.call_seconds = float(seconds)
+        """How long one call into the file may run (``generator.sim.callclock``)."""
 
     def _place(self, value: Any) -> str:
         code = getattr(value, "__code__", None)
@@ -107,24 +114,34 @@ class LoadedRules:
         describe = self.describe
         if describe is None:
             return default_words(action)
+        clock = CLOCK
+        clock.depth += 1
+        clock.calls += 1
         try:
             text = describe(state, action)
         except GameError:
             raise
         except (Exception, SystemExit) as exc:  # sys.exit() in the rules is their mistake
             raise self.failure(exc, state, "describe") from None
+        finally:
+            clock.depth -= 1
         return str(text)
 
     def facts(self, state: State) -> Mapping[str, Any]:
         facts = self._facts
         if facts is None:
             return {}
+        clock = CLOCK
+        clock.depth += 1
+        clock.calls += 1
         try:
             found = facts(state)
         except GameError:
             raise
         except (Exception, SystemExit) as exc:
             raise self.failure(exc, state, "facts") from None
+        finally:
+            clock.depth -= 1
         if not isinstance(found, Mapping):
             raise GameError(f"facts() should give a dict of numbers by name, not {type(found).__name__}",
                             where=self._place(facts), code="rules")
@@ -147,12 +164,17 @@ class LoadedRules:
             own = scores[player]
             others = [s for p, s in enumerate(scores) if p != player]
             return own - max(others) if others else own
+        clock = CLOCK
+        clock.depth += 1
+        clock.calls += 1
         try:
             value = heuristic(state, player)
         except GameError:
             raise
         except (Exception, SystemExit) as exc:
             raise self.failure(exc, state, "heuristic") from None
+        finally:
+            clock.depth -= 1
         if type(value) is bool or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise GameError(f"heuristic() gave {value!r} for player {player}, not a number",
                             where=self._place(heuristic), code="rules")
@@ -233,7 +255,13 @@ def _run(source: RulesSource) -> types.ModuleType:
     module.__file__ = filename
     sys.modules[name] = module  # dataclasses and pickling look a class's module up by name
     try:
-        exec(code, module.__dict__)
+        with armed(DEFAULT_CALL_SECONDS):  # the file's own top level is bounded as a call is
+            CLOCK.depth += 1
+            CLOCK.calls += 1
+            try:
+                exec(code, module.__dict__)
+            finally:
+                CLOCK.depth -= 1
     except (Exception, SystemExit) as exc:  # sys.exit() in a rules file is its mistake, not ours to obey
         del sys.modules[name]
         kind = "import" if isinstance(exc, ImportError) else "exception"
@@ -262,6 +290,8 @@ class RulesEngine:
     def __init__(self, source: RulesSource, components: Mapping[str, Rows], players: int,
                  options: Mapping[str, Any], definition: Any = None, numbered: Collection[str] = ()) -> None:
         self.rules = load_rules(source)
+        self.call_seconds = self.rules.call_seconds
+        """How long one call into the rules file may run (``simulate`` and ``replay`` bound it)."""
         self.definition = definition
         info = getattr(definition, "info", None)
         self.lowest_wins = getattr(info, "scoring", None) is Scoring.LOWEST
@@ -284,6 +314,9 @@ class RulesEngine:
         """A game dealt by the rules' ``setup`` with ``rng``."""
         rules = self.rules
         state = State(rules, self.players, self.components, self.options, rng, lowest_wins=self.lowest_wins)
+        clock = CLOCK
+        clock.depth += 1
+        clock.calls += 1
         try:
             rules.setup(state)
             over = rules.is_over(state)
@@ -291,6 +324,8 @@ class RulesEngine:
             raise
         except (Exception, SystemExit) as exc:
             raise rules.failure(exc, state, "setup") from None
+        finally:
+            clock.depth -= 1
         state._check_cards()
         state._over = bool(over)
         return state
@@ -300,11 +335,13 @@ class RulesEngine:
         apple-3``), as far as they replay (what an error report shows)."""
         steps: list[str] = []
         try:
-            state = self.new_game(random.Random(seed))
-            for action in actions:
-                player = state.current_player()
-                steps.append(f"player {player}: {state.words(action)}")
-                state.apply(action)
+            with armed(self.call_seconds):
+                state = self.new_game(random.Random(seed))
+                for number, action in enumerate(actions, 1):
+                    player = state.current_player()
+                    steps.append(f"player {player}: {state.words(action)}")
+                    if number < len(actions):  # the last is the one that failed: not played again
+                        state.apply(action)
         except Exception:  # the decision that failed is the error being reported
             pass
         return steps

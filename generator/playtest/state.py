@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from ..sim.api import TERMINAL, IllegalAction
+from ..sim.callclock import CLOCK
 from ..sim.errors import GameError
 from .cards import Card
 from .zones import Visibility, Zone, put, put_bottom, refill, take, take_top
@@ -391,6 +392,9 @@ class State:
             if self._over:
                 return []
             rules = self._rules
+            clock = CLOCK  # the call's time bound (generator.sim.callclock)
+            clock.depth += 1
+            clock.calls += 1
             try:
                 found = rules.actions(self)
                 legal = found if type(found) is list else list(found)
@@ -398,6 +402,8 @@ class State:
                 raise
             except (Exception, SystemExit) as exc:  # sys.exit() in the rules is their mistake
                 raise rules.failure(exc, self, "actions") from None
+            finally:
+                clock.depth -= 1
             if not legal:
                 raise rules.gap("no-legal-action", f"player {self._current} has no legal action and the game is not "
                                 "over (actions() gave none; is_over() said no)", "actions", self)
@@ -420,13 +426,19 @@ class State:
         self._history.append(action)
         self._decisions += 1
         rules = self._rules
+        clock = CLOCK
+        clock.depth += 1
+        clock.calls += 1
         try:
             rules.play(self, action)
+            clock.calls += 1
             over = rules.is_over(self)
         except GameError:
             raise
         except (Exception, SystemExit) as exc:
             raise rules.failure(exc, self, "play") from None
+        finally:
+            clock.depth -= 1
         if over:
             self._over = True
             self._check_cards()
@@ -442,6 +454,9 @@ class State:
 
     def _checked_scores(self) -> list[float]:
         rules = self._rules
+        clock = CLOCK
+        clock.depth += 1
+        clock.calls += 1
         try:
             given = rules.scores(self)
             values = list(given)
@@ -452,6 +467,8 @@ class State:
                             "scores", self) from None
         except (Exception, SystemExit) as exc:
             raise rules.failure(exc, self, "scores") from None
+        finally:
+            clock.depth -= 1
         count = len(self._players)
         if len(values) != count:
             raise rules.gap("score-not-number", f"scores() gave {len(values)} values for {count} players",

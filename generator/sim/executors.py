@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from typing import Iterator, Protocol, Sequence
+from typing import Callable, Iterator, Protocol, Sequence
 
 from .jobs import Job, Played, play_chunk
 from .workers import DEFAULT_START_METHOD, quiet_worker
@@ -23,7 +23,10 @@ class Executor(Protocol):
     workers: int
     """How many tasks it plays at once (the runner sizes the tasks by it)."""
 
-    def play(self, jobs: Sequence[Job], tasks: Sequence[Task]) -> Iterator[tuple[int, Played]]: ...
+    def play(self, jobs: Sequence[Job], tasks: Sequence[Task],
+             wanted: Callable[[Task], bool] | None = None) -> Iterator[tuple[int, Played]]:
+        """``wanted``: asked before a task is started where tasks are started one at a time; a
+        task it declines is left out (the runner declines what can no longer change the result)."""
 
 
 class LocalExecutor:
@@ -34,10 +37,12 @@ class LocalExecutor:
         self.workers = max(1, workers)
         self.start_method = start_method or DEFAULT_START_METHOD
 
-    def play(self, jobs: Sequence[Job], tasks: Sequence[Task]) -> Iterator[tuple[int, Played]]:
+    def play(self, jobs: Sequence[Job], tasks: Sequence[Task],
+             wanted: Callable[[Task], bool] | None = None) -> Iterator[tuple[int, Played]]:
         if self.workers <= 1 or sum(len(indexes) for _, indexes in tasks) <= 1:
             for number, indexes in tasks:
-                yield number, play_chunk(jobs[number], indexes)
+                if wanted is None or wanted((number, indexes)):
+                    yield number, play_chunk(jobs[number], indexes)
             return
         context = multiprocessing.get_context(self.start_method)
         processes = min(self.workers, len(tasks))

@@ -37,6 +37,7 @@ from .api import (
     resolve_options,
 )
 from .base import check_players
+from .callclock import armed
 from .errors import GameContext
 
 DEFAULT_MAX_TURNS = 100_000
@@ -171,19 +172,20 @@ def play_game_state(
 ) -> tuple[GameRecord, GameState]:
     """Play game ``index`` of run ``seed`` to the end; the record and the final state (for export)."""
     value = game_seed(seed, index)
-    state = engine.new_game(random.Random(value))
     rngs = [bot_rng(value, seat) for seat in range(len(bots))]
     deciders = [_decider(bot) for bot in bots]
     decisions = 0
-    while not state.is_terminal():
-        if decisions >= max_turns:
-            raise TurnLimitExceeded(f"game {index} of seed {seed} did not end within {max_turns} decisions")
-        seat = state.current_player()
-        legal = state.legal_actions()
-        state.apply(deciders[seat](state, seat, legal, rngs[seat]))
-        decisions += 1
-    scores = tuple(float(s) for s in state.scores())
-    outcome = dict(state.outcome())
+    with armed(getattr(engine, "call_seconds", None)):  # each call into a rules file, bounded
+        state = engine.new_game(random.Random(value))
+        while not state.is_terminal():
+            if decisions >= max_turns:
+                raise TurnLimitExceeded(f"game {index} of seed {seed} did not end within {max_turns} decisions")
+            seat = state.current_player()
+            legal = state.legal_actions()
+            state.apply(deciders[seat](state, seat, legal, rngs[seat]))
+            decisions += 1
+        scores = tuple(float(s) for s in state.scores())
+        outcome = dict(state.outcome())
     names = tuple(labels) if labels is not None else tuple(getattr(b, "name", type(b).__name__) for b in bots)
     record = GameRecord(
         index=index,

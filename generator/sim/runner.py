@@ -166,7 +166,13 @@ def run_cells(
         if remaining[number] == 0:
             finish(number)
     failures: list[tuple[int, int, GameError]] = []
-    for number, part in executor.play(jobs, tasks):
+
+    def wanted(task: tuple[int, range]) -> bool:
+        """Once a game cannot go on, only a task that may hold an earlier one is still played (a
+        rules file stuck in a loop costs its bound once, not once per task)."""
+        return not failures or (task[0], task[1].start) < min(failure[:2] for failure in failures)
+
+    for number, part in executor.play(jobs, tasks, wanted):
         if isinstance(part, FailedPart):
             context = part.error.context
             failures.append((number, context.index if context is not None else -1, part.error))

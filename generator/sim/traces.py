@@ -30,6 +30,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..model import GameDefinition, OptionValue
 from .api import GameRecord, GameState, IllegalAction, InvariantError, ReplayError
+from .callclock import armed
 
 FORMAT = "cardforge-trace"
 VERSION = 1
@@ -223,9 +224,10 @@ def restore_game(data: Mapping[str, Any], definition: GameDefinition, seed: int,
         engine = make_engine()
     except (ValueError, KeyError) as exc:
         raise ReplayError(None, str(exc.args[0]) if exc.args else str(exc)) from exc
-    state = engine.new_game(random.Random(seed))
-    check_deal(data, deal(state), definition)
-    play_back(state, data["decisions"])
+    with armed(getattr(engine, "call_seconds", None)):  # each call into a rules file, bounded
+        state = engine.new_game(random.Random(seed))
+        check_deal(data, deal(state), definition)
+        play_back(state, data["decisions"])
     return engine, state
 
 
