@@ -88,7 +88,6 @@ class WebServer:
         self.busy: set[Any] = set()
         """The connections answering a request or holding an event stream (never given way)."""
         self._given_way: set[Any] = set()
-        self._opening = 0
         """Connections closed to make room, until they are gone."""
         self.streams = 0
         self.serial = 0
@@ -161,24 +160,29 @@ class WebServer:
     def _protocol(self) -> asyncio.BaseProtocol:
         server = self.runner.server
         assert server is not None
-        listed = server.connections
-        self._given_way &= set(listed)
-        handlers = [h for h in listed if h not in self._given_way]
-        if len(handlers) + self._opening >= self.limits.connections:
-            waiting = next((h for h in handlers if h not in self.busy), None)
-            if waiting is None:
-                return _Refused()
-            self._given_way.add(waiting)
-            waiting.force_close()
-        self._opening += 1
-        if self._loop is not None:  # two turns: asyncio calls connection_made on the next one
-            self._loop.call_soon(self._loop.call_soon, self._opened)
+        if self._make_room(self.limits.connections - 1) is False:
+            return _Refused()
+        if self._loop is not None:  # asyncio lists the connection on a later turn: look again then
+            self._loop.call_soon(self._loop.call_soon, self._make_room, self.limits.connections)
         return server()
 
-    def _opened(self) -> None:
-        # a connection is listed by aiohttp once asyncio has called its connection_made, after
-        # this turn of the loop: until then it is counted here
-        self._opening -= 1
+    def _make_room(self, keep: int) -> bool | None:
+        """Close the oldest connections that are only waiting until at most ``keep`` are open;
+        False when that cannot be done (every one is answering or streaming)."""
+        server = self.runner.server
+        if server is None:
+            return None
+        listed = server.connections
+        self._given_way &= set(listed)
+        open_now = [h for h in listed if h not in self._given_way]
+        waiting = (h for h in open_now if h not in self.busy)
+        for _ in range(len(open_now) - keep):
+            oldest = next(waiting, None)
+            if oldest is None:
+                return False
+            self._given_way.add(oldest)
+            oldest.force_close()
+        return True
 
     # ------------------------------------------------------------------ changes and streams
     def notify(self) -> None:
