@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import signal
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import pytest
 
@@ -17,6 +17,9 @@ from generator.app.catalog import GAMES
 from generator.files.paths import shipped_root
 from generator.loader import load_project
 from generator.model import Project
+
+if TYPE_CHECKING:
+    from tests.browser import Chromium
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -87,3 +90,16 @@ def sigint_raises() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator["Chromium"]:
+    """A headless Chromium for the browser tests of a module (skipped where it does not start)."""
+    from tests.browser import BrowserError, Chromium
+
+    try:
+        running = Chromium.start()
+    except (BrowserError, OSError) as exc:  # pragma: no cover - where the browser will not start
+        pytest.skip(f"Chromium does not start here: {exc}")
+    yield running
+    running.close()

@@ -11,7 +11,7 @@ import json
 import re
 import threading
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -25,20 +25,10 @@ from generator.files.paths import shipped_root
 from generator.loader import load_project
 from generator.sim.api import BotSpec, resolve_options
 from generator.sim.live import LiveGame
-from tests.browser import BrowserError, Chromium, Tab, find_chromium
+from tests.browser import Chromium, Tab, find_chromium
 
 CHROMIUM, WHY = find_chromium()
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=f"the browser tests need Chromium: {WHY}"), pytest.mark.e2e]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Chromium]:
-    try:
-        running = Chromium.start()
-    except (BrowserError, OSError) as exc:  # pragma: no cover - where the browser will not start
-        pytest.skip(f"Chromium does not start here: {exc}")
-    yield running
-    running.close()
 
 
 class Served:
@@ -195,6 +185,7 @@ def test_a_face_on_the_table_looks_as_the_pdf_draws_it(browser: Chromium) -> Non
     served = Served(root, "orchard", 2, [None, BotSpec("greedy")])
     try:
         tab = open_page(browser, served.url)
+        tab.wait_for("document.fonts.size > 0 && document.fonts.status === 'loaded'")  # text in the kit's fonts
         tab.evaluate("document.documentElement.style.setProperty('--mm', '4')")
         card = tab.evaluate("document.querySelector('.area.mine [data-zone=\"hand:0\"] .slot').dataset.card")
         tab.evaluate("document.querySelector('.area.mine [data-zone=\"hand:0\"] .slot').scrollIntoView()")

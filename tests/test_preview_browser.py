@@ -16,21 +16,11 @@ import pytest
 from generator.app.preview.server import PreviewServer
 from generator.app.preview.session import PreviewSession
 from generator.app.preview.watch import watch_project
-from tests.browser import BrowserError, Chromium, Tab, find_chromium
+from tests.browser import Chromium, Tab, find_chromium
 from tests.previewkit import edit, make_project
 
 CHROMIUM, WHY = find_chromium()
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=f"the browser tests need Chromium: {WHY}"), pytest.mark.e2e]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Chromium]:
-    try:
-        running = Chromium.start()
-    except (BrowserError, OSError) as exc:  # pragma: no cover - where the browser will not start
-        pytest.skip(f"Chromium does not start here: {exc}")
-    yield running
-    running.close()
 
 
 class Live:
