@@ -336,6 +336,10 @@ def test_the_server_refuses_strangers_other_hosts_and_other_origins() -> None:
                 async def status(name: str, method: str, path: str, **kwargs: Any) -> None:
                     async with client.request(method, base + path, **kwargs) as answer:
                         found[name] = answer.status
+                async with client.get(base + f"/t/{token}/") as page:
+                    assert page.headers.get("X-Content-Type-Options") == "nosniff"
+                    assert page.headers.get("Referrer-Policy") == "no-referrer"
+                    assert "script-src 'self'" in page.headers.get("Content-Security-Policy", "")
                 await status("page", "GET", f"/t/{token}/")
                 await status("no token", "GET", "/t/guess/")
                 await status("events without token", "GET", "/t/guess/events")

@@ -184,6 +184,7 @@ def test_the_server_serves_the_preview_and_nothing_else(server: PreviewServer) -
     page = get(server, "/")
     assert page.status == 200 and b'<script src="/preview.js"' in page.read()
     assert "script-src 'self'" in page.getheader("Content-Security-Policy", "")
+    assert page.getheader("X-Content-Type-Options") == "nosniff" and page.getheader("Referrer-Policy") == "no-referrer"
     for path in ("/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/card_defs/starfall.yaml", "/static/index.html",
                  "/asset/../card_defs/starfall.yaml", "/asset/0123456789abcdef0123.png", "/sheets/../../etc"):
         assert get(server, path).status == 404, path

@@ -97,6 +97,7 @@ class WebServer:
         self._stopped = threading.Event()
         self._server: asyncio.AbstractServer | None = None
         app.middlewares.insert(0, self._guard)
+        app.on_response_prepare.append(_common_headers)
         self.app = app
         self.runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=log,
                                     keepalive_timeout=min(limits.idle_seconds, limits.head_seconds),
@@ -225,7 +226,7 @@ class WebServer:
             return web.Response(status=503, text="too many pages are open on this server\n")
         self.streams += 1
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream; charset=utf-8",
-                                               "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"})
+                                               "Cache-Control": "no-store"})
         try:
             await asyncio.wait_for(response.prepare(request), self.limits.stall_seconds)
             serial = self.serial
@@ -264,15 +265,11 @@ class WebServer:
         protocol = request.protocol
         self.busy.add(protocol)
         try:
-            response = await handler(request)
+            return await handler(request)
         except web.HTTPException as exc:
             return _plain(exc.status, exc.text or exc.reason)
         finally:
             self.busy.discard(protocol)
-        for name, value in (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer")):
-            if not response.prepared:
-                response.headers.setdefault(name, value)
-        return response
 
     async def send(self, request: web.Request, body: bytes, content_type: str,
                    headers: dict[str, str] | None = None, status: int = 200) -> web.StreamResponse:
@@ -294,6 +291,13 @@ class WebServer:
             log.debug("answer not taken: %s", exc)
             _drop(request)
         return response
+
+
+async def _common_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """What every answer says, whether a handler returned it or wrote it itself (``send``,
+    ``stream``): no type sniffing, no referrer."""
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
 
 
 def _plain(status: int, text: str) -> web.Response:
