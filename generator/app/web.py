@@ -28,6 +28,7 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any, Awaitable, Callable, Iterable
 
 from aiohttp import web
@@ -38,6 +39,18 @@ log.propagate = False
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 CHUNK = 64 * 1024
+PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+               "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+"""A page runs only its own script and loads only from its own server."""
+ASSET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
+"""Artwork (an SVG above all) opened on its own runs nothing and loads nothing."""
+
+
+def static_files(package: str, names: Iterable[str]) -> dict[str, bytes]:
+    """The files ``names`` of a package's ``static/`` folder, read once (a page's HTML, script and
+    style sheet: what a server answers from, never a file named by a request)."""
+    folder = resources.files(package).joinpath("static")
+    return {name: folder.joinpath(name).read_bytes() for name in names}
 
 
 @dataclass(frozen=True)
@@ -270,6 +283,14 @@ class WebServer:
             return _plain(exc.status, exc.text or exc.reason)
         finally:
             self.busy.discard(protocol)
+
+    async def send_asset(self, request: web.Request, found: tuple[bytes, str] | None) -> web.StreamResponse:
+        """A font or a picture a face draws with (``found``: its bytes and media type, by the
+        digest its address names; None: 404), kept by the browser as long as it likes."""
+        if found is None:
+            return _plain(404, "not found\n")
+        return await self.send(request, found[0], found[1], {"Content-Security-Policy": ASSET_POLICY,
+                                                             "Cache-Control": "public, max-age=31536000, immutable"})
 
     async def send(self, request: web.Request, body: bytes, content_type: str,
                    headers: dict[str, str] | None = None, status: int = 200) -> web.StreamResponse:

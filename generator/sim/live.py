@@ -1,7 +1,7 @@
 """One game played live at a table (``cardforge play``): people and bots in its seats, a log in the
 rules' words, undo, the trace it makes, and the game played again on changed rules.
 
-Pure: no clock, no thread, no I/O. The server asks it for each seat's view (``seat_view``) and
+Pure: no clock, no thread, no I/O. The server asks it for each seat's view (``table``, ``log_for``) and
 applies what people click (``act``) and what bots choose (``bot_move``). Every view is made from
 what the seat may see (``tableview.Presenter.table``); log lines and a bot's reasons that name a
 card hidden from the seat are shown with that card unnamed, or withheld.
@@ -78,8 +78,7 @@ class LiveGame:
         self.seed = seed
         self.seats = tuple(seats)
         self.presenter: Presenter = simulator.presenter(engine)
-        specs = [spec or BotSpec("random") for spec in seats]
-        self._bots = make_bots(simulator, engine, specs)
+        self._bots = self._make_bots(engine)
         self._rngs = [bot_rng(seed, seat) for seat in range(engine.players)]
         self._deal: Callable[[Engine], GameState] = deal or (lambda again: again.new_game(random.Random(seed)))
         """The game's start on an engine: dealt from the seed, or as a file records it."""
@@ -193,10 +192,15 @@ class LiveGame:
         even deal)."""
         self._deal(engine)
         self.definition = definition
-        self.presenter = self.simulator.presenter(engine) if self.simulator.presenter else self.presenter
-        specs = [spec or BotSpec("random") for spec in self.seats]
-        self._bots = make_bots(self.simulator, engine, specs)
+        presenter = self.simulator.presenter
+        assert presenter is not None  # the constructor refused a game without one
+        self.presenter = presenter(engine)
+        self._bots = self._make_bots(engine)
         return self._play_again(engine, list(self._actions))
+
+    def _make_bots(self, engine: Engine) -> list[Any]:
+        """A bot for every seat of ``engine`` (a person's seat gets one too, never asked)."""
+        return make_bots(self.simulator, engine, [spec or BotSpec("random") for spec in self.seats])
 
     def _play_again(self, engine: Engine, actions: Sequence[Any]) -> Reloaded:
         written = [self.presenter.encode(a) for a in actions]

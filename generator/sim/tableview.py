@@ -69,7 +69,6 @@ class ShownZone:
     """How a table lays it out: ``pile`` (stacked, its count shown), ``row`` (side by side),
     ``hand`` (a fan in front of its owner), ``board`` (its one card, the board, with ``placed``
     pieces on it)."""
-    columns: int = 0
     placed: tuple[Placed, ...] = ()
     """On a board: the pieces on it and the places a seat may click."""
 

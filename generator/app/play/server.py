@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from importlib import resources
 from typing import Any, Awaitable, Callable
 
 from aiohttp import web
@@ -20,7 +19,7 @@ from aiohttp import web
 from ...sim.errors import GameError
 from ...sim.live import NotYourTurn
 from ..preview.assets import Assets
-from ..web import LOOPBACK, Limits, WebServer
+from ..web import LOOPBACK, PAGE_POLICY, Limits, WebServer, static_files
 from .table import Page, Table
 
 __all__ = ["LOOPBACK", "TableServer"]
@@ -29,15 +28,9 @@ STATIC = {
     "table.js": "text/javascript; charset=utf-8",
     "table.css": "text/css; charset=utf-8",
 }
-PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-               "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-ASSET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
+"""The page's script and style sheet (the page itself is answered under a token)."""
 TABLE_LIMITS = Limits(streams=32)
 """A table has a few pages, each holding one stream."""
-
-
-def _static(name: str) -> bytes:
-    return resources.files(__package__).joinpath("static", name).read_bytes()
 
 
 class TableServer(WebServer):
@@ -53,8 +46,9 @@ class TableServer(WebServer):
         self._wake: asyncio.Event | None = None
         self.on_decision: Callable[[], None] = lambda: None
         """Called after every decision (``--log`` writes the trace there)."""
+        self.files = static_files(__package__, [*STATIC, "table.html"])
         app = web.Application(client_max_size=limits.body_bytes, middlewares=[self._same_origin])
-        app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/static/{name}", self._script_or_style)
         app.router.add_get("/asset/{name}", self._asset)
         app.router.add_get("/t/{token}/", self._page)
         app.router.add_get("/t/{token}/events", self._events)
@@ -91,22 +85,18 @@ class TableServer(WebServer):
         return page
 
     # ------------------------------------------------------------------ answers
-    async def _static(self, request: web.Request) -> web.StreamResponse:
+    async def _script_or_style(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
         if name not in STATIC:
             raise web.HTTPNotFound()
-        return await self.send(request, _static(name), STATIC[name], {"Cache-Control": "no-store"})
+        return await self.send(request, self.files[name], STATIC[name], {"Cache-Control": "no-store"})
 
     async def _asset(self, request: web.Request) -> web.StreamResponse:
-        found = self.assets.get("/asset/" + request.match_info["name"])
-        if found is None:
-            raise web.HTTPNotFound()
-        data, mime = found
-        return await self.send(request, data, mime, {"Content-Security-Policy": ASSET_POLICY})
+        return await self.send_asset(request, self.assets.get(request.path))
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         self._page_of(request)
-        return await self.send(request, _static("table.html"), "text/html; charset=utf-8",
+        return await self.send(request, self.files["table.html"], "text/html; charset=utf-8",
                                {"Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-store"})
 
     async def _log(self, request: web.Request) -> web.StreamResponse:

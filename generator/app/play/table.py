@@ -55,7 +55,6 @@ class Table:
     """The last thing the table has to say to everyone (a reload, a mistake of the rules)."""
     failed: bool = False
     """The rules failed: the game cannot go on (the message says where)."""
-    on_change: Callable[[], None] = lambda: None
 
     @classmethod
     def seated(cls, game: LiveGame, faces: FaceBook, fonts: list[tuple[str, str]], title: str, *,
@@ -165,7 +164,7 @@ class Table:
             return entry
 
         zones = [{"key": z.key, "name": z.name, "owner": z.owner, "kind": z.kind, "visibility": z.visibility,
-                  "count": len(z.cards), "columns": z.columns, "cards": [card(c) for c in z.cards],
+                  "count": len(z.cards), "cards": [card(c) for c in z.cards],
                   **({"placed": [placed(p) for p in z.placed]} if z.placed else {})}
                  for z in shown.zones]
         legal: list[dict[str, Any]] = []

@@ -16,12 +16,11 @@ import asyncio
 import json
 import secrets
 import threading
-from importlib import resources
 from typing import Callable
 
 from aiohttp import web
 
-from ..web import LOOPBACK, Limits, WebServer
+from ..web import LOOPBACK, PAGE_POLICY, Limits, WebServer, static_files
 from .assets import ASSET_PREFIX
 from .session import PreviewSession
 from .snapshot import Snapshot, update
@@ -32,16 +31,8 @@ STATIC = {
     "/preview.js": ("preview.js", "text/javascript; charset=utf-8"),
     "/preview.css": ("preview.css", "text/css; charset=utf-8"),
 }
-PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-               "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-ASSET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
-"""Artwork (an SVG above all) opened on its own runs nothing and loads nothing."""
 HISTORY = 16
 """Snapshots kept so that a page that reconnects is sent only what changed since it last heard."""
-
-
-def _static(name: str) -> bytes:
-    return resources.files(__package__).joinpath("static", name).read_bytes()
 
 
 class Hub:
@@ -117,7 +108,8 @@ class PreviewServer(WebServer):
 
     def __init__(self, host: str, port: int, session: PreviewSession, limits: Limits = Limits()) -> None:
         self.session = session
-        self.static = {path: (_static(name), kind) for path, (name, kind) in STATIC.items()}
+        files = static_files(__package__, (name for name, _ in STATIC.values()))
+        self.static = {path: (files[name], kind) for path, (name, kind) in STATIC.items()}
         app = web.Application(client_max_size=limits.body_bytes)
         for path in self.static:
             app.router.add_get(path, self._page)
@@ -146,10 +138,7 @@ class PreviewServer(WebServer):
         return await self.stream(request, first, next_event, prelude=b"retry: 500\n\n")
 
     async def _asset(self, request: web.Request) -> web.StreamResponse:
-        found = self.session.assets.get(request.path)
-        if found is None:
-            return _not_found()
-        return await self.send(request, found[0], found[1], _headers(ASSET_POLICY, "public, max-age=31536000, immutable"))
+        return await self.send_asset(request, self.session.assets.get(request.path))
 
     async def _sheets(self, request: web.Request) -> web.StreamResponse:
         game_id = request.match_info["game"]
@@ -162,9 +151,5 @@ class PreviewServer(WebServer):
         return await self.send(request, body, "application/json", _headers(None))
 
 
-def _headers(policy: str | None, cache: str = "no-store") -> dict[str, str]:
-    return {"Cache-Control": cache, "Content-Security-Policy": policy or "default-src 'none'"}
-
-
-def _not_found() -> web.Response:
-    return web.Response(status=404, text="not found\n", headers=_headers(None))
+def _headers(policy: str | None) -> dict[str, str]:
+    return {"Cache-Control": "no-store", "Content-Security-Policy": policy or "default-src 'none'"}

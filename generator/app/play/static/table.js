@@ -53,34 +53,33 @@ function applyFonts(list) {
   }
 }
 
-function cardNode(card, zone) {
+// a card or a place that actions name: clicked, it plays its one action or lights its several
+function offer(node, key) {
+  const actions = key ? view.legal.filter((a) => a.cards.includes(key)) : [];
+  if (!actions.length) return;
+  node.classList.add("pick");
+  node.title = actions.map((a) => a.words).join("\n");
+  node.addEventListener("click", () => {
+    if (actions.length === 1) act(actions[0].i);
+    else { chosen = chosen === key ? null : key; render(); }
+  });
+  if (chosen === key) node.classList.add("chosen");
+}
+
+function cardNode(card) {
   const slot = el("div", {class: "slot"});
   const key = card.id || card.handle;
   if (key) slot.dataset.card = key;
-  const face = card.f ? faces.get(card.f) : null;
+  const face = card.f ? faceNode(card.f) : null;
   if (face) {
-    if (!face.node) {  // parsed once, then copied: a table redraws many copies of few faces
-      const holder = document.createElement("template");
-      holder.innerHTML = face.svg;
-      face.node = holder.content.firstElementChild;
-    }
-    slot.append(face.node.cloneNode(true));
-    slot.style.setProperty("--cw", face.w);
+    slot.append(face);
+    slot.style.setProperty("--cw", faces.get(card.f).w);
   } else {
     slot.classList.add("text");
     slot.textContent = card.text || card.id || "face down";
   }
   if (card.note) slot.append(el("span", {class: "note", text: card.note}));
-  const actions = key ? view.legal.filter((a) => a.cards.includes(key)) : [];
-  if (actions.length) {
-    slot.classList.add("pick");
-    slot.title = actions.map((a) => a.words).join("\n");
-    slot.addEventListener("click", () => {
-      if (actions.length === 1) act(actions[0].i);
-      else { chosen = chosen === key ? null : key; render(); }
-    });
-    if (chosen === key) slot.classList.add("chosen");
-  }
+  offer(slot, key);
   return slot;
 }
 
@@ -111,10 +110,10 @@ function drawZone(zone) {
   const row = el("div", {class: "cards"});
   if (!zone.cards.length) row.append(el("span", {class: "empty", text: "empty"}));
   else if (zone.kind === "pile") {
-    const top = cardNode(zone.cards[zone.cards.length - 1], zone);
+    const top = cardNode(zone.cards[zone.cards.length - 1]);
     top.append(el("span", {class: "pile-count", text: String(zone.count)}));
     row.append(top);
-  } else for (const card of zone.cards) row.append(cardNode(card, zone));
+  } else for (const card of zone.cards) row.append(cardNode(card));
   box.append(row);
   return box;
 }
@@ -122,7 +121,7 @@ function drawZone(zone) {
 function faceNode(fid) {
   const face = faces.get(fid);
   if (!face) return null;
-  if (!face.node) {
+  if (!face.node) {  // parsed once, then copied: a table redraws many copies of few faces
     const holder = document.createElement("template");
     holder.innerHTML = face.svg;
     face.node = holder.content.firstElementChild;
@@ -145,16 +144,7 @@ function boardNode(zone) {
     if (p.f) { const chip = faceNode(p.f); if (chip) spot.append(chip); spot.classList.add("piece"); }
     if (p.handle) {
       spot.dataset.card = p.handle;
-      const actions = view.legal.filter((a) => a.cards.includes(p.handle));
-      if (actions.length) {
-        spot.classList.add("pick");
-        spot.title = actions.map((a) => a.words).join("\n");
-        spot.addEventListener("click", () => {
-          if (actions.length === 1) act(actions[0].i);
-          else { chosen = chosen === p.handle ? null : p.handle; render(); }
-        });
-        if (chosen === p.handle) spot.classList.add("chosen");
-      }
+      offer(spot, p.handle);
     }
     board.append(spot);
   }

@@ -46,7 +46,7 @@ class SequencePresenter:
             placed.append(Placed(x, y, CHIP_MM if chip else BOARD_CELL_MM, CHIP_MM if chip else BOARD_CELL_MM, chip,
                                  self._space(cell), label))
         zones = [ShownZone("board", "board", None, "public", (ShownCard("board", "board", None),), "board",
-                           geo.columns, tuple(placed)),
+                           tuple(placed)),
                  ShownZone("deck", "deck", None, "hidden", tuple(ShownCard(None, None, BACK) for _ in state.deck), "pile")]
         for player, hand in enumerate(state.hands):
             seen = seat is None or seat == player
