@@ -321,3 +321,28 @@ def test_simulate_export_interrupted_at_random_moments_leaves_whole_files(tmp_pa
         assert _leftovers(out) == [], run
         for file in _game_files(out):
             json.loads(file.read_text())
+
+
+def test_a_signal_inside_cairos_callback_waits_for_the_call_to_end() -> None:
+    """Ctrl-C or SIGTERM while cairo wrote a showcase PNG through its Python callback was raised
+    inside the callback: cffi printed "Exception ignored" with a traceback and the command reported
+    a broken picture. Inside ``uninterrupted`` a signal waits, and is raised as the block ends."""
+    from generator.render.uninterrupted import uninterrupted
+
+    class Signalled(Exception):
+        pass
+
+    def handler(signum: int, frame: object) -> None:
+        raise Signalled(signum)
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    went_on = False
+    try:
+        with pytest.raises(Signalled):
+            with uninterrupted():
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(0.05)  # Python would run the handler here, in the middle of the call
+                went_on = True
+        assert went_on
+    finally:
+        signal.signal(signal.SIGTERM, previous)
