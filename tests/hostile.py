@@ -59,19 +59,25 @@ def deny(args: list[str], project: Path) -> tuple[list[str], dict[str, str]]:
     return kept, env
 
 
-def check(project: Path, setup: Setup, code: int, says: str, located: str | None) -> None:
-    """Run the case and hold it to the rule of the module docstring."""
+def check(project: Path, setup: Setup, code: int, says: str, located: str | None, *,
+          lines: int | None = 2) -> None:
+    """Run the case and hold it to the rule of the module docstring (``lines``: at most so many
+    lines of message; None for a game's error, which goes on with the game that shows it)."""
+    most = lines
     args, env = deny(setup(project), project)
     result = run(*args, cwd=project, **env)
     assert result.code == code, result.output
     assert "Traceback" not in result.output and not EXCEPTION.search(result.output), result.output
     # notes about other games (a shipped variant's six suits) are not part of the answer
-    lines = [line for line in result.output.splitlines() if line.strip() and ": note: " not in line]
-    said = [line for line in lines if says in line]
+    printed = [line for line in result.output.splitlines() if line.strip() and ": note: " not in line]
+    said = [line for line in printed if says in line]
     assert said, result.output
     if located is not None:
         assert said[0].startswith(located), said[0]
-    assert len(lines) <= (3 if code == 2 else 2), result.output  # click's usage lines, or the message and a summary
+    if most is not None:  # click's usage lines, or the message and a summary
+        assert len(printed) <= (most + 1 if code == 2 else most), result.output
+    else:
+        assert printed[0] == said[0], result.output
     assert not (project / "out").exists() or not any((project / "out").iterdir())
     leftovers = [p for p in project.rglob(".cardforge-*")]
     assert not leftovers, leftovers

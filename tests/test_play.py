@@ -561,3 +561,41 @@ def test_hanabi_goes_on_from_its_saved_log_dealt_from_the_deck_the_file_records(
     kept = again.undo()  # undo deals the file's deck again and plays the decisions before
     assert kept < len(game.log) and again.state.deck == game.state.deck
     assert [d.words for d in again.log] == [d.words for d in game.log[:kept]]
+
+
+@pytest.mark.parametrize("in_a_thread", [False, True])
+def test_an_endless_loop_in_the_rules_ends_the_move_with_its_line_and_what_it_printed(tmp_path: Path,
+                                                                                    in_a_thread: bool) -> None:
+    """A rules file's call is bounded at the table as in a run: a person's click (the server's main
+    thread) and a bot's move (a worker thread, stopped by the call clock's watchdog) end in a
+    located error shown on the table, with the last lines the rules printed; the server goes on."""
+    import shutil
+    from concurrent.futures import ThreadPoolExecutor
+
+    from generator.sim.errors import GameError
+
+    project = tmp_path / "orchard"
+    shutil.copytree(ORCHARD, project)
+    rules = project / "card_defs" / "rules.py"
+    text = rules.read_text()
+    rules.write_text(text.replace("def play(state: State, action) -> None:\n",
+                                  "MAX_CALL_SECONDS = 0.5\n\n\ndef play(state: State, action) -> None:\n"
+                                  "    print('looping now')\n    while True:\n        pass\n", 1))
+    loaded = load_project(project, GAMES).game("orchard")
+    simulator = simulator_for(loaded.info.kind)
+    engine = simulator.make_engine(loaded, 2, resolve_options(loaded, None))
+    seats = [BotSpec("random"), None] if in_a_thread else [None, BotSpec("random")]
+    table = Table.seated(LiveGame(simulator, loaded, engine, 3, seats), None, [], "orchard",  # type: ignore[arg-type]
+                         one_page_each=False)
+    page = next(iter(table.pages.values()))
+    with pytest.raises(GameError):
+        if in_a_thread:
+            with ThreadPoolExecutor(1) as pool:
+                pool.submit(table.bot_move).result(timeout=30)
+        else:
+            table.act(page, 0, table.game.version)
+    lines = (project / "card_defs" / "rules.py").read_text().splitlines()
+    loop = next(i for i, found in enumerate(lines, 1) if found == "    while True:")
+    headline = table.message.splitlines()[0]
+    assert table.failed and re.search(rf"card_defs/rules\.py:({loop}|{loop + 1}):\d+: error: CallTimeout", headline), headline
+    assert "the call was still running after 0.5 s" in table.message and "  | looping now" in table.message

@@ -15,8 +15,10 @@ import re
 from contextlib import suppress
 from typing import Any, Callable, Iterator, Sequence
 
+from ..sim.errors import GameError
 from ..sim.executors import Task
-from ..sim.jobs import Job, Played, play_chunk
+from ..sim.isolation import context_of, play_guarded, rules_place
+from ..sim.jobs import FailedPart, Job, Played, play_chunk
 
 CONNECT_TIMEOUT_S = 5.0
 """How long to try reaching the scheduler before giving up with a clear error."""
@@ -90,9 +92,17 @@ class DaskExecutor:
                                key=f"cardforge-{jobs[number].key[:12]}-{indexes.start}")
             for number, indexes in tasks
         ]
+        lost: tuple[type[BaseException], ...] = tuple(
+            kind for kind in (getattr(distributed, "KilledWorker", None),
+                              getattr(distributed.client, "FutureCancelledError", None), asyncio.CancelledError)
+            if isinstance(kind, type) and issubclass(kind, BaseException))
         try:
             for future in distributed.as_completed(futures, loop=self.client.loop):
-                yield future.result()
+                try:
+                    yield future.result()
+                except lost:  # its workers died, or the one holding the job did
+                    number, indexes = tasks[futures.index(future)]
+                    yield number, FailedPart([], _worker_lost(jobs[number], indexes))
         finally:
             unfinished = [f for f in futures if not f.done()]
             if unfinished:
@@ -131,5 +141,19 @@ def _discard(client: Any) -> None:
 
 
 def _play_task(job: Job, number: int, indexes: range) -> tuple[int, Played]:
-    """A task on a worker: the games ``indexes`` of ``job`` (the job's table built once there)."""
+    """A task on a worker: the games ``indexes`` of ``job`` (the job's table built once there). A
+    rules file's games are played one by one with their prints captured, and whatever ends one is
+    its located error (``generator.sim.isolation``); its calls are bounded in time there too."""
+    if job.simulator.runs_designer_code:  # a Dask worker has threads of its own: not alone
+        return number, play_guarded(job, indexes)
     return number, play_chunk(job, indexes)
+
+
+def _worker_lost(job: Job, indexes: range) -> GameError:
+    """A task whose workers died every time the scheduler gave it out (a rules file that crashes the
+    interpreter, exits or takes the worker's memory): its first game is named, the one to try."""
+    games = f"game {indexes.start}" if len(indexes) == 1 else f"games {indexes.start} to {indexes.stop - 1}"
+    error = GameError(f"the Dask worker playing {games} died (a crash of the interpreter, an exit or memory "
+                      "running out in the game's code?); play them with --workers 1 on this machine to see "
+                      "which game and why", where=rules_place(job), code="exception", during="the game")
+    return error.in_game(context_of(job, indexes.start))

@@ -9,6 +9,7 @@ worker processes stopped), and the exit status is 128 + the signal's number.
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from types import FrameType
@@ -55,10 +56,29 @@ def main() -> None:
         from .main import run
 
         status = run(sys.argv[1:])
+        status = _leave_no_thread(status)
     except KeyboardInterrupt as exc:
         _say("\ncardforge: interrupted\n")
         sys.exit(exit_code(exc))
     sys.exit(status)
+
+
+def _leave_no_thread(status: int) -> int:
+    """The command ends even when a rules file left a thread running (Python would wait for it
+    for ever): that is said, at the thread's function, and the command fails."""
+    from ..sim.isolation import designer_threads
+
+    threads = designer_threads()
+    if not threads:
+        return status
+    names = ", ".join(thread.name for thread, _ in threads[:3])
+    _say(f"{threads[0][1]}: error: the rules file left {len(threads)} thread{'s' if len(threads) != 1 else ''} "
+         f"running ({names}); a rules file must not start threads\n")
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    os._exit(status or 1)
 
 
 GC_FIRST_GENERATION = 200_000

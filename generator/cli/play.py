@@ -4,6 +4,7 @@ printed."""
 from __future__ import annotations
 
 import asyncio
+import faulthandler
 import hashlib
 import json
 import secrets
@@ -120,6 +121,8 @@ def play_command(game_id: str, players: int | None, seats: tuple[str, ...], seed
     specs = _seats(table, seats)
     if not any(spec is None for spec in specs):
         usage_error("every seat is a bot: give --seat human for a person (simulate plays bots alone)")
+    if simulator.runs_designer_code:  # played in this process: a crash of the interpreter says where
+        faulthandler.enable(all_threads=True)
     try:
         if from_log is not None and data is not None:
             game = _go_on(table, from_log, data, specs)

@@ -22,6 +22,7 @@ from ..model.limits import MAX_GAMES
 from ..sim import skill, traces
 from ..sim.api import GameRecord, ReplayError, Simulator
 from ..sim.errors import GameError
+from ..app.guarded import call_guarded
 from ..validate import validate_games
 from .common import (
     EXIT_ERROR,
@@ -187,7 +188,13 @@ def replay_command(game_id: str, files: tuple[Path, ...], as_json: bool, rules: 
                 click.echo(f"note: {name}: --rule {rule} not used: the file was played with "
                            f"{rule}={cell_text(fixed[rule])}", err=True)
         try:
-            outcome = replayer.replay(definition, data, overrides, **_file_settings(project, definition, simulator, data))
+            settings = _file_settings(project, definition, simulator, data)
+            if simulator.runs_designer_code:  # whatever the rules file does, this command goes on to say so
+                rules_path = getattr(getattr(definition, "engine", None), "path", None)
+                outcome = call_guarded(replayer.replay, definition, data, overrides,
+                                       where=f"{rules_path}:1" if isinstance(rules_path, str) else "", **settings)
+            else:
+                outcome = replayer.replay(definition, data, overrides, **settings)
         except ReplayError as exc:
             where = f"action {exc.action_index}: " if exc.action_index is not None else ""
             click.echo(f"{name}: {where}{exc.reason}", err=True)

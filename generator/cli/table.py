@@ -92,6 +92,7 @@ def table_options(func: Callable[..., Any], *, project: bool = True) -> Callable
         file_option("--report", "report_path",
                     help="Write an HTML report with charts to this file (self-contained, works offline)."),
         traceback_option,
+        prints_option,
     ]
     if project:
         decorators.append(project_option)
@@ -108,6 +109,22 @@ traceback_option = click.option(
     callback=lambda ctx, param, value: ctx.meta.__setitem__(TRACEBACK, bool(value)),
     help="With a mistake in a game's rules file, show the whole Python traceback too (the message "
     "names the line of the rules file without it).")
+
+
+PRINTS = "cardforge.show_prints"
+"""Where ``--show-prints`` is kept for the command (``click.Context.meta``)."""
+
+prints_option = click.option(
+    "--show-prints", is_flag=True, expose_value=False,
+    callback=lambda ctx, param, value: ctx.meta.__setitem__(PRINTS, bool(value)),
+    help="Show what a game's rules file prints, each line marked with its game (the last 16,000 "
+    "characters a game). Without it, what it prints is shown only with a game that fails.")
+
+
+def show_prints() -> bool:
+    """Whether the command was given ``--show-prints``."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(PRINTS))
 
 
 def show_traceback() -> bool:
@@ -634,10 +651,10 @@ def _deck_key(identity: DeckIdentity | None) -> dict[str, Any]:
 def _executor(args: TableArgs) -> Any:
     """Local processes, or a connected Dask cluster (a clear error within seconds when it cannot
     be reached)."""
-    from ..sim.executors import LocalExecutor
+    from ..app.guarded import GuardedExecutor
 
     if args.scheduler is None:
-        return LocalExecutor(workers_of(args.workers))
+        return GuardedExecutor(workers_of(args.workers), show_prints=show_prints())
     from ..app.cluster import ClusterError, DaskExecutor
 
     try:

@@ -35,7 +35,8 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 
 from ..model.common import Scoring
 from ..model.rulesource import RulesSource
-from ..sim.callclock import CLOCK, DEFAULT_CALL_SECONDS, MAX_CALL_SECONDS, armed
+from ..sim.callclock import CLOCK, DEFAULT_CALL_SECONDS, MAX_CALL_SECONDS, MISTAKES, armed, from_a_signal
+from ..sim.isolation import DEFAULT_MEMORY_MB, MAX_MEMORY_MB, ask_memory_bound, captured
 from ..sim.errors import GameError
 from .cards import Card, FieldValue, make_cards
 from .state import Action, State, default_words
@@ -102,6 +103,12 @@ class LoadedRules:
                             f"{MAX_CALL_SECONDS:g}, not {seconds!r}", where=f"{self.path}:1", code="rules")
         self.call_seconds = float(seconds)
         """How long one call into the file may run (``generator.sim.callclock``)."""
+        memory = module.__dict__.get("MAX_MEMORY_MB", DEFAULT_MEMORY_MB)
+        if type(memory) is not int or not 0 < memory <= MAX_MEMORY_MB:
+            raise GameError(f"MAX_MEMORY_MB should be a whole number of megabytes above 0 and at most "
+                            f"{MAX_MEMORY_MB}, not {memory!r}", where=f"{self.path}:1", code="rules")
+        self.memory_mb = memory
+        """How much memory a process playing the file's games may take (``generator.sim.isolation``)."""
 
     def _place(self, value: Any) -> str:
         code = getattr(value, "__code__", None)
@@ -121,7 +128,7 @@ class LoadedRules:
             text = describe(state, action)
         except GameError:
             raise
-        except (Exception, SystemExit) as exc:  # sys.exit() in the rules is their mistake
+        except MISTAKES as exc:  # sys.exit() in the rules is their mistake
             raise self.failure(exc, state, "describe") from None
         finally:
             clock.depth -= 1
@@ -138,7 +145,7 @@ class LoadedRules:
             found = facts(state)
         except GameError:
             raise
-        except (Exception, SystemExit) as exc:
+        except MISTAKES as exc:
             raise self.failure(exc, state, "facts") from None
         finally:
             clock.depth -= 1
@@ -171,7 +178,7 @@ class LoadedRules:
             value = heuristic(state, player)
         except GameError:
             raise
-        except (Exception, SystemExit) as exc:
+        except MISTAKES as exc:
             raise self.failure(exc, state, "heuristic") from None
         finally:
             clock.depth -= 1
@@ -181,13 +188,38 @@ class LoadedRules:
         return float(value)
 
     def failure(self, exc: BaseException, state: State | None, during: str) -> GameError:
-        """An exception raised while the rules ran, located at the deepest line of the rules file."""
+        """An exception raised while the rules ran, located at the deepest line of the rules file
+        (the user's Ctrl-C is raised again: it is no mistake of the rules)."""
+        if from_a_signal(exc):
+            raise exc
         where = self.locate(exc)
         player = f" of player {state._current}" if state is not None and not state._over else ""
-        error = GameError(f"{type(exc).__name__}: {_text(exc)}", where=where, code="exception",
+        message = f"{type(exc).__name__}: {_text(exc)}"
+        if isinstance(exc, MemoryError):
+            message = self.memory_message()
+        elif isinstance(exc, KeyboardInterrupt):
+            message += " raised by the rules file (not the user's Ctrl-C)"
+        error = GameError(message, where=where, code="exception",
                           detail="".join(traceback.format_exception(exc)), during=f"{during}(){player}",
                           actions=state._history if state is not None else ())
         return error
+
+    def memory_message(self) -> str:
+        return (f"MemoryError: the game took more than its memory bound ({self.memory_mb} MB); a rules file "
+                "may allow more with MAX_MEMORY_MB = ...")
+
+    def escaped(self, exc: BaseException) -> GameError:
+        """What escaped a game's calls into the file (a KeyboardInterrupt it raised, memory that ran
+        out in cardforge's part of the game), located at the file's deepest line in its traceback."""
+        message = self.memory_message() if isinstance(exc, MemoryError) else f"{type(exc).__name__}: {_text(exc)}"
+        if isinstance(exc, KeyboardInterrupt):
+            message += " raised by the rules file (not the user's Ctrl-C)"
+        return GameError(message, where=self.locate(exc), code="exception",
+                         detail="".join(traceback.format_exception(exc)), during="the game")
+
+    def place_of(self, code: types.CodeType) -> str:
+        """``path:line`` of a function of the file by its code, empty for another file's."""
+        return f"{self.path}:{code.co_firstlineno}" if code.co_filename == self.filename else ""
 
     def gap(self, code: str, message: str, function: str, state: State) -> GameError:
         """A rules gap, located at the rules function it concerns."""
@@ -262,7 +294,9 @@ def _run(source: RulesSource) -> types.ModuleType:
                 exec(code, module.__dict__)
             finally:
                 CLOCK.depth -= 1
-    except (Exception, SystemExit) as exc:  # sys.exit() in a rules file is its mistake, not ours to obey
+    except MISTAKES as exc:  # sys.exit() in a rules file is its mistake, not ours to obey
+        if from_a_signal(exc):
+            raise
         del sys.modules[name]
         kind = "import" if isinstance(exc, ImportError) else "exception"
         raise GameError(f"{type(exc).__name__}: {_text(exc)}", where=_deepest(exc, filename, source.path), code=kind,
@@ -292,6 +326,9 @@ class RulesEngine:
         self.rules = load_rules(source)
         self.call_seconds = self.rules.call_seconds
         """How long one call into the rules file may run (``simulate`` and ``replay`` bound it)."""
+        self.memory_mb = self.rules.memory_mb
+        """How much memory a process playing its games may take (``generator.sim.isolation``)."""
+        ask_memory_bound(self.memory_mb)
         self.definition = definition
         info = getattr(definition, "info", None)
         self.lowest_wins = getattr(info, "scoring", None) is Scoring.LOWEST
@@ -322,7 +359,7 @@ class RulesEngine:
             over = rules.is_over(state)
         except GameError:
             raise
-        except (Exception, SystemExit) as exc:
+        except MISTAKES as exc:
             raise rules.failure(exc, state, "setup") from None
         finally:
             clock.depth -= 1
@@ -330,12 +367,20 @@ class RulesEngine:
         state._over = bool(over)
         return state
 
+    def escaped(self, exc: BaseException, memory_mb: int | None = None) -> GameError:
+        """A located error for what escaped a game (``generator.sim.isolation``)."""
+        return self.rules.escaped(exc)
+
+    def locate_code(self, code: types.CodeType) -> str:
+        """``path:line`` of a function of the rules file by its code (a thread's target)."""
+        return self.rules.place_of(code)
+
     def words(self, seed: int, actions: Sequence[Action]) -> list[str]:
         """The decisions ``actions`` of the game dealt from ``seed``, in words (``player 0: play
         apple-3``), as far as they replay (what an error report shows)."""
         steps: list[str] = []
         try:
-            with armed(self.call_seconds):
+            with armed(self.call_seconds), captured():  # what the game printed is the game's, not this replay's
                 state = self.new_game(random.Random(seed))
                 for number, action in enumerate(actions, 1):
                     player = state.current_player()

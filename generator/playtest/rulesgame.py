@@ -120,4 +120,5 @@ def rules_simulator(kind: str, make_engine: Callable[..., Any]) -> Simulator:
         trace_game=trace.trace,
         replayer=trace.replayer(),
         presenter=rules_presenter,
+        runs_designer_code=True,
     )

@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from ..sim.api import TERMINAL, IllegalAction
-from ..sim.callclock import CLOCK
+from ..sim.callclock import CLOCK, MISTAKES
 from ..sim.errors import GameError
 from .cards import Card
 from .zones import Visibility, Zone, put, put_bottom, refill, take, take_top
@@ -400,7 +400,7 @@ class State:
                 legal = found if type(found) is list else list(found)
             except GameError:
                 raise
-            except (Exception, SystemExit) as exc:  # sys.exit() in the rules is their mistake
+            except MISTAKES as exc:  # sys.exit() in the rules is their mistake
                 raise rules.failure(exc, self, "actions") from None
             finally:
                 clock.depth -= 1
@@ -435,7 +435,7 @@ class State:
             over = rules.is_over(self)
         except GameError:
             raise
-        except (Exception, SystemExit) as exc:
+        except MISTAKES as exc:
             raise rules.failure(exc, self, "play") from None
         finally:
             clock.depth -= 1
@@ -465,7 +465,7 @@ class State:
         except TypeError as exc:
             raise rules.gap("score-not-number", f"scores() should give one number per player, not {exc}",
                             "scores", self) from None
-        except (Exception, SystemExit) as exc:
+        except MISTAKES as exc:
             raise rules.failure(exc, self, "scores") from None
         finally:
             clock.depth -= 1

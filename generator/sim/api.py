@@ -122,6 +122,9 @@ class ReplayError(ValueError):
         self.action_index = action_index
         self.reason = reason
 
+    def __reduce__(self) -> Any:  # raised in a guarded process, raised again in the command
+        return (ReplayError, (self.action_index, self.reason))
+
 
 @dataclass(frozen=True)
 class Restored:
@@ -223,6 +226,11 @@ class Simulator:
     """The strongest fair bot at a table size where it is not ``best`` (Hanabi: SmartBot's conventions
     at two players, hat guessing from three). ``best`` answers at a command's usual speed: a bot
     that spends a tenth of a second a decision (Hanabi's ``search``) is asked for by name."""
+
+    runs_designer_code: bool = False
+    """The game runs code the designer wrote (a rules file), which may exit, crash or hang: its
+    games are played in worker processes that can fail without taking the command along
+    (``generator.sim.isolation``)."""
 
     def best_bot(self, players: int) -> str:
         """What ``--bot best`` means at a table of ``players``."""

@@ -25,6 +25,10 @@ GAP_CODES = {
 
 SHOWN_STEPS = 12
 """Decisions shown before the error (the last ones); the trace of the game holds them all."""
+SHOWN_PRINTED = 12
+"""Lines of what the game printed shown with its error (the last ones)."""
+SHOWN_WIDTH = 160
+"""Characters of each of those lines shown."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,8 @@ class GameError(Exception):
     (a rules file that lacks what it must define)."""
 
     def __init__(self, message: str, *, where: str = "", code: str = "exception", detail: str = "",
-                 during: str = "", context: GameContext | None = None, actions: Sequence[Any] = ()) -> None:
+                 during: str = "", context: GameContext | None = None, actions: Sequence[Any] = (),
+                 printed: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.where = where
@@ -59,6 +64,8 @@ class GameError(Exception):
         self.actions = tuple(actions)
         """The engine's actions applied before the error, in this process only (never pickled:
         the runner turns them into words in ``context.steps``)."""
+        self.printed = printed
+        """What the game's code printed before the error (kept within a bound: ``generator.sim.isolation``)."""
 
     @property
     def is_gap(self) -> bool:
@@ -67,7 +74,7 @@ class GameError(Exception):
     def in_game(self, context: GameContext) -> "GameError":
         """The same error, with the game it happened in."""
         return GameError(self.message, where=self.where, code=self.code, detail=self.detail,
-                         during=self.during, context=context)
+                         during=self.during, context=context, printed=self.printed)
 
     def headline(self) -> str:
         """``path:line:col: message`` (what a designer reads first)."""
@@ -94,6 +101,9 @@ class GameError(Exception):
                 lines += [f"    {first + i + 1}. {step}" for i, step in enumerate(shown)]
             else:
                 lines.append("  before the first decision")
+        if self.printed.strip():
+            lines.append("  what the game printed:")
+            lines += [f"  | {line}" for line in _last_lines(self.printed)]
         if replay_hint:
             lines.append(f"  to play it again: {replay_hint}")
         if traceback and self.detail:
@@ -103,13 +113,23 @@ class GameError(Exception):
         return "\n".join(lines)
 
     def __reduce__(self) -> Any:
-        return (_rebuild, (self.message, self.where, self.code, self.detail, self.during, self.context))
+        return (_rebuild, (self.message, self.where, self.code, self.detail, self.during, self.context, self.printed))
 
     def __str__(self) -> str:
         return self.headline()
 
 
 def _rebuild(message: str, where: str, code: str, detail: str, during: str,
-             context: GameContext | None) -> GameError:
-    return GameError(message, where=where, code=code, detail=detail, during=during, context=context)
+             context: GameContext | None, printed: str = "") -> GameError:
+    return GameError(message, where=where, code=code, detail=detail, during=during, context=context,
+                     printed=printed)
+
+
+def _last_lines(text: str) -> list[str]:
+    """The last ``SHOWN_PRINTED`` lines of ``text``, after a line counting those left out."""
+    lines = [line if len(line) <= SHOWN_WIDTH else line[:SHOWN_WIDTH] + f"... ({len(line) - SHOWN_WIDTH:,} more)"
+             for line in text.rstrip("\n").splitlines()]
+    if len(lines) > SHOWN_PRINTED:
+        return [f"... ({len(lines) - SHOWN_PRINTED} lines before)"] + lines[-SHOWN_PRINTED:]
+    return lines
 

@@ -31,7 +31,8 @@ class Executor(Protocol):
 
 class LocalExecutor:
     """This machine: ``workers`` processes (one pool for every task of the command), or this very
-    process for one worker."""
+    process for one worker. (The command plays a designer's own code, a rules file, in processes
+    that may fail without taking it along: ``generator.app.guarded``.)"""
 
     def __init__(self, workers: int = 1, start_method: str | None = None) -> None:
         self.workers = max(1, workers)

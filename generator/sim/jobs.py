@@ -91,8 +91,9 @@ TABLE_CACHE = 8
 """Tables a worker process keeps built (a sweep's cells come one after another)."""
 
 
-def play_chunk(job: Job, indexes: Sequence[int]) -> Played:
-    """A worker's task: games ``indexes`` of ``job``, with the job's table built once per process."""
+def table_of(job: Job) -> Table:
+    """The table of ``job``, built once per process (a few are kept: a sweep's cells come one after
+    another)."""
     table = _TABLES.get(job.key)
     if table is None:
         table = Table(job)
@@ -101,4 +102,9 @@ def play_chunk(job: Job, indexes: Sequence[int]) -> Played:
             _TABLES.popitem(last=False)
     else:
         _TABLES.move_to_end(job.key)
-    return table.play_chunk(indexes)
+    return table
+
+
+def play_chunk(job: Job, indexes: Sequence[int]) -> Played:
+    """A worker's task: games ``indexes`` of ``job``, with the job's table built once per process."""
+    return table_of(job).play_chunk(indexes)

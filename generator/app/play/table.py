@@ -10,12 +10,15 @@ no card hidden from it.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...sim.api import TERMINAL
+from ...sim.callclock import armed
 from ...sim.errors import GameError
+from ...sim.isolation import Printed, captured
 from ...sim.live import PUBLIC_SEAT, LiveGame, NotYourTurn
 from ...sim.tableview import Placed, ShownCard, redacted
 from .faces import FaceBook
@@ -114,17 +117,35 @@ class Table:
         return True
 
     def _guarded(self, move: Callable[[], Any]) -> None:
+        """A move, its calls into a rules file bounded in time and its prints kept with an error
+        it ends in (``generator.sim.callclock``, ``generator.sim.isolation``)."""
         try:
-            move()
+            with self.bounded() as printed:
+                try:
+                    move()
+                except GameError as exc:
+                    exc.printed = printed.text()
+                    raise
         except GameError as exc:
             self.failed = True
             self.message = exc.report()
             raise
 
+    @contextmanager
+    def bounded(self) -> Iterator[Printed]:
+        """Calls into the game's own code (a rules file) within their time bound, what they print
+        captured."""
+        with armed(getattr(self.game.engine, "call_seconds", None)), captured() as printed:
+            yield printed
+
     # ------------------------------------------------------------------ what a page is sent
     def view(self, page: Page, sent_faces: set[str]) -> dict[str, Any]:
         """Everything the page shows, for its seat only; faces it has not been sent yet are added
-        (and recorded in ``sent_faces``)."""
+        (and recorded in ``sent_faces``). The rules file's words are bounded as its moves are."""
+        with self.bounded():
+            return self._view(page, sent_faces)
+
+    def _view(self, page: Page, sent_faces: set[str]) -> dict[str, Any]:
         game = self.game
         seat = page.seat()
         open_hands = page.open_hands and self.open_hands_allowed(page)

@@ -1,0 +1,120 @@
+"""A rules file that hangs, floods or silences a run, one case of every kind a hostile trial used:
+an endless loop in one call, memory that grows every decision, ``KeyboardInterrupt``,
+``os._exit``, a crash of the interpreter, a thread left running. Each runs ``cardforge simulate``
+in a child process capped in time and memory (``tests/capped.py``), with one worker and with two,
+and must end with a message located in the rules file, exit 1, no traceback and no success: the
+games run in worker processes of their own (``generator.sim.isolation``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .capped import run
+from .hostile import Cases, Setup, check
+from .rulesgame import RULES, make_project
+
+pytestmark = pytest.mark.e2e
+
+case = Cases()
+PLAY = "    me = state.current\n"
+
+
+def plant(project: Path, code: str, *, where: str = PLAY, head: str = "", workers: str = "1") -> list[str]:
+    """``code`` (lines of ``play()``'s body, or of ``where``'s function) planted in the rules."""
+    rules = project / "card_defs" / "rules.py"
+    text = rules.read_text(encoding="utf-8")
+    assert where in text
+    rules.write_text(head + text.replace(where, where + code, 1), encoding="utf-8")
+    return ["simulate", "tens", "-k", "6", "-w", workers, "--skill-games", "0", "--bot", "random"]
+
+
+def line(project: Path, text: str) -> str:
+    lines = (project / "card_defs" / "rules.py").read_text(encoding="utf-8").splitlines()
+    return f"card_defs/rules.py:{next(i for i, found in enumerate(lines, 1) if text in found)}"
+
+
+LOOP = "    while True:\n        pass\n"
+
+
+@case(1, "the call was still running after 0.5 s", "card_defs/rules.py:")
+def endless_loop(p: Path) -> list[str]:
+    return plant(p, LOOP, head="MAX_CALL_SECONDS = 0.5\n")
+
+
+@case(1, "the call was still running after 0.5 s", "card_defs/rules.py:")
+def endless_loop_two_workers(p: Path) -> list[str]:
+    return plant(p, LOOP, head="MAX_CALL_SECONDS = 0.5\n", workers="2")
+
+
+@case(1, "the game took more than its memory bound (64 MB)", "card_defs/rules.py:")
+def memory_growing_every_decision(p: Path) -> list[str]:
+    return plant(p, "    GROWN.append(bytearray(10_000_000))\n", head="GROWN = []\nMAX_MEMORY_MB = 64\n")
+
+
+@case(1, "KeyboardInterrupt: (no message) raised by the rules file (not the user's Ctrl-C)", "card_defs/rules.py:")
+def keyboard_interrupt_raised(p: Path) -> list[str]:
+    return plant(p, "    raise KeyboardInterrupt\n")
+
+
+@case(1, "with exit status 3 (os._exit", "card_defs/rules.py:1:")
+def os_exit(p: Path) -> list[str]:
+    return plant(p, "    import os\n    os._exit(3)\n")
+
+
+@case(1, "crashed the interpreter (SIGSEGV, a segmentation fault)", "card_defs/rules.py:")
+def segmentation_fault(p: Path) -> list[str]:
+    return plant(p, "    import ctypes\n    ctypes.string_at(0)\n")
+
+
+@case(1, "crashed the interpreter (SIGSEGV, a segmentation fault)", "card_defs/rules.py:")
+def segmentation_fault_two_workers(p: Path) -> list[str]:
+    return plant(p, "    import ctypes\n    ctypes.string_at(0)\n", workers="2")
+
+
+@case(1, "the rules file left 1 thread running (waiter); a rules file must not start threads", "card_defs/rules.py:")
+def thread_left_running(p: Path) -> list[str]:
+    return plant(p, "    import threading, time\n"
+                 "    threading.Thread(target=lambda: time.sleep(600), name='waiter').start()\n",
+                 where="def setup(state: State) -> None:\n")
+
+
+@pytest.mark.parametrize(("setup", "code", "says", "located"), case.params)
+def test_a_rules_file_cannot_hang_or_silence_a_run(tmp_path: Path, setup: Setup, code: int, says: str,
+                                                   located: str | None) -> None:
+    project = make_project(tmp_path / "tens")
+    check(project, setup, code, says, located, lines=None)
+
+
+@pytest.mark.parametrize("planted, text", [
+    ("    import ctypes\n    ctypes.string_at(0)\n", "ctypes.string_at(0)"),
+    ("    raise KeyboardInterrupt\n", "raise KeyboardInterrupt"),
+])
+def test_the_line_named_is_the_line_that_did_it(tmp_path: Path, planted: str, text: str) -> None:
+    """The segfault is located by the interpreter's fault handler in the worker, the interrupt by its
+    traceback: both at the planted line."""
+    project = make_project(tmp_path / "tens")
+    args = plant(project, planted)
+    result = run(*args, cwd=project)
+    assert result.code == 1 and result.stderr.startswith(line(project, text) + ":"), result.output
+
+
+def test_what_a_rules_file_prints_is_captured_bounded_and_shown_with_its_failure(tmp_path: Path) -> None:
+    """Printing a megabyte a decision once wrote gigabytes to the terminal: it is captured, the run's
+    output stays small, and a game that fails shows the last lines it printed."""
+    rules = RULES.replace(PLAY, PLAY + "    print('x' * 1_000_000)\n    print('turn', state.turn)\n")
+    project = make_project(tmp_path / "tens", rules)
+    fine = run("simulate", "tens", "-k", "20", "-w", "1", "--skill-games", "0", "--bot", "random", cwd=project)
+    assert fine.code == 0 and len(fine.output) < 20_000, fine.output[:2000]
+    shown = run("simulate", "tens", "-k", "2", "-w", "1", "--skill-games", "0", "--bot", "random", "--show-prints",
+                cwd=project)
+    assert shown.code == 0 and "game 0| turn " in shown.stderr and "game 1| turn " in shown.stderr
+    assert len(shown.output) < 2 * 2 * 16_000 + 10_000  # the last 16,000 characters of each game
+    failing = rules.replace("    state.end_turn()", "    state.end_turn()\n    if state.turn > 4:\n"
+                            "        raise ValueError('four')")
+    (project / "card_defs" / "rules.py").write_text(failing, encoding="utf-8")
+    failed = run("simulate", "tens", "-k", "2", "-w", "1", "--skill-games", "0", "--bot", "random", cwd=project)
+    assert failed.code == 1 and "error: ValueError: four" in failed.stderr.splitlines()[0]
+    assert "what the game printed:" in failed.stderr and "  | turn " in failed.stderr
+    assert "characters before" in failed.stderr and len(failed.output) < 10_000
