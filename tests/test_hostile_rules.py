@@ -7,6 +7,7 @@ games run in worker processes of their own (``generator.sim.isolation``)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,54 @@ def thread_left_running(p: Path) -> list[str]:
     return plant(p, "    import threading, time\n"
                  "    threading.Thread(target=lambda: time.sleep(600), name='waiter').start()\n",
                  where="def setup(state: State) -> None:\n")
+
+
+def engine(project: Path, name: str) -> None:
+    """The definition's ``engine:`` made to name ``name``."""
+    definition = project / "card_defs" / "tens.yaml"
+    definition.write_text(definition.read_text(encoding="utf-8").replace("engine: rules.py", f"engine: {name}"),
+                          encoding="utf-8")
+
+
+SIMULATE = ["simulate", "tens", "-k", "4", "-w", "1", "--skill-games", "0", "--bot", "random"]
+
+
+@case(1, "is outside the folder of tens.yaml", "card_defs/tens.yaml:")
+def engine_outside_the_project(p: Path) -> list[str]:
+    (p.parent / "elsewhere.py").write_text(RULES, encoding="utf-8")
+    engine(p, "../../elsewhere.py")
+    return SIMULATE
+
+
+@case(1, "no absolute path", "card_defs/tens.yaml:")
+def engine_absolute(p: Path) -> list[str]:
+    engine(p, str(p / "card_defs" / "rules.py"))
+    return SIMULATE
+
+
+@case(1, "not a regular file", "card_defs/tens.yaml:")
+def engine_fifo(p: Path) -> list[str]:
+    os.mkfifo(p / "card_defs" / "pipe.py")
+    engine(p, "pipe.py")
+    return SIMULATE
+
+
+@case(1, "is outside the folder of tens.yaml", "card_defs/tens.yaml:")
+def engine_link_to_dev_zero(p: Path) -> list[str]:
+    os.symlink("/dev/zero", p / "card_defs" / "zero.py")
+    engine(p, "zero.py")
+    return SIMULATE
+
+
+@case(1, "rules file", "card_defs/tens.yaml:")
+def engine_of_10_mb(p: Path) -> list[str]:
+    (p / "card_defs" / "rules.py").write_text(RULES + "#" * 10_000_000 + "\n", encoding="utf-8")
+    return SIMULATE
+
+
+@case(1, "syntax error", "card_defs/rules.py:")
+def engine_syntax_error(p: Path) -> list[str]:
+    return plant(p, "    if True\n")
 
 
 @pytest.mark.parametrize(("setup", "code", "says", "located"), case.params)

@@ -212,3 +212,62 @@ def test_reportlabs_faces_are_remembered_by_content(tmp_path: Path, monkeypatch:
     edited = ttf_font("edited", str(font)).face.charWidths
     assert edited != first
     assert len(list((tmp_path / "cache" / "fonts").iterdir())) == 2
+
+
+def _fifos(cache: Path) -> None:
+    """Every entry of the cache replaced by a FIFO (a read of one would wait for ever)."""
+    for entry in (cache / "fonts").iterdir():
+        entry.unlink()
+        os.mkfifo(entry)
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("state", ["a file", "a link to a folder", "not writable", "full", "FIFO entries",
+                                   "racing"])
+def test_a_cache_that_is_not_what_it_should_be_never_changes_or_stops_a_build(tmp_path: Path, state: str) -> None:
+    """The cache folder as a file, a link, a folder that cannot be written or a full disk, entries
+    that are FIFOs, two builds filling one cache at once: every build ends and makes the very PDF a
+    build without a cache makes, within the time and memory a build takes (``tests/capped.py``)."""
+    from .capped import run
+
+    project = tmp_path / "project"
+    shutil.copytree(shipped_root() / "card_defs", project / "card_defs")
+    shutil.copytree(shipped_root() / "layouts", project / "layouts")
+    env = {"SOURCE_DATE_EPOCH": "1735689600"}
+    plain = run("build", "hanabi", "--out", "plain", cwd=project, CARDFORGE_NO_CACHE="1", **env)
+    assert plain.code == 0, plain.output
+    cache = tmp_path / "cache"
+    extra: dict[str, str] = {}
+    file_bytes = None
+    if state == "a file":
+        cache.write_text("not a folder")
+    elif state == "a link to a folder":
+        (tmp_path / "elsewhere").mkdir()
+        cache.symlink_to(tmp_path / "elsewhere")
+    elif state == "not writable":
+        extra = {"CARDFORGE_TEST_DENY_WRITE": str(cache)}
+    elif state == "full":
+        file_bytes = 120_000  # hanabi.pdf (106 kB) fits; a font's entry (up to 340 kB) does not
+    elif state == "FIFO entries":
+        assert run("build", "hanabi", "--out", "first", cwd=project, CARDFORGE_CACHE_DIR=str(cache), **env).code == 0
+        _fifos(cache)
+    outs = ["out", "other"] if state == "racing" else ["out"]
+    if state == "racing":
+        from .capped import command, environment
+
+        children = [subprocess.Popen(command("build", "hanabi", "--out", out), cwd=project, text=True,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     env=environment(CARDFORGE_CACHE_DIR=str(cache), **env)) for out in outs]
+        for child in children:
+            output, _ = child.communicate(timeout=60)
+            assert child.returncode == 0, output
+    else:
+        done = run("build", "hanabi", "--out", "out", cwd=project, file_bytes=file_bytes,
+                   CARDFORGE_CACHE_DIR=str(cache), **extra, **env)
+        assert done.code == 0 and "Traceback" not in done.output, done.output
+    for out in outs:
+        assert (project / out / "hanabi.pdf").read_bytes() == (project / "plain" / "hanabi.pdf").read_bytes()
+    if state == "a file":
+        assert cache.read_text() == "not a folder"
+    if cache.is_dir():
+        assert not [p for p in cache.rglob("*.tmp")]  # no temporary entry left behind

@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 import sys
 
+from .saferead import ReadError, read_regular
+
 CACHE_DIR_VARIABLE = "CARDFORGE_CACHE_DIR"
 NO_CACHE_VARIABLE = "CARDFORGE_NO_CACHE"
 MAX_ENTRY_BYTES = 16 * 1024 * 1024
@@ -40,15 +42,14 @@ def cache_dir() -> str:
 
 def read(relative: str) -> bytes | None:
     """The bytes of the cache file ``relative`` (a path under the cache folder); None when the
-    cache is off or the file is missing, unreadable or implausibly large."""
+    cache is off or the file is missing, unreadable, implausibly large or not a regular file (a FIFO
+    put in its place would block the read for ever)."""
     if not enabled():
         return None
     try:
-        with open(os.path.join(cache_dir(), relative), "rb") as handle:
-            data = handle.read(MAX_ENTRY_BYTES + 1)
-    except (OSError, ValueError):
+        return read_regular(os.path.join(cache_dir(), relative), MAX_ENTRY_BYTES, "cache entry")
+    except ReadError:
         return None
-    return data if len(data) <= MAX_ENTRY_BYTES else None
 
 
 def write(relative: str, data: bytes) -> None:
