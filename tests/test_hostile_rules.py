@@ -167,3 +167,36 @@ def test_what_a_rules_file_prints_is_captured_bounded_and_shown_with_its_failure
     assert failed.code == 1 and "error: ValueError: four" in failed.stderr.splitlines()[0]
     assert "what the game printed:" in failed.stderr and "  | turn " in failed.stderr
     assert "characters before" in failed.stderr and len(failed.output) < 10_000
+
+
+def test_no_process_to_spare_is_one_line(tmp_path: Path) -> None:
+    """Under a limit on processes (``ulimit -u``; as root it does not hold, so the refusal is
+    planted where Python forks), a rules file's games cannot start their worker: one line that
+    says so, exit 1."""
+    import subprocess
+    import sys
+
+    from .capped import environment
+
+    project = make_project(tmp_path / "tens")
+    refuse = ("import errno, os, sys\n"
+              "def refused():\n    raise BlockingIOError(errno.EAGAIN, os.strerror(errno.EAGAIN))\n"
+              "os.fork = refused\nsys.argv = ['cardforge'] + sys.argv[1:]\n"
+              "from generator.cli import main\nmain()\n")
+    done = subprocess.run([sys.executable, "-c", refuse, *SIMULATE], cwd=project, capture_output=True, text=True,
+                          timeout=60, env=environment())
+    assert done.returncode == 1 and done.stdout == "", done.stderr
+    assert done.stderr.strip() == ("cardforge: cannot start a process to play the rules file's games: Resource "
+                                   "temporarily unavailable (a limit on processes, such as ulimit -u?)")
+
+
+@pytest.mark.parametrize("megabytes", [22, 26, 30])
+def test_validate_under_a_tiny_memory_limit_ends_in_one_line(tmp_path: Path, megabytes: int) -> None:
+    """``validate`` with an address space too small for Python's libraries ends with one line (or
+    succeeds), never a traceback."""
+    project = make_project(tmp_path / "tens")
+    result = run("validate", cwd=project, memory=megabytes * 1024 * 1024)
+    assert "Traceback" not in result.output, result.output
+    if result.code != 0:
+        assert result.code == 1 and len(result.output.strip().splitlines()) == 1, result.output
+        assert "out of memory" in result.output

@@ -158,7 +158,7 @@ def call_guarded(func: Callable[..., R], *args: Any, where: str = "", **kwargs: 
     faults = tempfile.TemporaryFile() if context.get_start_method() == "fork" else None
     process = context.Process(target=_call, name="cardforge-rules-call", daemon=True,
                               args=(theirs, func, args, kwargs, os.getpid(), faults.fileno() if faults else None, where))
-    process.start()
+    _start(process)
     theirs.close()
     worker = _Worker(process, ours, None, faults)
     try:
@@ -181,6 +181,15 @@ def call_guarded(func: Callable[..., R], *args: Any, where: str = "", **kwargs: 
             process.terminate()
             process.join(2)
         GuardedPool._close(worker)
+
+
+def _start(process: Any) -> None:
+    """Start a worker; an OSError that says what could not be done when the system refuses."""
+    try:
+        process.start()
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot start a process to play the rules file's games: {exc.strerror or exc} "
+                      "(a limit on processes, such as ulimit -u?)") from None
 
 
 def _how_it_died(code: int | None) -> str:
@@ -232,7 +241,7 @@ class GuardedPool:
         process = self.context.Process(
             target=_serve, name="cardforge-rules-worker", daemon=True,
             args=(theirs, self.jobs, os.getpid(), current, faults.fileno() if faults else None, self.show_prints))
-        process.start()
+        _start(process)
         theirs.close()
         return _Worker(process, ours, current, faults)
 

@@ -60,15 +60,22 @@ def main() -> None:
     except KeyboardInterrupt as exc:
         _say("\ncardforge: interrupted\n")
         sys.exit(exit_code(exc))
+    except (MemoryError, ImportError) as exc:  # a memory limit too small for Python's own libraries
+        if "--traceback" in sys.argv:
+            raise
+        _say("cardforge: out of memory: the command could not even load; nothing was written\n"
+             if isinstance(exc, MemoryError) or "failed to map" in str(exc) else f"cardforge: cannot start: {exc}\n")
+        sys.exit(1)
     sys.exit(status)
 
 
 def _leave_no_thread(status: int) -> int:
     """The command ends even when a rules file left a thread running (Python would wait for it
     for ever): that is said, at the thread's function, and the command fails."""
-    from ..sim.isolation import designer_threads
-
-    threads = designer_threads()
+    isolation = sys.modules.get("generator.sim.isolation")  # loaded with any rules file
+    if isolation is None:
+        return status
+    threads = isolation.designer_threads()
     if not threads:
         return status
     names = ", ".join(thread.name for thread, _ in threads[:3])
