@@ -151,3 +151,27 @@ def test_a_rules_file_game_plays_on_the_cluster(cluster: Any, tmp_path: Path, mo
                                       "--scheduler", cluster.scheduler_address])
     assert failed.exit_code == 1 and failed.stderr.startswith("card_defs/rules.py:28:9: error: ValueError: nine")
     assert "ValueError: nine" in failed.stderr and "in game 0 of --seed 1" in failed.stderr
+
+
+def test_a_rules_file_cannot_hang_or_kill_a_run_on_the_cluster(cluster: Any, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a Dask worker a call runs in a thread: the call clock's watchdog stops an endless loop there,
+    located as on this machine; a rules file that ends its worker's process is a located error naming
+    the games that worker was playing, not a hang or a traceback (the last test here: it costs the
+    cluster a worker, which its nanny starts again)."""
+    from tests.rulesgame import RULES, make_project
+
+    looping = RULES.replace("    me = state.current\n", "    me = state.current\n    while True:\n        pass\n")
+    project = make_project(tmp_path / "tens", "MAX_CALL_SECONDS = 0.5\n" + looping)
+    monkeypatch.chdir(project)
+    args = ["simulate", "tens", "-k", "4", "--skill-games", "0", "--bot", "random", "--scheduler",
+            cluster.scheduler_address]
+    stopped = CliRunner().invoke(cli, args)
+    assert stopped.exit_code == 1 and "error: CallTimeout: the call was still running after 0.5 s" in stopped.stderr
+    assert stopped.stderr.startswith("card_defs/rules.py:")
+    (project / "card_defs" / "rules.py").write_text(
+        RULES.replace("    me = state.current\n", "    me = state.current\n    import os\n    os._exit(3)\n"))
+    ended = CliRunner().invoke(cli, args)
+    assert ended.exit_code == 1, ended.stderr
+    assert ended.stderr.startswith("card_defs/rules.py:1: error: the Dask worker playing game"), ended.stderr
+    assert "Traceback" not in ended.stderr

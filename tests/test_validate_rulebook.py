@@ -121,6 +121,30 @@ def test_jacks_with_the_other_eyes(shipped_project: Project) -> None:
     assert ("sequence.jacks", "jack-eyes", "warning") in found(powerless)
 
 
+def test_a_board_with_two_squares_swapped(shipped_project: Project) -> None:
+    """Every printed board has the same spaces in the same places (shared/reference/sequence.md, "The
+    standard board"): two squares swapped keep the counts, corners and jacks, and are a warning at
+    the first of them that names both squares; a declared deviation makes it a note."""
+    game = shipped_project.game("sequence")
+    assert isinstance(game, SequenceDefinition)
+    rows = [list(row) for row in game.board.cells]
+    a, b = rows[2][1], rows[2][2]
+    rows[2][1], rows[2][2] = replace(a, code=b.code, loc=HERE), replace(b, code=a.code)
+    swapped = replace(game, board=replace(game.board, cells=tuple(tuple(row) for row in rows)))
+    findings = validate_game(swapped, GAMES)
+    assert [(f.rule_id, f.code, f.severity, f.loc) for f in findings] == [
+        ("sequence.standard-board", "not-the-standard-board", Severity.WARNING, HERE)]
+    assert "row 3, column 2" in findings[0].message and "row 3, column 3" in findings[0].message
+
+
+def test_a_table_of_fewer_teams_than_the_rulebooks(shipped_project: Project) -> None:
+    """"Não podem jogar mais de 3 equipas" and "JOGO PARA 3 JOGADORES OU 3 EQUIPAS": the rulebook plays
+    three teams; max_teams: 2 is another game (a warning)."""
+    game = shipped_project.game("sequence")
+    assert isinstance(game, SequenceDefinition)
+    assert found(replace(game, max_teams=2, max_teams_loc=HERE)) == {("sequence.table", "max-teams", "warning")}
+
+
 @pytest.mark.parametrize("players, severity", [(5, "error"), (7, "error"), (11, "error"), (1, "error"), (14, "warning")])
 def test_sequence_player_counts(shipped_project: Project, players: int, severity: str) -> None:
     """"Qualquer número de jogadores de 2 a 12 que seja divisível por 2 ou 3": 5 or 7 players cannot
@@ -260,6 +284,16 @@ def test_starting_decks_and_sets_that_are_not_the_rulebooks(fc: FirecrackersDefi
     assert ("firecrackers.setup", "sets-per-player", "warning") in found(one_set)
 
 
+def test_a_pack_printed_in_another_colour_than_its_name(fc: FirecrackersDefinition) -> None:
+    """docs/definitions.md: "a pack printed in another colour than its name (a red pack printed blue)
+    a warning at the pack"; the shipped packs are printed in their colours."""
+    from generator.model.common import Colour
+
+    assert not {f for f in found(fc) if f[0] == "firecrackers.pack-colour"}
+    packs = tuple(replace(p, colour=Colour("#1f5fbf")) if p.key == "red" else p for p in fc.packs)
+    assert found(replace(fc, packs=packs)) == {("firecrackers.pack-colour", "pack-colour", "warning")}
+
+
 def test_firecrackers_player_counts(fc: FirecrackersDefinition) -> None:
     """Ten colours, one set per player: 11 players need a colour that does not exist."""
     assert ("firecrackers.setup", "player-count", "error") in found(with_players(fc, *range(1, 11)))
@@ -280,6 +314,21 @@ def test_a_renamed_scoreworks_card_or_core_rule(sw: ScoreworksDefinition) -> Non
     rules = tuple(replace(r, key="must_purchase") if r.key == "must_buy" else r for r in sw.core_rules)
     assert found(replace(sw, core_rules=rules)) == {("scoreworks.cards", "unknown-core-rule", "error"),
                                                      ("scoreworks.cards", "core-rule-missing", "warning")}
+
+
+@pytest.mark.parametrize("key, old, new", [
+    ("bonus_color", "the most cards", "the fewest cards"),
+    ("bonus_number", "each number of", "each colour of"),
+    ("black_magic", "most black cards", "most red cards"),
+])
+def test_a_scoring_condition_that_counts_other_cards(sw: ScoreworksDefinition, key: str, old: str, new: str) -> None:
+    """[N] Scoreworks: "+5 for each colour in which you own the most cards": the most cards printed as
+    the fewest, a colour as a number or the black cards as the red ones is another rule (a warning
+    at the card's text)."""
+    card = next(c for c in sw.scoring_cards if c.key == key)
+    assert old in card.rule
+    cards = tuple(replace(c, rule=c.rule.replace(old, new)) if c.key == key else c for c in sw.scoring_cards)
+    assert found(replace(sw, scoring_cards=cards)) == {("scoreworks.wording", "condition", "warning")}
 
 
 def test_whether_a_card_replaces_the_default_scoring(sw: ScoreworksDefinition) -> None:

@@ -29,6 +29,17 @@ _WORDS: dict[str, tuple[int, int] | int | None] = {
 }
 _WORD = re.compile(r"\b(" + "|".join(w for w, v in _WORDS.items() if v is not None) + r")\b", re.IGNORECASE)
 _MODAL = re.compile(r"\b(must|may)\b", re.IGNORECASE)
+_CONDITIONS: dict[str, tuple[str, str]] = {
+    **{word: ("extreme", word) for word in ("most", "fewest", "highest", "lowest")},
+    "least": ("extreme", "fewest"),
+    **{word: ("kind", word) for word in ("black", "red", "blue", "green", "yellow", "white", "number")},
+    "numbers": ("kind", "number"), "colour": ("kind", "colour"), "colours": ("kind", "colour"),
+    "color": ("kind", "colour"), "colors": ("kind", "colour"),
+}
+"""The words that say which cards a condition counts (``most`` / ``fewest`` cards, of a colour or a
+number, black cards), each with its group and its one spelling: a word of a group swapped for
+another of the same group is another rule."""
+_CONDITION = re.compile(r"\b(" + "|".join(_CONDITIONS) + r")\b", re.IGNORECASE)
 
 
 def numbers(text: str) -> Counter[Fraction]:
@@ -53,6 +64,11 @@ def modals(text: str) -> set[str]:
     return {word.lower() for word in _MODAL.findall(text)}
 
 
+def conditions(text: str) -> Counter[tuple[str, str]]:
+    """The condition words of a text (see ``_CONDITIONS``), by group and spelling."""
+    return Counter(_CONDITIONS[word.lower()] for word in _CONDITION.findall(PLACEHOLDER.sub(" ", text)))
+
+
 def fill(text: str, values: Mapping[str, int | str]) -> str:
     """``text`` with each ``{name}`` replaced by its value (an unknown name stays as written)."""
     return PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), text)
@@ -66,7 +82,8 @@ def unknown_placeholders(text: str, values: Mapping[str, object]) -> list[str]:
 class Disagreement:
     """A place where printed words and the rules part: ``value`` (a number contradicting a value
     the game plays: an error), ``number`` (a number the rulebook's words do not have) or
-    ``modal`` (may where the rulebook says must, or the reverse)."""
+    ``modal`` (may where the rulebook says must, or the reverse) or ``condition`` (the most cards
+    where the rulebook counts the fewest, a colour where it counts a number)."""
 
     kind: str
     message: str
@@ -121,4 +138,13 @@ def compare(printed: str, reference: str, values: Mapping[str, int], what: Mappi
         if word in said and word not in meant and other in meant:
             found.append(Disagreement("modal", f"it says '{word}' where the rulebook says '{other}' "
                                                f"('{fill(reference, values)}')"))
+    written_terms, rulebook_terms = conditions(printed), conditions(reference)
+    added, dropped = written_terms - rulebook_terms, rulebook_terms - written_terms
+    for group, word in sorted(added):
+        swapped = next((w for g, w in sorted(dropped) if g == group), None)
+        if swapped is not None:  # a word swapped for another of its group, not words left out
+            dropped[(group, swapped)] -= 1
+            dropped = +dropped
+            found.append(Disagreement("condition", f"it says '{word}' where the rulebook says '{swapped}' "
+                                                   f"('{fill(reference, values)}')"))
     return found

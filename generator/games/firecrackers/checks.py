@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.model import GameDefinition
+from generator.validate.colours import ACCEPTS, agrees, reads_as
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
 from generator.validate.rulebook import option_defaults
@@ -91,6 +92,24 @@ def colour_set(report: Reporter, game: GameDefinition) -> None:
             if used[action] != 2 and action in places:
                 report("action-count", pack.loc,
                        f"action '{action}' is on {used[action]} cards of pack '{pack.key}'; each colour action is on exactly 2")
+
+
+@CHECKS.rule(
+    "firecrackers.pack-colour",
+    severity=Severity.WARNING,
+    codes=("pack-colour",),
+    rationale="""
+    A pack named after a colour is printed in that colour: players sort their revealed cards and
+    count an explosion by colour, so a red pack printed blue is read as the blue one at the table.
+    """,
+)
+def pack_colour(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, FirecrackersDefinition)
+    for pack in game.packs:
+        named = next((n for n in (pack.key.lower(), pack.name.lower()) if n in ACCEPTS), None)
+        if named is not None and not agrees(named, pack.colour):
+            report("pack-colour", pack.loc, f"pack '{pack.key}' is printed {pack.colour.hex}, which reads as "
+                                            f"{reads_as(pack.colour)}, not {named}")
 
 
 def _last_action_entry(pack: Pack, number: int):  # type: ignore[no-untyped-def]

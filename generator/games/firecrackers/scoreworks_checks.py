@@ -95,16 +95,17 @@ def printed_values(report: Reporter, game: GameDefinition) -> None:
 @CHECKS.rule(
     "scoreworks.wording",
     severity=Severity.WARNING,
-    codes=("number", "modal"),
+    codes=("number", "modal", "condition"),
     rationale="""
-    A scoring rule or a core rule in other words than the expansion's must keep its numbers and
-    whether a player may or must: "If you can purchase something, you must" printed with "may"
-    is another rule than the one the simulator plays.
+    A scoring rule or a core rule in other words than the expansion's must keep its numbers,
+    whether a player may or must, and which cards it counts: "If you can purchase something, you
+    must" printed with "may", or "the most cards" printed "the fewest", is another rule than the
+    one the simulator plays.
     """,
 )
 def wording(report: Reporter, game: GameDefinition) -> None:
     assert isinstance(game, ScoreworksDefinition)
-    _rules(report, game, ("number", "modal"))
+    _rules(report, game, ("number", "modal", "condition"))
 
 
 def _rules(report: Reporter, game: ScoreworksDefinition, kinds: tuple[str, ...]) -> None:

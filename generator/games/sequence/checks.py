@@ -33,6 +33,8 @@ RULEBOOK_PLAYERS = (2, 3, 4, 6, 8, 9, 10, 12)
 """Conteúdo: "Qualquer número de jogadores de 2 a 12 que seja divisível por 2 ou 3 (2, 3, 4, 6, 8, 9, 10
 ou 12). Até 3 pode-se jogar individualmente. Mais de 3 devem formar equipas. Não podem jogar mais de 3
 equipas." and "Os jogadores em equipa são divididos uniformemente em duas equipas"."""
+RULEBOOK_MAX_TEAMS = 3
+"""Conteúdo: "Não podem jogar mais de 3 equipas"; "JOGO PARA 3 JOGADORES OU 3 EQUIPAS"."""
 RULEBOOK_OPTIONS: dict[str, OptionValue] = {
     "advanced_one_eyed_jacks": False,
     "dead_card_exchange": True,
@@ -138,6 +140,51 @@ def board(report: Reporter, game: GameDefinition) -> None:
                    f"{code} is on the board {_times(count)}; every card but the jacks must be on it exactly twice")
 
 
+STANDARD_BOARD = (
+    "XX 2S 3S 4S 5S 6S 7S 8S 9S XX",
+    "6C 5C 4C 3C 2C AH KH QH TH TS",
+    "7C AS 2D 3D 4D 5D 6D 7D 9H QS",
+    "8C KS 6C 5C 4C 3C 2C 8D 8H KS",
+    "9C QS 7C 6H 5H 4H AH 9D 7H AS",
+    "TC TS 8C 7H 2H 3H KH TD 6H 2D",
+    "QC 9S 9C 8H 9H TH QH QD 5H 3D",
+    "KC 8S TC QC KC AC AD KD 4H 4D",
+    "AC 7S 6S 5S 4S 3S 2S 2H 3H 5D",
+    "XX AD KD QD TD 9D 8D 7D 6D XX",
+)
+"""The board every printed Sequence board has (shared/reference/sequence.md, "The standard board"):
+a clockwise inward spiral from the top-left corner, read twice over. Row 0 at the top."""
+SHOWN_SQUARES = 6
+"""Squares a difference from the standard board names (then how many more)."""
+
+
+@CHECKS.rule(
+    "sequence.standard-board",
+    severity=Severity.WARNING,
+    codes=("not-the-standard-board",),
+    rationale="""
+    Every printed Sequence board has the same spaces in the same places (a spiral, read twice
+    over): a board with two squares swapped still has every card twice and free corners, so the
+    counts pass, but it is not the game's board. A board of one's own is declared as a deviation.
+    """,
+)
+def standard_board(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, SequenceDefinition)
+    cells = game.board.cells
+    if len(cells) != BOARD_SIZE or any(len(row) != BOARD_SIZE for row in cells):
+        return  # sequence.board says what is wrong with its shape
+    differ = [(cell, STANDARD_BOARD[cell.row].split()[cell.column]) for row in cells for cell in row
+              if cell.code != STANDARD_BOARD[cell.row].split()[cell.column]]
+    if not differ:
+        return
+    named = "; ".join(f"{_where(cell)} holds {cell.code} (the standard board: {standard})"
+                      for cell, standard in differ[:SHOWN_SQUARES])
+    more = f"; and {len(differ) - SHOWN_SQUARES} more" if len(differ) > SHOWN_SQUARES else ""
+    report("not-the-standard-board", differ[0][0].loc,
+           f"the board differs from the standard board at {len(differ)} square{'s' if len(differ) != 1 else ''}: "
+           f"{named}{more}")
+
+
 def _where(cell: BoardCell) -> str:
     return f"row {cell.row + 1}, column {cell.column + 1}"
 
@@ -236,7 +283,7 @@ def _eyes(kind: JackKind) -> str:
 @CHECKS.rule(
     "sequence.table",
     codes=("too-few-chip-colours", "chip-count", "hand-size", "sequences-to-win", "sequence-length",
-           "player-count", "option-default", "players-narrowed", "chip-colour"),
+           "player-count", "option-default", "players-narrowed", "chip-colour", "max-teams"),
     rationale="""
     The rulebook's table: 2 to 12 players in numbers divisible by 2 or 3 (up to three play alone,
     more in two or three teams of equal size), up to three players or teams (one chip colour each,
@@ -250,6 +297,10 @@ def table(report: Reporter, game: GameDefinition) -> None:
     assert isinstance(game, SequenceDefinition)
     option_defaults(report, "option-default", game, RULEBOOK_OPTIONS)
     _narrowed(report, game)
+    if game.max_teams != RULEBOOK_MAX_TEAMS:
+        report("max-teams", game.max_teams_loc,
+               f"max_teams: {game.max_teams}; the rulebook plays up to {RULEBOOK_MAX_TEAMS} players or teams "
+               f"(3, 6, 9 or 12 players form three), never more", Severity.WARNING)
     for chip in game.chips:
         if chip.key.lower() in CHIP_COLOURS and not agrees(chip.key.lower(), chip.colour):
             report("chip-colour", chip.loc, f"the {chip.key} chips are printed {chip.colour.hex}, which reads as "

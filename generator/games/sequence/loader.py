@@ -74,6 +74,7 @@ def build_sequence(reader: Reader, root: yaml.Node) -> list[SequenceDefinition]:
             sequence_length=length,
             sequences_to_win=to_win,
             max_teams=max_teams,
+            max_teams_loc=reader.loc(fields["max_teams"]) if "max_teams" in fields else info.loc,
         )
     ]
 

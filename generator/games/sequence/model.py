@@ -125,6 +125,8 @@ class SequenceDefinition:
     sequences_to_win: tuple[PlayerCount, ...]
     """Keyed by number of teams (``players`` holds the team count): 2 teams need 2, 3 need 1."""
     max_teams: int
+    max_teams_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    """Where the file writes ``max_teams`` (the definition when it does not)."""
 
     def cards(self) -> tuple[SequenceCard, ...]:
         """Every physical card: deck 1 then deck 2, each suit by suit (S, H, D, C), ranks 2..A."""
