@@ -264,3 +264,32 @@ def test_the_deck_identity_covers_the_card_list_and_the_rules(tens: Path) -> Non
     cards.write_text(cards.read_text() + "c10,1,9\n")
     third = json.loads(simulate(tens, "--json").stdout)["deck"]["sha256"]
     assert len({first, second, third}) == 3
+
+
+def test_an_action_that_names_a_card_hidden_from_its_player_is_a_gap_at_actions(tmp_path: Path) -> None:
+    """A list of legal actions is what its player is shown: an action naming a card of the face-down
+    deck tells them that card. It was played without a word; it is a rules gap at ``def actions``."""
+    project, rules = broken(tmp_path, '        found.append("draw")',
+                            '        found.append(("draw", state.zone("deck").top))')
+    rules = rules.replace('    if action == "draw":', '    if action[0] == "draw":')
+    (project / "card_defs" / "rules.py").write_text(rules)
+    result = simulate(project)
+    assert result.exit_code == 1, result.stderr
+    assert result.stderr.startswith(f"card_defs/rules.py:{line_of(rules, 'def actions')}: rules gap: actions() names "
+                                    "card '"), result.stderr
+    assert "in zone 'deck', which player 0 cannot see" in result.stderr
+
+
+def test_a_card_lost_during_play_is_reported_at_play_with_the_decision_that_lost_it(tmp_path: Path) -> None:
+    """Cards move only through the state; a rules file that takes one out of a zone by the list's own
+    methods loses it. That was reported at ``def setup`` once the game ended; it is reported at
+    ``def play``, at the decision that lost it."""
+    project, rules = broken(tmp_path, "        state.draw(state.zone(\"deck\"), state.zone(\"hand\", me))",
+                            "        state.draw(state.zone(\"deck\"), state.zone(\"hand\", me))\n"
+                            "        list.pop(state.zone(\"hand\", me))")
+    result = simulate(project)
+    assert result.exit_code == 1, result.stderr
+    assert result.stderr.startswith(f"card_defs/rules.py:{line_of(rules, 'def play')}: rules gap: card '"), result.stderr
+    assert "is in no zone" in result.stderr.splitlines()[0]
+    steps = [line for line in result.stderr.splitlines() if line.startswith("    ") and ". player " in line]
+    assert steps and steps[-1].endswith("draw"), result.stderr

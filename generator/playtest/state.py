@@ -92,7 +92,7 @@ class State:
 
     __slots__ = ("_rules", "_players", "_current", "_zones", "_where", "_rng", "_options", "_components",
                  "_cards", "_legal", "_history", "_decisions", "_turns", "_rounds", "_standings", "_over", "_lowest",
-                 "__dict__")
+                 "_watched", "__dict__")
 
     if TYPE_CHECKING:  # a rules file keeps its own values as attributes: state.phase = "draw"
         def __setattr__(self, name: str, value: Any) -> None: ...
@@ -101,6 +101,9 @@ class State:
                  options: Mapping[str, Any], rng: random.Random, *, lowest_wins: bool = False) -> None:
         self._rules = rules
         self._lowest = lowest_wins
+        self._watched = True
+        """The game itself, not a copy a bot searches: its legal actions are checked for cards
+        hidden from the player (once a decision, not in every copy)."""
         self._players = tuple(range(players))
         self._current = 0
         self._zones: dict[tuple[str, int | None], Zone] = {}
@@ -345,6 +348,7 @@ class State:
         new._standings = [row[:] for row in self._standings]
         new._over = self._over
         new._lowest = self._lowest
+        new._watched = False
         if self.__dict__:
             new.__dict__.update({name: _copied(value, zones) for name, value in self.__dict__.items()})
         return new
@@ -407,8 +411,28 @@ class State:
             if not legal:
                 raise rules.gap("no-legal-action", f"player {self._current} has no legal action and the game is not "
                                 "over (actions() gave none; is_over() said no)", "actions", self)
+            if self._watched:
+                self._check_hidden(legal)
             self._legal = legal
         return legal
+
+    def _check_hidden(self, legal: list[Action]) -> None:
+        """No legal action names a card its player may not see: the list of actions is what the player
+        is shown, so such an action tells them the card (a rules gap at ``actions``; name a
+        face-down card by its place instead, such as its zone and position)."""
+        player = self._current
+        where, zones = self._where, self._zones
+        for action in legal:
+            parts = action if type(action) is tuple else (action,)
+            for part in parts:
+                if isinstance(part, Card):
+                    zone = zones.get(where.get(part))  # type: ignore[arg-type]
+                    if zone is not None and not zone.visible_to(player):
+                        raise self._rules.gap(
+                            "hidden-card", f"actions() names card '{part.id}' in zone '{zone.label}', which player "
+                            f"{player} cannot see ({default_words(action)}): a list of actions is shown to its "
+                            "player; name a face-down card by its place (the zone and a position) instead",
+                            "actions", self)
 
     def apply(self, action: Action) -> None:
         legal = self._legal if self._legal is not None else self.legal_actions()
@@ -439,9 +463,11 @@ class State:
             raise rules.failure(exc, self, "play") from None
         finally:
             clock.depth -= 1
+        if sum(map(len, self._zones.values())) != len(self._cards):  # a card left every zone, or is in two
+            self._check_cards("play")
         if over:
             self._over = True
-            self._check_cards()
+            self._check_cards("play")
         elif self._decisions >= rules.limit:
             raise rules.gap("no-end", f"the game has not ended after {self._decisions:,} decisions "
                             "(is_over() never said yes)", "is_over", self)
@@ -485,10 +511,12 @@ class State:
         return View(self, seat)
 
     def check_invariants(self) -> None:
-        self._check_cards()
+        self._check_cards("play" if self._history else "setup")
 
-    def _check_cards(self) -> None:
-        """Every card of the game in exactly one zone (a rules gap otherwise)."""
+    def _check_cards(self, during: str = "setup") -> None:
+        """Every card of the game in exactly one zone (a rules gap otherwise, located at ``during``:
+        the rules function that ran when it went wrong; each decision counts the cards, so a card
+        lost in ``play()`` is reported at the decision that lost it)."""
         seen: dict[Card, Zone] = {}
         for zone in self._zones.values():
             for card in zone:
@@ -499,7 +527,8 @@ class State:
         for card in self._cards:
             if card not in seen:
                 raise self._rules.gap("card-lost", f"card '{card.id}' is in no zone (put the cards out of play "
-                                      "in a zone of their own, such as a hidden 'box')", "setup", self)
+                                      "in a zone of their own, such as a hidden 'box'; cards move only with move, "
+                                      "draw and deal)", during, self)
         if len(seen) != len(self._cards) or any(self._where.get(card) != zone._key for card, zone in seen.items()):
             raise self._rules.gap("card-twice", "a zone holds a card that is not one of the game's, or the "
                                   "game lost track of where a card is (cards move only with move, draw and deal)",

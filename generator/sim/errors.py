@@ -20,6 +20,7 @@ GAP_CODES = {
     "card-twice": "a card is in two zones",
     "card-lost": "a card is in no zone",
     "score-not-number": "a score is not a number",
+    "hidden-card": "a legal action names a card hidden from its player",
 }
 """The rules gaps the simulator finds by playing, by code."""
 
