@@ -142,3 +142,74 @@ def test_setup_and_scoreworks_findings_point_at_their_value(project: Path) -> No
     cards_line = next(n for n, line in enumerate(scoreworks.read_text().splitlines(), 1) if line == "cards:")
     (found,) = at(findings(project, "scoreworks"), "card-count")
     assert f"scoreworks.yaml:{cards_line + 1}:" in found  # the list of cards, not the file's first line
+
+
+# --------------------------------------------------------------------------- the rules pages
+
+RULES_PAGE_DEPARTURES = [
+    ("hanabi", "Put the {note_tokens} note tokens", "Put the 9 note tokens", "hanabi.rules-page/value", "error"),
+    ("hanabi", "Deal hands ({hands}).", "Deal 5 cards to each player.", "hanabi.rules-page/value", "warning"),
+    ("hanabi", "Discard a card: only when a note token is used;", "Discard a card at any time;",
+     "hanabi.rules-page/claim", "warning"),
+    ("sequence", "Two players or teams need two sequences to win",
+     "Two players or teams need one sequence to win", "sequence.rules-page/value", "error"),
+    ("sequence", "Shuffle the {cards} cards and deal hands ({hands}).", "Shuffle the {cards} cards and deal 7.",
+     "sequence.rules-page/value", "warning"),
+    ("sequence", "On your turn you may discard it", "On your turn you must discard it", "sequence.rules-page/modal",
+     "warning"),
+    ("firecrackers", "if a colour reaches {explosion_threshold}, you explode", "if a colour reaches 9, you explode",
+     "firecrackers.rules-page/value", "error"),
+    ("firecrackers", "is worth a\n        coin", "is worth two coins", "firecrackers.rules-page/value", "error"),
+    ("scoreworks", "When you stop and can buy something, you must.", "When you stop you may buy something.",
+     "scoreworks.rules-page/modal", "warning"),
+]
+
+
+@pytest.mark.parametrize("game, old, new, finding, severity", RULES_PAGE_DEPARTURES,
+                         ids=[f"{d[0]}-{d[3].split('/')[1]}-{i}" for i, d in enumerate(RULES_PAGE_DEPARTURES)])
+def test_a_rules_page_that_states_another_rule_is_reported_at_its_text(project: Path, game: str, old: str, new: str,
+                                                                       finding: str, severity: str) -> None:
+    """The rules page is read as a card's text is: a number it states for a rule value and a may or
+    must the rulebook says otherwise are reported at the paragraph; the shipped pages have none."""
+    definition = project / "card_defs" / f"{game}.yaml"
+    assert not [line for line in findings(project, game) if ".rules-page/" in line]
+    edit(definition, old, new)
+    text = definition.read_text()
+    reported = [line for line in findings(project, game) if line.endswith(f"[{finding}]")]
+    assert len(reported) == 1 and f": {severity}: " in reported[0], reported
+    line = int(reported[0].split(":")[1])
+    assert new.split()[0] in "\n".join(text.splitlines()[line - 1: line + 6]), reported  # at the paragraph
+
+
+GERMAN_PAGES = {
+    "hanabi": ("Legt die {note_tokens} Hinweisplättchen und die {storm_tokens} Gewitterplättchen bereit.",
+               "Legt die 9 Hinweisplättchen und die {storm_tokens} Gewitterplättchen bereit."),
+    "firecrackers": ("Erreicht eine Farbe {explosion_threshold}, explodierst du.",
+                     "Erreicht eine Farbe 9, explodierst du."),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GERMAN_PAGES))
+def test_a_german_rules_page_saying_9_is_reported(project: Path, game: str) -> None:
+    """Every language a page prints in is read: a German page stating 9 where the game plays another
+    number is an error at the German text, as the English one would be."""
+    right, wrong = GERMAN_PAGES[game]
+    definition = project / "card_defs" / f"{game}.yaml"
+    page = ("languages: [en, de]\ntranslations:\n  de:\n    title: Spiel\n    rules:\n      sections:\n"
+            f"        - heading: Aufbau\n          text: \"{right}\"\n")
+    definition.write_text(definition.read_text().replace("\nrules:\n", "\n" + page + "rules:\n", 1))
+    assert not [line for line in findings(project, game) if ".rules-page/" in line]
+    edit(definition, right, wrong)
+    reported = [line for line in findings(project, game) if line.endswith(f"[{game}.rules-page/value]")]
+    assert len(reported) == 1 and "(de) says" in reported[0] and "9" in reported[0], reported
+
+
+def test_a_variant_sentence_and_a_single_token_are_no_statement_of_the_count() -> None:
+    """'Play with four storm tokens instead of three' offers a variant, and 'turn one note token back'
+    moves one token: neither states how many the game has."""
+    from generator.validate.rulespage import ALTERNATIVE, _sentence
+
+    text = "Deal hands. Play with four storm tokens instead of three for a gentler game."
+    start = text.index("four")
+    assert ALTERNATIVE.search(_sentence(text, start, start + 4))
+    assert not ALTERNATIVE.search(_sentence(text, 0, 4))

@@ -126,12 +126,16 @@ class GameDescription(ABC, Generic[D]):
     def rules_values(self, definition: D) -> dict[str, str]:
         """What a rules summary's ``{placeholders}`` may name: the game's name, title, player
         counts (``{players}`` in English words; ``{min_players}`` and ``{max_players}`` for a
-        translation to word its own) and card count, and whatever else the game adds."""
+        translation to word its own), card count and each whole-number rule option's default by
+        its name (``{explosion_threshold}``: the page follows the value the game plays), and
+        whatever else the game adds."""
         players = sorted(definition.info.players)
         contiguous = players == list(range(players[0], players[-1] + 1))
         counts = f"{players[0]} to {players[-1]}" if contiguous and len(players) > 1 else (
             ", ".join(map(str, players[:-1])) + f" or {players[-1]}" if len(players) > 1 else str(players[0]))
-        return {"name": definition.info.name, "title": definition.info.printed_title, "players": counts,
+        options = {option.name: str(option.default) for option in definition.info.options
+                   if isinstance(option.default, int) and not isinstance(option.default, bool)}
+        return {**options, "name": definition.info.name, "title": definition.info.printed_title, "players": counts,
                 "min_players": str(players[0]), "max_players": str(players[-1]),
                 "cards": str(self.card_count(definition))}
 

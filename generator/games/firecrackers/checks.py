@@ -13,6 +13,7 @@ from generator.validate.colours import ACCEPTS, agrees, reads_as
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
 from generator.validate.rulebook import option_defaults
+from generator.validate.rulespage import Stated, Values, check_rules_page
 from generator.validate.wording import Disagreement, compare
 
 from . import rulebook
@@ -519,3 +520,38 @@ def _effects(report: Reporter, game: FirecrackersDefinition, kinds: tuple[str, .
                 code = "value-mismatch" if found.kind == "value" else found.kind
                 report(code, action.effect_loc if action.effect_loc.line else action.loc,
                        f"the effect of '{action.key}' reads '{game.effect_text(action)}': {found.message}")
+
+
+RULES_PAGE_STATED = (
+    Stated("explosion_threshold", "as the explosion threshold (a colour's total that explodes)", {
+        "en": (r"\b(?:reach\w*|add\w*\s+up\s+to|total\w*|hits?)\s+(?:a\s+total\s+of\s+)?(?P<n>NUM)\b",),
+        "de": (r"\b(?:erreich\w*|ergeb\w*|ergibt|summier\w*\s+sich\s+auf)\s+(?:\w+\s+){0,3}?(?P<n>NUM)\b",
+               r"\b(?P<n>NUM)\s+(?:oder\s+mehr\s+)?(?:erreicht|ergibt|ergeben)"),
+        "pt": (r"\b(?:ating\w*|cheg\w*\s+a|som\w*)\s+(?P<n>NUM)\b",),
+    }),
+    Stated("coins", "coins for a revealed card", {
+        "en": (r"\bworth\s+(?P<n>NUM)\s+coins?\b",),
+        "de": (r"\b(?P<n>NUM)\s+Münzen?\s+wert\b", r"\bwert\s+(?:ist\s+)?(?P<n>NUM)\s+Münzen?"),
+        "pt": (r"\bvale\w*\s+(?P<n>NUM)\s+moedas?\b",),
+    }, article_is_one=True),
+)
+"""What a Firecrackers rules page states as numbers: the total that explodes, what a revealed card
+is worth when its owner buys."""
+
+
+@CHECKS.rule(
+    "firecrackers.rules-page",
+    codes=("value",),
+    rationale="""
+    The rules page is read as a card is: a number it states for a rule value (a colour that
+    reaches 9 explodes, a revealed card worth two coins) is compared with the deck's values, in
+    every language it prints.
+    """,
+)
+def rules_page(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, FirecrackersDefinition)
+    threshold = game.info.options.defaults().get("explosion_threshold")
+    values: Values = {"coins": game.default_coins}
+    if isinstance(threshold, int) and not isinstance(threshold, bool):
+        values = {**values, "explosion_threshold": threshold}
+    check_rules_page(report, game, RULES_PAGE_STATED, (), values)

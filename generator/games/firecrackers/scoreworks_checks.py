@@ -9,6 +9,7 @@ from collections import Counter
 from generator.model import GameDefinition
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
+from generator.validate.rulespage import Claim, check_rules_page
 from generator.validate.wording import compare
 
 from . import rulebook
@@ -127,3 +128,28 @@ def _rules(report: Reporter, game: ScoreworksDefinition, kinds: tuple[str, ...])
             if found.kind in kinds:
                 report(found.kind, rule.text_loc if rule.text_loc.line else rule.loc,
                        f"core rule '{rule.key}' reads '{rule.text}': {found.message}")
+
+
+RULES_PAGE_CLAIMS = (
+    Claim({
+        "en": (r"\bmay\s+(?:buy|purchase)\b", r"\b(?:buy|purchase)\w*\b[^.]*\bif\s+you\s+(?:like|want)\b"),
+        "de": (r"\b(?:darf|dürfen|darfst|kann|kannst|können)\b[^.]*\b(?:kaufen|einkaufen)\b",),
+        "pt": (r"\bpode\w*\s+comprar\b",),
+    }, f"\"{rulebook.CORE_RULE_WORDS[rulebook.CORE_RULE_MUST_BUY]}\"", code="modal"),
+)
+"""Sentences a Scoreworks rules page may get wrong: buying is a must when a player can."""
+
+
+@CHECKS.rule(
+    "scoreworks.rules-page",
+    severity=Severity.WARNING,
+    codes=("modal",),
+    rationale="""
+    The rules page is read as a card is: a sentence that gives a core rule otherwise than the
+    expansion ("you may buy" where it says you must) is a warning, in every language it prints.
+    """,
+)
+def rules_page(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, ScoreworksDefinition)
+    if any(rule.key == rulebook.CORE_RULE_MUST_BUY for rule in game.core_rules):
+        check_rules_page(report, game, (), RULES_PAGE_CLAIMS, {})

@@ -10,6 +10,7 @@ from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
 from generator.validate.colours import ACCEPTS, agrees, reads_as
 from generator.validate.rulebook import option_defaults
+from generator.validate.rulespage import Claim, Stated, Values, check_rules_page
 
 from .model import HanabiDefinition
 
@@ -193,3 +194,49 @@ def _suit_colours(report: Reporter, game: HanabiDefinition) -> None:
         if missing and suit.key.lower() not in RULEBOOK_COLOURS and suit.name.lower() not in RULEBOOK_COLOURS:
             report("suit-colour", suit.loc, f"suit '{suit.key}' takes the place of the rulebook's "
                                             f"{' and '.join(missing)}: its fireworks are {', '.join(RULEBOOK_COLOURS)}")
+
+
+RULES_PAGE_STATED = (
+    Stated("note_tokens", "note tokens", {
+        "en": (r"(?P<n>NUM)\s+(?:\w+\s+)?(?:note|clue|information)\s+tokens\b",),
+        "de": (r"(?P<n>NUM)\s+(?:\w+\s+)?(?:Hinweis|Info|Informations)(?:plättchen|marken?|steine?)",),
+        "pt": (r"(?P<n>NUM)\s+(?:fichas|marcadores)\s+de\s+(?:nota|pista|informação)",),
+    }),
+    Stated("storm_tokens", "storm tokens", {
+        "en": (r"(?P<n>NUM)\s+(?:\w+\s+)?(?:storm|fuse|lightning|thunder)\s+tokens\b",),
+        "de": (r"(?P<n>NUM)\s+(?:\w+\s+)?(?:Gewitter|Sturm|Blitz|Lunten)(?:plättchen|marken?|steine?)",),
+        "pt": (r"(?P<n>NUM)\s+(?:fichas|marcadores)\s+de\s+(?:tempestade|trovão|relâmpago)",),
+    }),
+    Stated("hands", "hands", {
+        "en": (r"\bdeal\w*\s+(?:each\s+player\s+)?(?P<n>NUM)\s+cards", r"(?P<n>NUM)\s+cards\s+(?:to|for)\s+each\s+player"),
+        "de": (r"(?P<n>NUM)\s+Karten\s+(?:an|für)\s+jede", r"\bjede[rmn]?\s+\w+\s+(?:erhält|bekommt)\s+(?P<n>NUM)\s+Karten"),
+        "pt": (r"(?P<n>NUM)\s+cartas\s+(?:a|para)\s+cada\s+jogador",),
+    }),
+)
+"""What a Hanabi rules page states as numbers: the note and storm tokens, the hand."""
+RULES_PAGE_CLAIMS = (
+    Claim({
+        "en": (r"\bdiscard\w*\b[^.]*\b(?:at any time|any time|whenever you (?:like|want))",),
+        "de": (r"\babwerf\w*\b[^.]*\b(?:jederzeit|immer)\b", r"\b(?:jederzeit|immer)\b[^.]*\babwerf\w*"),
+        "pt": (r"\bdescart\w*\b[^.]*\b(?:a qualquer momento|sempre que quiser)",),
+    }, "a card may be discarded only when a note token is used (\"Não é permitido descartar uma carta se todas "
+       "as fichas de nota estiverem do lado da pista\")"),
+)
+"""Sentences a Hanabi rules page may get wrong: discarding is not allowed with every note token on
+its clue side."""
+
+
+@CHECKS.rule(
+    "hanabi.rules-page",
+    codes=("value", "claim"),
+    rationale="""
+    The rules page is read as a card is: a number it states for a rule value (9 note tokens, 5
+    cards for every hand) is compared with the deck's values, and a sentence that gives a rule
+    otherwise than the rulebook (discard at any time) is a warning, in every language it prints.
+    """,
+)
+def rules_page(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, HanabiDefinition)
+    values: Values = {"note_tokens": game.note_tokens, "storm_tokens": game.storm_tokens,
+                      "hands": {h.players: h.value for h in game.hand_sizes}}
+    check_rules_page(report, game, RULES_PAGE_STATED, RULES_PAGE_CLAIMS, values, ("note_tokens", "storm_tokens", "hands"))

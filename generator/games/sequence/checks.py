@@ -10,6 +10,7 @@ from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
 from generator.validate.colours import agrees, reads_as
 from generator.validate.rulebook import option_defaults
+from generator.validate.rulespage import Claim, Stated, Values, check_rules_page
 
 from .model import FREE_CELL, BoardCell, JackKind, SequenceDefinition
 
@@ -347,3 +348,51 @@ def table(report: Reporter, game: GameDefinition) -> None:
     elif game.sequence_length != 5:
         report("sequence-length", game.info.loc, f"sequences of {game.sequence_length}; the rulebook's are 5",
                Severity.WARNING)
+
+
+RULES_PAGE_STATED = (
+    Stated("hands", "hands", {
+        "en": (r"\bdeal\w*\s+(?:each\s+player\s+)?(?P<n>NUM)\b(?:\s+cards)?", r"(?P<n>NUM)\s+cards\s+(?:to|for)\s+each\s+player"),
+        "de": (r"(?P<n>NUM)\s+Karten\s+(?:an|für)\s+jede", r"\bjede[rmn]?\s+\w+\s+(?:erhält|bekommt)\s+(?P<n>NUM)\s+Karten"),
+        "pt": (r"(?P<n>NUM)\s+cartas\s+(?:a|para)\s+cada\s+jogador", r"\bdistribu\w+\s+(?P<n>NUM)\s+cartas"),
+    }),
+    Stated("to_win", "sequences to win", {
+        "en": (r"(?P<k>NUM)\s+(?:players\s+or\s+)?teams\s+(?:need|must\s+make|win\s+with)\s+(?P<n>NUM)\s+sequences?",),
+        "de": (r"(?P<k>NUM)\s+(?:Spieler\s+oder\s+)?Teams\s+(?:brauchen|benötigen)\s+(?P<n>NUM)\s+Sequenz(?:en)?",),
+        "pt": (r"(?P<k>NUM)\s+(?:jogadores\s+ou\s+)?equipas\s+(?:precisam\s+de|fazem)\s+(?P<n>NUM)\s+sequências?",),
+    }),
+    Stated("sequence_length", "chips in a sequence", {
+        "en": (r"(?P<n>NUM)\s+(?:chips\s+)?in\s+a\s+(?:straight\s+)?(?:line|row)",),
+        "de": (r"(?P<n>NUM)\s+(?:Chips|Steine)\s+in\s+einer\s+(?:geraden\s+)?(?:Linie|Reihe)",),
+        "pt": (r"(?P<n>NUM)\s+fichas\s+em\s+linha",),
+    }),
+)
+"""What a Sequence rules page states as numbers: the hand, the sequences each table needs, the chips
+of a sequence."""
+RULES_PAGE_CLAIMS = (
+    Claim({
+        "en": (r"\bmust\s+(?:\w+\s+)?(?:discard|exchange|replace|swap|trade)",),
+        "de": (r"\bmuss\w*\b[^.]*\b(?:abwerfen|ablegen|tauschen|austauschen|ersetzen)\b",),
+        "pt": (r"\bdeve\w*\s+(?:\w+\s+)?(?:descartar|trocar|substituir)",),
+    }, "a dead card may be exchanged (\"pode ser trocada por uma nova carta\"); nobody must", code="modal",
+        within={"en": r"\bdead\b", "de": r"\btote\w*\b", "pt": r"\bmortas?\b"}),
+)
+"""Sentences a Sequence rules page may get wrong: a dead card may be exchanged, not must."""
+
+
+@CHECKS.rule(
+    "sequence.rules-page",
+    codes=("value", "modal"),
+    rationale="""
+    The rules page is read as a card is: a number it states for a rule value (deal 7 for every
+    table, two teams needing one sequence) is compared with the deck's values, and a sentence that
+    gives a rule otherwise than the rulebook (a dead card must be discarded) is a warning, in every
+    language it prints.
+    """,
+)
+def rules_page(report: Reporter, game: GameDefinition) -> None:
+    assert isinstance(game, SequenceDefinition)
+    values: Values = {"hands": {h.players: h.value for h in game.hand_sizes},
+                      "to_win": {w.players: w.value for w in game.sequences_to_win},
+                      "sequence_length": game.sequence_length}
+    check_rules_page(report, game, RULES_PAGE_STATED, RULES_PAGE_CLAIMS, values, ("hands",))
