@@ -106,3 +106,69 @@ def test_a_column_in_an_undeclared_language_is_an_error_at_its_header(orchard: P
     assert checked.exit_code == 1
     assert any("orchard.csv:1:" in line and "column 'text.fr'" in line and "'fr' is not one of" in line
                for line in checked.output.splitlines())
+
+
+@pytest.mark.e2e
+def test_cardforges_own_words_print_in_the_decks_language(orchard: Path) -> None:
+    """The words cardforge adds to a kit (page footers, the rules page's heading) come from its
+    message catalogues: a German deck has no English word of ours left on it."""
+    definition = orchard / "card_defs" / "orchard.yaml"
+    text = definition.read_text()
+    assert 'heading: "Obstgarten: Spielregeln"' in text
+    definition.write_text(text.replace('      heading: "Obstgarten: Spielregeln"\n', ""))
+    out = orchard / "out"
+    built = run(orchard, "build", "orchard", "--lang", "all", "--out", str(out))
+    assert built.exit_code == 0, built.output
+    english, german = text_of(out / "orchard-en.pdf"), text_of(out / "orchard-de.pdf")
+    assert ": fronts 1/" in english and ": backs 1/" in english and "Orchard: rules summary" in english
+    assert ": Vorderseiten 1/" in german and ": Rückseiten 1/" in german and "Obstgarten: Kurzregeln" in german
+    assert "fronts" not in german and "rules summary" not in german
+
+
+@pytest.mark.e2e
+def test_a_templates_literal_word_is_translated_and_one_left_out_is_a_warning(orchard: Path) -> None:
+    """A template's literal words (here a back's tagline) print through the translation's words;
+    in a deck of several languages a literal word a language leaves out is a warning at the region."""
+    layout = next(p for p in (orchard / "layouts").glob("*.yaml") if "tree.svg" in p.read_text())
+    text = layout.read_text()
+    tagline = ('        harvest: {x: 6, y: 74, width: 51.5, height: 5, text: "a game of harvests", font: sans, '
+               'max_pt: 8, min_pt: 5, colour: "#f3e9c6"}\n')
+    layout.write_text(text.replace("        leaves:", tagline + "        leaves:"))  # on every back alike
+    line = layout.read_text().splitlines().index(tagline.rstrip("\n")) + 1
+    checked = run(orchard, "validate")
+    warned = [w for w in checked.output.splitlines() if "[layout.words/untranslated-word]" in w]
+    assert len(warned) == 1 and f"layouts/{layout.name}:{line}:" in warned[0], checked.output
+    assert "'a game of harvests' prints as written on the de deck" in warned[0]
+    definition = orchard / "card_defs" / "orchard.yaml"
+    definition.write_text(definition.read_text().replace("    name: Obstgarten\n",
+                                                         "    name: Obstgarten\n    words:\n"
+                                                         "      a game of harvests: ein Spiel der Ernte\n", 1))
+    assert "untranslated-word" not in run(orchard, "validate").output
+    out = orchard / "out"
+    assert run(orchard, "build", "orchard", "--lang", "all", "--out", str(out)).exit_code == 0
+    assert "ein Spiel der Ernte" in text_of(out / "orchard-de.pdf")
+    assert "a game of harvests" in text_of(out / "orchard-en.pdf")
+
+
+def test_a_shipped_games_own_words_are_translated_by_the_words_table(shipped_project) -> None:  # type: ignore[no-untyped-def]
+    """Hanabi's suit names, Firecrackers' packs and actions and Scoreworks' rules print through
+    a translation's words, as a template's literal words do."""
+    from dataclasses import replace
+
+    from generator.app.catalog import GAMES
+    from generator.model.common import Translation
+
+    hanabi = shipped_project.game("hanabi")
+    red = next(s for s in hanabi.suits if s.key == "red")
+    info = replace(hanabi.info, languages=("en", "pt"),
+                   translations=(Translation("pt", words=((red.name, "Vermelho"),)),))
+    localized = GAMES.describe(hanabi).localized(replace(hanabi, info=info), "pt")
+    assert next(s for s in localized.suits if s.key == "red").name == "Vermelho"
+    assert next(s for s in localized.suits if s.key == "blue").name == "Blue"
+    fc = shipped_project.game("firecrackers")
+    treasure = next(a for a in fc.actions if a.key == "treasure")
+    info = replace(fc.info, languages=("en", "pt"), translations=(Translation("pt", words=(
+        (treasure.label, "Tesouro"), (treasure.effect, "Vale {coins} moedas na compra.")),),))
+    localized_fc = GAMES.describe(fc).localized(replace(fc, info=info), "pt")
+    changed = next(a for a in localized_fc.actions if a.key == "treasure")
+    assert (changed.label, changed.effect) == ("Tesouro", "Vale {coins} moedas na compra.")

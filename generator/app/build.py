@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 from dataclasses import dataclass, field, replace
 from hashlib import sha256
 from pathlib import Path
@@ -39,6 +40,7 @@ from ..layout.sheets import (
 )
 from ..loader import DefinitionErrors
 from ..loader.layouts import ProjectArtwork, load_layout_library
+from ..model.source import SourceLoc
 from ..model import GameDefinition, Project
 from ..model.definition import DeckRequest
 from ..model.limits import (
@@ -208,9 +210,11 @@ def build_kit(
     """Every piece ``game`` prints for ``request`` (its game's ``kit``, each piece in a component,
     the rules summary pages after them), with the pieces of ``expansion`` after its own."""
     request = request or DeckRequest()
+    tools = replace(tools, words=game.info.words, language=game.info.language)
     kit = _with_rules(named(GAMES.describe(game).kit(game, tools, request)), game, tools)
-    kit = replace(kit, corner_radius_mm=tools.settings.corner_radius_mm)
+    kit = replace(kit, corner_radius_mm=tools.settings.corner_radius_mm, language=game.info.language)
     if expansion is not None:
+        tools = replace(tools, words=expansion.info.words)
         kit = kit.with_expansion(_with_rules(named(GAMES.describe(expansion).kit(expansion, tools, request)),
                                              expansion, tools))
     return kit
@@ -224,7 +228,7 @@ def _with_rules(kit: Kit, game: GameDefinition, tools: FaceTools) -> Kit:
     description = GAMES.describe(game)
     problems: list[FitProblem] = []
     scenes = rules_pages(game.info.id, game.info.printed_title, rules, description.rules_values(game), tools.measurer,
-                         problems, description.emblems(game), tools.layouts.fallback_fonts)
+                         problems, description.emblems(game), tools.layouts.fallback_fonts, game.info.language)
     pages = tuple(Sheetlet("rules" if n == 1 else f"rules-{n}", scene) for n, scene in enumerate(scenes, 1))
     return replace(kit, pages=kit.pages + pages, fit_problems=kit.fit_problems + tuple(problems))
 
@@ -317,6 +321,7 @@ def check_build(
         except BuildError as exc:  # a build of several games prints those written in that language
             refused.append(exc)
     findings = _template_findings(toolkit.layouts, checked, project.games, unused=unused_templates)
+    findings += _untranslated_words(toolkit.layouts, checked)
     # a game drawn with a template that cannot be used is not laid out, but for a game of several
     # components (a designer's kit), whose faces leave out just the components drawn with it
     broken = {f.game_id for f in findings if f.is_error and not _lays_out_the_rest(checked, f.game_id)}
@@ -508,6 +513,47 @@ def preflight_home(game: GameDefinition, kit: Kit, toolkit: Toolkit, options: Bu
     target = home_target(face_settings(game, toolkit, options).safe_mm)
     return [*check_faces(kit, target, toolkit.fonts, game.info.id, game.info.loc),
             *check_fonts(kit, toolkit.fonts, game.info.id, game.info.loc)]
+
+
+WORDS_RULE_ID = "layout.words"
+_LETTERS = re.compile(r"[^\W\d_]")
+PLACEHOLDER_TEXT = re.compile(r"\{[^{}]*\}")
+"""A ``{field}`` of a printed text (not a word to translate)."""
+
+
+def _untranslated_words(layouts: LayoutLibrary, games: Sequence[GameDefinition]) -> list[Finding]:
+    """In a definition with several languages, each printed word of its own that a further
+    language's ``words`` leaves out (it would print in the first language): the literal words of
+    the face templates it is drawn with, and the game's own words (``printed_words``)."""
+    findings: list[Finding] = []
+    for game in games:
+        info = game.info
+        if len(info.languages) < 2:
+            continue
+        description = GAMES.describe(game)
+        printed: dict[str, SourceLoc] = {}
+        for name in description.template_fields(game):
+            try:
+                template = layouts.face(name)
+            except KeyError:
+                continue
+            for _, regions in template.sides():
+                for region in regions:
+                    if region.text and _LETTERS.search(PLACEHOLDER_TEXT.sub("", region.text)):
+                        printed.setdefault(region.text, region.loc)
+        for text, loc in description.printed_words(game):
+            if text and _LETTERS.search(PLACEHOLDER_TEXT.sub("", text)):
+                printed.setdefault(text, loc)
+        for language in info.languages[1:]:
+            translation = info.translation(language)
+            words = dict(translation.words) if translation is not None else {}
+            missing = [(text, loc) for text, loc in printed.items() if text not in words]
+            for text, loc in missing:
+                shown = text if len(text) <= 60 else text[:57] + "..."
+                findings.append(Finding(loc, WORDS_RULE_ID, "untranslated-word", Severity.WARNING,
+                                        f"'{shown}' prints as written on the {language} deck: add it to "
+                                        f"translations: {language}: words:", info.id))
+    return findings
 
 
 def _template_findings(layouts: LayoutLibrary, games: Sequence[GameDefinition], everything: Sequence[GameDefinition],

@@ -139,6 +139,18 @@ class GameDescription(ABC, Generic[D]):
                 "min_players": str(players[0]), "max_players": str(players[-1]),
                 "cards": str(self.card_count(definition))}
 
+    def printed_words(self, definition: D) -> list[tuple[str, "SourceLoc"]]:
+        """The game's own words its kit prints (a suit's name, an action's effect), each where the
+        file writes it: a translation's ``words`` gives each in its language. Card-list games
+        translate theirs by card (their own check)."""
+        return []
+
+    def translated_words(self, definition: D) -> D:
+        """``definition`` with the game's own printed words (a suit's name, an action's effect) in
+        the language it is localised into, through its ``info.words`` (``localized`` calls it);
+        a game with words of its own overrides it."""
+        return definition
+
     def localized(self, definition: D, language: str) -> D:
         """``definition`` with its words in ``language`` (one of its ``languages``): its name,
         title, description and rules page from its translations, where they give them (the
@@ -149,8 +161,9 @@ class GameDescription(ABC, Generic[D]):
         if found is None:
             return replace(definition, info=replace(info, language=language))  # type: ignore[type-var]
         localized = replace(info, language=language, name=found.name or info.name, title=found.title or info.title,
-                            description=found.description or info.description, rules=found.rules or info.rules)
-        return replace(definition, info=localized)  # type: ignore[type-var]
+                            description=found.description or info.description, rules=found.rules or info.rules,
+                            words=found.words)
+        return self.translated_words(replace(definition, info=localized))  # type: ignore[type-var]
 
     def emblems(self, definition: D) -> "list[tuple[Symbol, Colour]]":
         """Symbols in colour shown under the rules summary's title (a game's suits...)."""

@@ -16,6 +16,7 @@ from ..model.common import Colour
 from ..model.templates import SheetTemplate
 from .kit import PieceKind
 from .marks import crop_marks
+from .messages import message
 from .page import ManifestItem, Page, Placement
 from .scene import BLACK, WHITE, Anchor, Group, Item, Line, Paint, Rect, Scene, Text
 
@@ -41,14 +42,16 @@ def fits(width_mm: float, height_mm: float, sheet: SheetTemplate) -> bool:
 
 
 def board_pages(board: Scene, sheet: SheetTemplate, large: SheetTemplate | None, overlap_mm: float, game_id: str,
-                piece_id: str = "board", kind: PieceKind = PieceKind.BOARD, component: str = "board") -> list[Page]:
+                piece_id: str = "board", kind: PieceKind = PieceKind.BOARD, component: str = "board",
+                language: str = "") -> list[Page]:
     """The board (or mat) ``piece_id`` on ``large`` when given and big enough, else tiles on
     ``large`` or ``sheet`` plus a map page."""
     if large is not None:
         page = large_page(board, large, game_id, piece_id, kind, component)
         if page is not None:
             return [page]
-    return tile_pages(board, large or sheet, max(overlap_mm, MIN_OVERLAP_MM), game_id, piece_id, kind, component)
+    return tile_pages(board, large or sheet, max(overlap_mm, MIN_OVERLAP_MM), game_id, piece_id, kind, component,
+                      language)
 
 
 def large_page(board: Scene, sheet: SheetTemplate, game_id: str, piece_id: str = "board",
@@ -102,8 +105,9 @@ def tile_count(width_mm: float, height_mm: float, sheet: SheetTemplate, overlap_
 
 
 def tile_pages(board: Scene, sheet: SheetTemplate, overlap: float, game_id: str, piece_id: str = "board",
-               kind: PieceKind = PieceKind.BOARD, component: str = "board") -> list[Page]:
-    """One page per tile (see the module docstring) and the assembly map."""
+               kind: PieceKind = PieceKind.BOARD, component: str = "board", language: str = "") -> list[Page]:
+    """One page per tile (see the module docstring) and the assembly map, cardforge's words in
+    ``language``."""
     what = f"{game_id} {piece_id}"
     paper, (nx, step_x, tw), (ny, step_y, th) = tiling(board.width_mm, board.height_mm, sheet, overlap)
     total = nx * ny
@@ -124,17 +128,18 @@ def tile_pages(board: Scene, sheet: SheetTemplate, overlap: float, game_id: str,
             if right:
                 marks += _glue(x + tw - overlap, y, overlap, th)
                 marks.append(Line(x + tw - overlap, y, x + tw - overlap, y + th, BLACK, 0.25, (2.0, 1.5)))
-                marks.append(Group((Text(0, 0, f"glue: {right} covers this strip, its left edge on the dashed line",
+                marks.append(Group((Text(0, 0, message("glue-right", language, name=right),
                                          "sans", 6.5, BLACK, Anchor.MIDDLE),), x + tw + 3.0, y + th / 2, 90))
             if below:
                 marks += _glue(x, y + th - overlap, tw, overlap)
                 marks.append(Line(x, y + th - overlap, x + tw, y + th - overlap, BLACK, 0.25, (2.0, 1.5)))
-                marks.append(Text(x + tw / 2, y + th + 5.0, f"glue: {below} covers this strip, its top edge on the dashed line",
+                marks.append(Text(x + tw / 2, y + th + 5.0, message("glue-below", language, name=below),
                                   "sans", 6.5, BLACK, Anchor.MIDDLE))
-            marks += _header(paper, x, tw, name, nx, ny, row, col, total, overlap, what)
-            pages.append(Page(paper.width_mm, paper.height_mm, (placement,), tuple(marks), f"{what} tile {name}"))
+            marks += _header(paper, x, tw, name, nx, ny, row, col, total, overlap, what, language)
+            pages.append(Page(paper.width_mm, paper.height_mm, (placement,), tuple(marks),
+                              message("tile", language, what=what, name=name)))
     tiles = [(_name(r, c), c * step_x, r * step_y) for r in range(ny) for c in range(nx)]
-    pages.append(assembly_map(board, paper, tiles, tw, th, nx, ny, overlap, what))
+    pages.append(assembly_map(board, paper, tiles, tw, th, nx, ny, overlap, what, language))
     return pages
 
 
@@ -152,16 +157,15 @@ def _glue(x: float, y: float, w: float, h: float) -> list[Item]:
 
 
 def _header(paper: SheetTemplate, x: float, tw: float, name: str, nx: int, ny: int, row: int, col: int, total: int,
-            overlap: float, what: str) -> list[Item]:
+            overlap: float, what: str, language: str = "") -> list[Item]:
     """The tile's name and place, what to do, and a small map of the tiles with this one filled
     (``what``: the game and the piece, ``sequence board``)."""
     top = paper.margin_mm
     items: list[Item] = [
-        Text(x, top + 4.5, f"{what}: tile {name} (row {name[0]}, column {col + 1}) of {total}", "sans-bold", 9, BLACK),
-        Text(x, top + 9.0, f"Cut on the crop marks. Tiles overlap by {overlap:g} mm: glue the hatched strips and lay",
-             "sans", 6.5, BLACK),
-        Text(x, top + 12.0, "the tile named beside each strip over it, its cut edge on the dashed line. The map page shows the order.",
-             "sans", 6.5, BLACK),
+        Text(x, top + 4.5, message("tile-heading", language, what=what, name=name, row=name[0], column=col + 1,
+                                   total=total), "sans-bold", 9, BLACK),
+        Text(x, top + 9.0, message("tile-how-1", language, overlap=f"{overlap:g}"), "sans", 6.5, BLACK),
+        Text(x, top + 12.0, message("tile-how-2", language), "sans", 6.5, BLACK),
     ]
     cell = 3.2
     mx = x + tw - nx * cell
@@ -173,7 +177,7 @@ def _header(paper: SheetTemplate, x: float, tw: float, name: str, nx: int, ny: i
 
 
 def assembly_map(board: Scene, paper: SheetTemplate, tiles: list[tuple[str, float, float]], tw: float, th: float,
-                 nx: int, ny: int, overlap: float, what: str) -> Page:
+                 nx: int, ny: int, overlap: float, what: str, language: str = "") -> Page:
     """The board small with each tile's outline, rows lettered on the left and columns numbered
     above (outside the board: no label covers a cell), and the order of assembly."""
     _, _, pw, ph = paper.printable
@@ -181,7 +185,8 @@ def assembly_map(board: Scene, paper: SheetTemplate, tiles: list[tuple[str, floa
     x0 = (paper.width_mm - board.width_mm * scale) / 2
     y0 = paper.margin_mm + 24
     items: list[Item] = [
-        Text(paper.width_mm / 2, paper.margin_mm + 8, f"{what}: assembly map", "sans-bold", 14, BLACK, Anchor.MIDDLE),
+        Text(paper.width_mm / 2, paper.margin_mm + 8, message("assembly-map", language, what=what), "sans-bold", 14,
+             BLACK, Anchor.MIDDLE),
         Group(board.items, x0, y0, 0, scale),
     ]
     for name, sx, sy in tiles:
@@ -193,16 +198,11 @@ def assembly_map(board: Scene, paper: SheetTemplate, tiles: list[tuple[str, floa
     for row in range(ny):
         items.append(Text(x0 - 4, y0 + (row * step_y + th / 2) * scale + 1.5, chr(ord("A") + row), "sans-bold", 12,
                           TILE_LINE, Anchor.MIDDLE))
-    steps = [
-        f"Each tile is named by its row (A, B...) and column (1, 2...): tile A1 is the top left one. Tiles overlap by {overlap:g} mm.",
-        "1. Cut every tile on its crop marks.",
-        "2. Lay A1 face up. Glue its hatched strips.",
-        "3. Lay A2 over A1's right strip, its left edge on the dashed line, the pictures matching; glue A2's strips; go on along row A.",
-        "4. Lay row B over row A's lower strips the same way, B1 first, and so on down the rows. Press flat, or tape from behind.",
-    ]
+    steps = [message("assembly-1", language, overlap=f"{overlap:g}")] + [
+        message(f"assembly-{n}", language) for n in range(2, 6)]
     y = y0 + board.height_mm * scale + 9
     for line in steps:
         items.append(Text(x0, y, line, "sans", 7.5, BLACK))
         y += 5.0
-    return Page(paper.width_mm, paper.height_mm, (), tuple(items), f"{what} assembly map")
+    return Page(paper.width_mm, paper.height_mm, (), tuple(items), message("assembly-map-label", language, what=what))
 

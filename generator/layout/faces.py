@@ -123,6 +123,9 @@ class FaceContext:
     """The card fields that hold true or false: conditions compare them by meaning."""
     fallbacks: tuple[str, ...] = ()
     """The fonts that draw what a region's font lacks: the template's, then the project's."""
+    words: Mapping[str, str] = field(default_factory=dict)
+    """A region's literal text as written and its words in the language printed (a translation's
+    ``words``): a back's title, a label."""
     _ground: Colour | None = None
     _compared: dict[int, tuple[FaceRegion, set[str]]] = field(default_factory=dict)
     """Per region with ``when: {equals/not}``, the values of its field the cards drawn had."""
@@ -354,7 +357,7 @@ class FaceContext:
         if self.settings.ink_saver and region.colour is not None and luminance(ink_colour) > INK_SAVER_LIGHT:
             ink_colour = BLACK  # light text drawn on a solid colour would vanish on white paper
         if region.text is not None:
-            text = fill_in(region.text, shown)
+            text = fill_in(self.words.get(region.text, region.text), shown)
             names = [name for name, _ in placeholders(region.text)]
             source = next((sources[n] for n in names if n in sources), UNKNOWN_LOC)
             return self.text(piece_id, region, text, ink_colour, ANCHORS[region.align], region.wrap, source,
@@ -435,6 +438,10 @@ class FaceTools:
     print shop's card size for each deck)."""
     shop_bleed: bool = False
     """Every component is drawn with ``settings.bleed_mm``, its own bleed ignored (a shop's)."""
+    words: tuple[tuple[str, str], ...] = ()
+    """The printed texts and their words in ``language`` (the game's ``info.words``)."""
+    language: str = ""
+    """The language the kit prints in (empty: the definition's first)."""
 
     def size_of(self, component: str) -> tuple[float, float] | None:
         """The size ``sizes`` gives ``component``, if any."""
@@ -450,7 +457,7 @@ class FaceTools:
         face = self.layouts.face(template)
         fallbacks = tuple(dict.fromkeys((*face.fallback_fonts, *self.layouts.fallback_fonts)))
         return FaceContext(self.settings, self.measurer, face, artwork=self.artwork, booleans=booleans,
-                           fallbacks=fallbacks)
+                           fallbacks=fallbacks, words=dict(self.words))
 
 
 DEFAULT_COMPONENTS = {"cards": "deck", "tokens": "tokens", "boards": "board"}

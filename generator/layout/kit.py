@@ -130,6 +130,8 @@ class Kit:
     """The kit's components in printing order (each piece names its own)."""
     corner_radii: tuple[tuple[str, float], ...] = ()
     """Decks whose cards have another corner radius than ``corner_radius_mm``: (component, radius)."""
+    language: str = ""
+    """The language the kit is printed in (cardforge's own words on its pages follow it)."""
 
     @property
     def pieces(self) -> tuple[Piece, ...]:

@@ -12,6 +12,7 @@ from ..model.source import SourceLoc
 from .kit import FitProblem
 from .regions import MissingField, fill_in
 from .scene import BLACK, Anchor, Item, Line, Paint, Scene, Text, TextMeasurer
+from .messages import message
 from .symbols import symbol
 from .richtext import RichFit, fit_rich, parse, is_plain
 from .textfit import Box
@@ -85,7 +86,7 @@ class _Pages:
 
 def rules_pages(game_id: str, title: str, rules: RulesText, values: Mapping[str, str], measurer: TextMeasurer,
                 problems: list[FitProblem], emblems: Sequence[tuple[Symbol, Colour]] = (),
-                fallbacks: Sequence[str] = ()) -> list[Scene]:
+                fallbacks: Sequence[str] = (), language: str = "") -> list[Scene]:
     """The rules summary as page scenes of ``PAGE_W_MM`` x ``PAGE_H_MM``; ``values`` fill the
     text's ``{placeholders}`` (a placeholder the game does not know is a problem at its place).
     Paragraphs may be marked up as card text is (``<b>``, ``<i>``, ``<br>``), and characters the
@@ -95,8 +96,8 @@ def rules_pages(game_id: str, title: str, rules: RulesText, values: Mapping[str,
     except MissingField as exc:
         problems.append(_problem(exc.message(), rules.loc))
         credit = rules.credit
-    pages = _Pages(game_id, rules.heading or f"{title}: rules summary", emblems, credit,
-                   rules.continued or "(continued)", measurer, fallbacks, problems, rules.loc)
+    pages = _Pages(game_id, rules.heading or message("rules-summary", language, title=title), emblems, credit,
+                   rules.continued or message("continued", language), measurer, fallbacks, problems, rules.loc)
     x, width = MARGIN_MM, PAGE_W_MM - 2 * MARGIN_MM
     for section in rules.sections:
         if pages.room() < 7 + 2 * LINE_MM:

@@ -23,6 +23,7 @@ from .cuts import with_registration
 from .footer import ESTIMATE, add_footer
 from .kit import Kit, Piece, PieceKind
 from .marks import crop_marks, cut_circles, cut_outlines, fold_line, label
+from .messages import message
 from .page import Document, ManifestItem, Page, Placement
 from .scene import BLACK, Anchor, Group, Item, Line, Rect, Scene, Text, TextMeasurer
 
@@ -70,6 +71,8 @@ class SheetOptions:
     """The version stamp every page carries (game, definition hash, date)."""
     registration_marks: bool = False
     """Registration marks in the corners of every page with pieces to cut, for cutting machines."""
+    language: str = ""
+    """The language of cardforge's own words on the pages (``layout.messages``); empty: English."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,10 +204,10 @@ def grid_pages(pieces: Sequence[Piece], options: SheetOptions, what: str, *, rou
                 item = ManifestItem(kind, piece.id, "back", slot, bx, by, grid.w, grid.h, 0, component=piece.component)
                 backs.append(Placement(piece.back, bx, by, 0, _clip(grid, bcol, brow, bleed), item))
         marks = _grid_marks(grid, options, bleed, round_cuts, chunk)
-        pages.append(Page(grid.page_w, grid.page_h, tuple(fronts), tuple(marks), f"{what}: fronts {number}/{len(chunks)}",
+        pages.append(Page(grid.page_w, grid.page_h, tuple(fronts), tuple(marks), message("fronts", options.language, what=what, number=number, count=len(chunks)),
                           footer=True))
         if backs:
-            pages.append(Page(grid.page_w, grid.page_h, tuple(backs), (), f"{what}: backs {number}/{len(chunks)}",
+            pages.append(Page(grid.page_w, grid.page_h, tuple(backs), (), message("backs", options.language, what=what, number=number, count=len(chunks)),
                               footer=True))
     return pages
 
@@ -317,9 +320,10 @@ def gutterfold_pages(pieces: Sequence[Piece], options: SheetOptions, what: str) 
         marks = crop_marks(xs, ys, (x0, y_front, xs[-1], y_back + h), (sheet.width_mm, sheet.height_mm), bleed,
                            options.sheet.crop_marks) if options.crop_marks else []
         marks.append(fold_line(sheet.margin_mm, fold, sheet.width_mm - sheet.margin_mm))
-        marks.append(label(sheet.margin_mm, fold - 0.8, "fold here, glue, then cut", 6.0))
+        marks.append(label(sheet.margin_mm, fold - 0.8, message("fold-here", options.language), 6.0))
         pages.append(Page(sheet.width_mm, sheet.height_mm, tuple(placements), tuple(marks),
-                          f"{what}: fold-and-glue {number}/{len(chunks)}", footer=True))
+                          message("fold-and-glue", options.language, what=what, number=number, count=len(chunks)),
+                          footer=True))
     return pages
 
 
@@ -346,6 +350,7 @@ def tokens_under_cards(deck: list[Page], cards: Sequence[Piece], tokens: Sequenc
     their other sides behind them on the backs page), instead of two nearly empty pages of their
     own; None when they do not all fit there. The last cards' crop marks then close their block,
     and the tokens start below the marks."""
+    both = message("cards-and-tokens", options.language)
     if not cards or not tokens or not deck or options.sheet.fill_order.value != "rows" or not outlined(tokens[0]):
         return None  # square tokens are cut on crop marks: they get sheets of their own
     first = cards[0].front
@@ -402,11 +407,11 @@ def tokens_under_cards(deck: list[Page], cards: Sequence[Piece], tokens: Sequenc
     marks += outline_guides(tokens, corners)
     pages = list(deck)
     pages[fronts_at] = Page(front_page.width_mm, front_page.height_mm, tuple(fronts), tuple(marks),
-                            front_page.label.replace("cards:", "cards and tokens:"), footer=True)
+                            front_page.label.replace("cards:", both + ":"), footer=True)
     if has_backs:
         back_page = deck[fronts_at + 1]
         pages[fronts_at + 1] = Page(back_page.width_mm, back_page.height_mm, tuple(backs), back_page.marks,
-                                    back_page.label.replace("cards:", "cards and tokens:"), footer=True)
+                                    back_page.label.replace("cards:", both + ":"), footer=True)
     return pages
 
 
@@ -484,7 +489,7 @@ def large_pages(kit: Kit, options: SheetOptions) -> list[Page]:
         else:
             for piece in pieces:  # each on one large page when it fits there, else tiled
                 pages += board_pages(piece.front, options.sheet, options.board_sheet, options.tile_overlap_mm,
-                                     kit.game_id, piece.id, piece.kind, piece.component)
+                                     kit.game_id, piece.id, piece.kind, piece.component, options.language)
     return pages
 
 
@@ -560,6 +565,8 @@ def plan_document(kit: Kit, options: SheetOptions, title: str) -> Document:
     every copy), boards, mats and boxes, one-off pages."""
     if options.copies < 1:
         raise ValueError("copies must be at least 1")
+    if kit.language and not options.language:
+        options = replace(options, language=kit.language)
     # Each copy of the deck starts on a fresh page, so the pages of every copy are identical and
     # the PDF stores them once: copies cost a few bytes a page, not a page of drawings.
     pages: list[Page] = deck_pages(kit, options) * options.copies

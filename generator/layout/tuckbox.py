@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..model.common import Colour
 from .scene import WHITE, Anchor, Close, Group, Item, Line, LineTo, MoveTo, Paint, Path, PathOp, Scene, Text
+from .messages import message
 
 GLUE_TAB_MM = 10.0
 TUCK_MM = 15.0
@@ -130,7 +131,7 @@ def outline_path(box: TuckBox, paint: Paint) -> Path:
     return Path(tuple(ops), paint)
 
 
-def die_lines(box: TuckBox, ground: Colour = WHITE) -> list[Item]:
+def die_lines(box: TuckBox, ground: Colour = WHITE, language: str = "") -> list[Item]:
     """The lines printed over the net: the cut outline, dashed folds, a hatched glue tab, in a
     colour that shows on the net's ``ground``."""
     cut = CUT if ground == WHITE else ink_on(ground)
@@ -147,7 +148,7 @@ def die_lines(box: TuckBox, ground: Colour = WHITE) -> list[Item]:
             (x1, y1), (x2, y2) = segment
             items.append(Line(x1, y1, x2, y2, fold, 0.15))
         k += step
-    items.append(Group((Text(0, 0, "glue", "sans", 6, fold, Anchor.MIDDLE),), glue.x + glue.width / 2 + 1.0,
+    items.append(Group((Text(0, 0, message("glue", language), "sans", 6, fold, Anchor.MIDDLE),), glue.x + glue.width / 2 + 1.0,
                        glue.y + glue.height / 2, -90))
     return items
 

@@ -16,7 +16,7 @@ from .fields import Reader
 
 HEADER_REQUIRED = ("game", "id", "name", "rulebook", "players")
 HEADER_OPTIONAL = ("description", "card_size", "options", "title", "rules", "deviations", "languages", "translations")
-TRANSLATION_FIELDS = ("name", "title", "description", "rules", "cards")
+TRANSLATION_FIELDS = ("name", "title", "description", "rules", "cards", "words")
 """What ``translations: {de: {...}}`` may give for a language (``cards``: a card-list deck's table)."""
 LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
 """A language code as BCP 47 writes it: ``de``, ``pt-BR``, ``fr``."""
@@ -148,8 +148,26 @@ def read_translations(reader: Reader, node: yaml.Node, languages: tuple[str, ...
             if "description" in fields else "",
             rules=read_rules(reader, fields["rules"]) if "rules" in fields else None,
             loc=reader.loc(key_node),
+            words=_read_words(reader, fields["words"], code) if "words" in fields else (),
+            words_loc=reader.loc(fields["words"]) if "words" in fields else UNKNOWN_LOC,
         ))
     return tuple(found)
+
+
+def _read_words(reader: Reader, node: yaml.Node, code: str) -> tuple[tuple[str, str], ...]:
+    """``words: {TEXT: TRANSLATION}``: each printed text as written in the first language and its
+    words in ``code``."""
+    found: dict[str, str] = {}
+    for key_node, value_node in reader.entries(node, f"words in {code}"):
+        text = str(key_node.value)
+        translated = reader.text(value_node, f"the {code} words for '{text}'")
+        if translated is None:
+            continue
+        if text in found:
+            reader.error(key_node, f"'{text}' is given twice in words for {code}")
+            continue
+        found[text] = translated
+    return tuple(found.items())
 
 
 def read_deviations(reader: Reader, node: yaml.Node) -> tuple[Deviation, ...]:

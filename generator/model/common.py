@@ -87,6 +87,10 @@ class Translation:
     rules: RulesText | None = None
     loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
     """Where the file gives this language's translations."""
+    words: tuple[tuple[str, str], ...] = ()
+    """``words: {"Red": Rot, ...}``: each printed text of the definition and its templates (a suit's
+    name, a back's title, a mat's label, a card's rule) as written, and its words in this language."""
+    words_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
 
 
 class Scoring(str, Enum):
@@ -139,6 +143,10 @@ class GameInfo:
     language: str = ""
     """The language this definition's words are in (a build for ``--lang de`` localises it);
     empty: the first of ``languages``."""
+    words: tuple[tuple[str, str], ...] = ()
+    """The printed texts of the language the definition is localised into and their translations
+    (its translation's ``words``; empty in the first language): templates and game words print
+    through them."""
     languages_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
     scoring: Scoring = Scoring.HIGHEST
     """Who wins: the highest score, or the lowest (``scoring: lowest``, a game of penalty points):

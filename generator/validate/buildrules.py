@@ -48,6 +48,10 @@ _build_rule("layout.templates", ("missing-template", "unknown-field", "unused-te
                                  "too-many-pieces", "unknown-size"), """
     A game is drawn with face templates a layout file defines, its components at sizes the layouts
     know.""", declarable=False)
+_build_rule("layout.words", ("untranslated-word",), """
+    A deck printed in several languages prints every word of its own in each: a template's literal
+    words (a back's tagline, a token's label) and the game's words (a suit's name, an action's
+    effect) come from the translation's words; one left out prints in the first language.""")
 _build_rule("layout.sheet-fit", ("piece-too-large",), """
     Every piece fits the printable area of the sheet.""", declarable=False)
 

@@ -62,7 +62,7 @@ def box_piece(game: CustomDefinition, component: CustomComponent, tools: FaceToo
     lid = _line(tools.measurer, title, box.width_mm * 0.8, box.depth_mm, box.width_mm, ink)
     key = f"{game.info.id}:{component.name}:box"
     scene = box_scene(key, box, ground, bleed, front, back, spine, lid)
-    return Piece(row.id, PieceKind.BOX, scene, None, PieceShape.RECT, component.name, tuple(die_lines(box, ground)),
+    return Piece(row.id, PieceKind.BOX, scene, None, PieceShape.RECT, component.name, tuple(die_lines(box, ground, tools.language)),
                  box.outline)
 
 

@@ -8,10 +8,12 @@ Scoreworks scoring, bots, statistics).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from generator.games.api import DeckRequest, GameDescription
 from generator.model.common import Colour, Symbol
+from generator.model.source import SourceLoc
 
 from .model import KIND, SCOREWORKS_KIND, FirecrackersDefinition, ScoreworksDefinition
 
@@ -34,6 +36,23 @@ class Firecrackers(GameDescription[FirecrackersDefinition]):
     kind = KIND
     title = "Firecrackers"
     face_templates = (KIND,)
+
+    def printed_words(self, definition: FirecrackersDefinition) -> list[tuple[str, SourceLoc]]:
+        found = [(p.name, p.name_loc if p.name_loc.line else p.loc) for p in definition.packs]
+        found += [(p.firework, p.firework_loc if p.firework_loc.line else p.loc) for p in definition.packs]
+        found += [(a.label, a.label_loc if a.label_loc.line else a.loc) for a in definition.actions]
+        found += [(a.effect, a.effect_loc if a.effect_loc.line else a.loc) for a in definition.actions]
+        return found
+
+    def translated_words(self, definition: FirecrackersDefinition) -> FirecrackersDefinition:
+        words = dict(definition.info.words)
+        if not words:
+            return definition
+        packs = tuple(replace(p, name=words.get(p.name, p.name), firework=words.get(p.firework, p.firework))
+                      for p in definition.packs)
+        actions = tuple(replace(a, label=words.get(a.label, a.label), effect=words.get(a.effect, a.effect))
+                        for a in definition.actions)
+        return replace(definition, packs=packs, actions=actions)
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[FirecrackersDefinition]:
         from .loader import build_firecrackers
@@ -82,6 +101,21 @@ class Scoreworks(GameDescription[ScoreworksDefinition]):
     kind = SCOREWORKS_KIND
     title = "Scoreworks"
     face_templates = (SCOREWORKS_KIND,)
+
+    def printed_words(self, definition: ScoreworksDefinition) -> list[tuple[str, SourceLoc]]:
+        found = [(c.name, c.name_loc if c.name_loc.line else c.loc) for c in definition.scoring_cards]
+        found += [(c.rule, c.rule_loc if c.rule_loc.line else c.loc) for c in definition.scoring_cards]
+        found += [(r.text, r.text_loc if r.text_loc.line else r.loc) for r in definition.core_rules]
+        return found
+
+    def translated_words(self, definition: ScoreworksDefinition) -> ScoreworksDefinition:
+        words = dict(definition.info.words)
+        if not words:
+            return definition
+        cards = tuple(replace(c, name=words.get(c.name, c.name), rule=words.get(c.rule, c.rule))
+                      for c in definition.scoring_cards)
+        rules = tuple(replace(r, text=words.get(r.text, r.text)) for r in definition.core_rules)
+        return replace(definition, scoring_cards=cards, core_rules=rules)
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[ScoreworksDefinition]:
         from .loader import build_scoreworks

@@ -6,10 +6,12 @@ Rooms: ``model`` (suits, ranks, tokens), ``loader``, ``checks`` (validation rule
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from generator.games.api import DeckRequest, GameDescription
 from generator.model.common import Colour, Symbol
+from generator.model.source import SourceLoc
 
 from .model import KIND, HanabiDefinition
 
@@ -34,6 +36,15 @@ class Hanabi(GameDescription[HanabiDefinition]):
         from .loader import build_hanabi
 
         return build_hanabi(reader, root)
+
+    def printed_words(self, definition: HanabiDefinition) -> list[tuple[str, SourceLoc]]:
+        return [(s.name, s.name_loc if s.name_loc.line else s.loc) for s in definition.suits]
+
+    def translated_words(self, definition: HanabiDefinition) -> HanabiDefinition:
+        words = dict(definition.info.words)
+        if not words:
+            return definition
+        return replace(definition, suits=tuple(replace(s, name=words.get(s.name, s.name)) for s in definition.suits))
 
     def checks(self) -> Sequence["Rule"]:
         from .checks import CHECKS

@@ -1,0 +1,111 @@
+"""cardforge's own words printed on a kit (page footers, fold and glue notes, a tiled board's tile
+headers and assembly map, the rules page's heading, the duplex test sheet), in each language a
+deck prints in: a catalogue per language, English the one every other falls back to, key by key.
+
+A deck's own words (its cards, its templates, its rules page) are the designer's and come from
+its translations; these are the words cardforge adds around them, so a German kit has no English
+word of ours left on it.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+CATALOGUES: dict[str, dict[str, str]] = {
+    "en": {
+        "fronts": "{what}: fronts {number}/{count}",
+        "backs": "{what}: backs {number}/{count}",
+        "fold-and-glue": "{what}: fold-and-glue {number}/{count}",
+        "fold-here": "fold here, glue, then cut",
+        "cards-and-tokens": "cards and tokens",
+        "glue": "glue",
+        "rules-summary": "{title}: rules summary",
+        "continued": "(continued)",
+        "tile": "{what} tile {name}",
+        "tile-heading": "{what}: tile {name} (row {row}, column {column}) of {total}",
+        "tile-how-1": "Cut on the crop marks. Tiles overlap by {overlap} mm: glue the hatched strips and lay",
+        "tile-how-2": "the tile named beside each strip over it, its cut edge on the dashed line. "
+                      "The map page shows the order.",
+        "glue-right": "glue: {name} covers this strip, its left edge on the dashed line",
+        "glue-below": "glue: {name} covers this strip, its top edge on the dashed line",
+        "assembly-map": "{what}: assembly map",
+        "assembly-map-label": "{what} assembly map",
+        "assembly-1": "Each tile is named by its row (A, B...) and column (1, 2...): tile A1 is the top left one. "
+                      "Tiles overlap by {overlap} mm.",
+        "assembly-2": "1. Cut every tile on its crop marks.",
+        "assembly-3": "2. Lay A1 face up. Glue its hatched strips.",
+        "assembly-4": "3. Lay A2 over A1's right strip, its left edge on the dashed line, the pictures matching; "
+                      "glue A2's strips; go on along row A.",
+        "assembly-5": "4. Lay row B over row A's lower strips the same way, B1 first, and so on down the rows. "
+                      "Press flat, or tape from behind.",
+    },
+    "de": {
+        "fronts": "{what}: Vorderseiten {number}/{count}",
+        "backs": "{what}: Rückseiten {number}/{count}",
+        "fold-and-glue": "{what}: falten und kleben {number}/{count}",
+        "fold-here": "hier falten, kleben, dann schneiden",
+        "cards-and-tokens": "Karten und Marker",
+        "glue": "Kleber",
+        "rules-summary": "{title}: Kurzregeln",
+        "continued": "(Fortsetzung)",
+        "tile": "{what} Teil {name}",
+        "tile-heading": "{what}: Teil {name} (Reihe {row}, Spalte {column}) von {total}",
+        "tile-how-1": "An den Schnittmarken schneiden. Die Teile überlappen um {overlap} mm: die schraffierten "
+                      "Streifen kleben und",
+        "tile-how-2": "das daneben genannte Teil darüberlegen, seine Schnittkante auf der gestrichelten Linie. "
+                      "Die Übersicht zeigt die Reihenfolge.",
+        "glue-right": "Kleber: {name} deckt diesen Streifen, seine linke Kante auf der gestrichelten Linie",
+        "glue-below": "Kleber: {name} deckt diesen Streifen, seine obere Kante auf der gestrichelten Linie",
+        "assembly-map": "{what}: Übersicht zum Zusammensetzen",
+        "assembly-map-label": "{what} Übersicht",
+        "assembly-1": "Jedes Teil ist nach Reihe (A, B...) und Spalte (1, 2...) benannt: A1 ist oben links. "
+                      "Die Teile überlappen um {overlap} mm.",
+        "assembly-2": "1. Jedes Teil an seinen Schnittmarken ausschneiden.",
+        "assembly-3": "2. A1 mit der Bildseite nach oben hinlegen. Seine schraffierten Streifen bekleben.",
+        "assembly-4": "3. A2 auf den rechten Streifen von A1 legen, die linke Kante auf der gestrichelten Linie, "
+                      "die Bilder passend; die Streifen von A2 bekleben; so Reihe A entlang.",
+        "assembly-5": "4. Reihe B ebenso auf die unteren Streifen von Reihe A legen, B1 zuerst, und so fort. "
+                      "Flach pressen oder von hinten kleben.",
+    },
+    "pt": {
+        "fronts": "{what}: frentes {number}/{count}",
+        "backs": "{what}: versos {number}/{count}",
+        "fold-and-glue": "{what}: dobrar e colar {number}/{count}",
+        "fold-here": "dobre aqui, cole e depois corte",
+        "cards-and-tokens": "cartas e fichas",
+        "glue": "cola",
+        "rules-summary": "{title}: resumo das regras",
+        "continued": "(continuação)",
+        "tile": "{what} peça {name}",
+        "tile-heading": "{what}: peça {name} (linha {row}, coluna {column}) de {total}",
+        "tile-how-1": "Corte pelas marcas de corte. As peças sobrepõem-se {overlap} mm: cole as faixas tracejadas e",
+        "tile-how-2": "ponha por cima a peça indicada ao lado de cada faixa, com a aresta cortada na linha tracejada. "
+                      "O mapa mostra a ordem.",
+        "glue-right": "cola: {name} cobre esta faixa, com a aresta esquerda na linha tracejada",
+        "glue-below": "cola: {name} cobre esta faixa, com a aresta de cima na linha tracejada",
+        "assembly-map": "{what}: mapa de montagem",
+        "assembly-map-label": "{what} mapa de montagem",
+        "assembly-1": "Cada peça tem o nome da sua linha (A, B...) e coluna (1, 2...): a peça A1 é a de cima à "
+                      "esquerda. As peças sobrepõem-se {overlap} mm.",
+        "assembly-2": "1. Corte cada peça pelas suas marcas de corte.",
+        "assembly-3": "2. Ponha A1 virada para cima. Cole as suas faixas tracejadas.",
+        "assembly-4": "3. Ponha A2 sobre a faixa direita de A1, com a aresta esquerda na linha tracejada e as "
+                      "imagens a condizer; cole as faixas de A2; continue ao longo da linha A.",
+        "assembly-5": "4. Ponha a linha B sobre as faixas de baixo da linha A da mesma maneira, B1 primeiro, e "
+                      "assim por diante. Prense bem, ou cole fita por trás.",
+    },
+}
+"""Every message by key, in each language cardforge prints (``{name}`` is filled by ``message``)."""
+
+
+def catalogue(language: str) -> Mapping[str, str]:
+    """The catalogue of ``language`` (``pt-BR`` reads ``pt``'s), English where there is none."""
+    base = language.split("-")[0].lower() if language else "en"
+    return CATALOGUES.get(language, CATALOGUES.get(base, CATALOGUES["en"]))
+
+
+def message(key: str, language: str = "", **values: object) -> str:
+    """The message ``key`` in ``language`` (English where its catalogue lacks it), filled with
+    ``values``."""
+    text = catalogue(language).get(key) or CATALOGUES["en"][key]
+    return text.format(**values)
