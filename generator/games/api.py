@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Mapping, Sequence, TypeVar
 
+from ..layout.messages import message
 from ..model.definition import DeckRequest, GameDefinition
 
 if TYPE_CHECKING:  # types only: a description is imported before any of these is needed
@@ -125,14 +126,16 @@ class GameDescription(ABC, Generic[D]):
 
     def rules_values(self, definition: D) -> dict[str, str]:
         """What a rules summary's ``{placeholders}`` may name: the game's name, title, player
-        counts (``{players}`` in English words; ``{min_players}`` and ``{max_players}`` for a
-        translation to word its own), card count and each whole-number rule option's default by
+        counts (``{players}`` in the words of the deck's language, ``layout.messages``;
+        ``{min_players}`` and ``{max_players}`` for a translation to word its own), card count and each whole-number rule option's default by
         its name (``{explosion_threshold}``: the page follows the value the game plays), and
         whatever else the game adds."""
         players = sorted(definition.info.players)
+        language = definition.info.language
         contiguous = players == list(range(players[0], players[-1] + 1))
-        counts = f"{players[0]} to {players[-1]}" if contiguous and len(players) > 1 else (
-            ", ".join(map(str, players[:-1])) + f" or {players[-1]}" if len(players) > 1 else str(players[0]))
+        counts = message("range", language, low=players[0], high=players[-1]) if contiguous and len(players) > 1 else (
+            message("or", language, listed=", ".join(map(str, players[:-1])), last=players[-1]) if len(players) > 1
+            else str(players[0]))
         options = {option.name: str(option.default) for option in definition.info.options
                    if isinstance(option.default, int) and not isinstance(option.default, bool)}
         return {**options, "name": definition.info.name, "title": definition.info.printed_title, "players": counts,

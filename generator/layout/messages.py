@@ -17,6 +17,8 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "backs": "{what}: backs {number}/{count}",
         "fold-and-glue": "{what}: fold-and-glue {number}/{count}",
         "fold-here": "fold here, glue, then cut",
+        "cards": "cards",
+        "tokens": "tokens",
         "cards-and-tokens": "cards and tokens",
         "glue": "glue",
         "rules-summary": "{title}: rules summary",
@@ -38,12 +40,18 @@ CATALOGUES: dict[str, dict[str, str]] = {
                       "glue A2's strips; go on along row A.",
         "assembly-5": "4. Lay row B over row A's lower strips the same way, B1 first, and so on down the rows. "
                       "Press flat, or tape from behind.",
+        "range": "{low} to {high}",
+        "or": "{listed} or {last}",
+        "hand-cards": "{players} players: {cards} cards",
+        "hand-each": "{players} players: {cards} each",
     },
     "de": {
         "fronts": "{what}: Vorderseiten {number}/{count}",
         "backs": "{what}: Rückseiten {number}/{count}",
         "fold-and-glue": "{what}: falten und kleben {number}/{count}",
         "fold-here": "hier falten, kleben, dann schneiden",
+        "cards": "Karten",
+        "tokens": "Marker",
         "cards-and-tokens": "Karten und Marker",
         "glue": "Kleber",
         "rules-summary": "{title}: Kurzregeln",
@@ -66,12 +74,18 @@ CATALOGUES: dict[str, dict[str, str]] = {
                       "die Bilder passend; die Streifen von A2 bekleben; so Reihe A entlang.",
         "assembly-5": "4. Reihe B ebenso auf die unteren Streifen von Reihe A legen, B1 zuerst, und so fort. "
                       "Flach pressen oder von hinten kleben.",
+        "range": "{low} bis {high}",
+        "or": "{listed} oder {last}",
+        "hand-cards": "{players} Spieler: {cards} Karten",
+        "hand-each": "{players} Spieler: je {cards}",
     },
     "pt": {
         "fronts": "{what}: frentes {number}/{count}",
         "backs": "{what}: versos {number}/{count}",
         "fold-and-glue": "{what}: dobrar e colar {number}/{count}",
         "fold-here": "dobre aqui, cole e depois corte",
+        "cards": "cartas",
+        "tokens": "fichas",
         "cards-and-tokens": "cartas e fichas",
         "glue": "cola",
         "rules-summary": "{title}: resumo das regras",
@@ -93,6 +107,10 @@ CATALOGUES: dict[str, dict[str, str]] = {
                       "imagens a condizer; cole as faixas de A2; continue ao longo da linha A.",
         "assembly-5": "4. Ponha a linha B sobre as faixas de baixo da linha A da mesma maneira, B1 primeiro, e "
                       "assim por diante. Prense bem, ou cole fita por trás.",
+        "range": "{low} a {high}",
+        "or": "{listed} ou {last}",
+        "hand-cards": "{players} jogadores: {cards} cartas",
+        "hand-each": "{players} jogadores: {cards} cada",
     },
 }
 """Every message by key, in each language cardforge prints (``{name}`` is filled by ``message``)."""

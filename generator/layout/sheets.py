@@ -351,6 +351,7 @@ def tokens_under_cards(deck: list[Page], cards: Sequence[Piece], tokens: Sequenc
     own; None when they do not all fit there. The last cards' crop marks then close their block,
     and the tokens start below the marks."""
     both = message("cards-and-tokens", options.language)
+    cards_label = message("cards", options.language) + ":"
     if not cards or not tokens or not deck or options.sheet.fill_order.value != "rows" or not outlined(tokens[0]):
         return None  # square tokens are cut on crop marks: they get sheets of their own
     first = cards[0].front
@@ -407,11 +408,11 @@ def tokens_under_cards(deck: list[Page], cards: Sequence[Piece], tokens: Sequenc
     marks += outline_guides(tokens, corners)
     pages = list(deck)
     pages[fronts_at] = Page(front_page.width_mm, front_page.height_mm, tuple(fronts), tuple(marks),
-                            front_page.label.replace("cards:", both + ":"), footer=True)
+                            front_page.label.replace(cards_label, both + ":"), footer=True)
     if has_backs:
         back_page = deck[fronts_at + 1]
         pages[fronts_at + 1] = Page(back_page.width_mm, back_page.height_mm, tuple(backs), back_page.marks,
-                                    back_page.label.replace("cards:", both + ":"), footer=True)
+                                    back_page.label.replace(cards_label, both + ":"), footer=True)
     return pages
 
 
@@ -454,8 +455,9 @@ def deck_pages(kit: Kit, options: SheetOptions) -> list[Page]:
     decks = groups(kit.cards)
     pages: list[Page] = []
     last: list[Piece] = []
+    cards_word = message("cards", options.language)
     for name, cards in decks:
-        what = f"{kit.game_id} cards" if len(decks) == 1 or not name else f"{kit.game_id} {name}"
+        what = f"{kit.game_id} {cards_word}" if len(decks) == 1 or not name else f"{kit.game_id} {name}"
         for same in by_size(cards):
             pages += (gutterfold_pages if options.gutterfold else grid_pages)(same, options, what)
             last = same
@@ -466,7 +468,8 @@ def deck_pages(kit: Kit, options: SheetOptions) -> list[Page]:
         if under is not None:
             pages, merged = under, True
             continue
-        pages += grid_pages(same, options, f"{kit.game_id} tokens", round_cuts=same[0].round)
+        pages += grid_pages(same, options, f"{kit.game_id} {message('tokens', options.language)}",
+                            round_cuts=same[0].round)
     return pages
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from generator.games.api import DeckRequest, GameDescription
+from generator.layout.messages import message
 from generator.model.common import Colour, Symbol
 from generator.model.source import SourceLoc
 
@@ -68,7 +69,8 @@ class Hanabi(GameDescription[HanabiDefinition]):
 
     def rules_values(self, definition: HanabiDefinition) -> dict[str, str]:
         suits = [s.name.lower() for s in definition.suits]
-        hands = "; ".join(f"{h.players} players: {h.value} cards" for h in definition.hand_sizes)
+        hands = "; ".join(message("hand-cards", definition.info.language, players=h.players, cards=h.value)
+                          for h in definition.hand_sizes)
         return {**super().rules_values(definition), "suit_count": str(len(suits)), "suit_names": ", ".join(suits),
                 "max_rank": str(definition.max_rank), "perfect": str(definition.perfect_score),
                 "note_tokens": str(definition.note_tokens), "storm_tokens": str(definition.storm_tokens),

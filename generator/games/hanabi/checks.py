@@ -200,12 +200,12 @@ RULES_PAGE_STATED = (
     Stated("note_tokens", "note tokens", {
         "en": (r"(?P<n>NUM)\s+(?:\w+\s+)?(?:note|clue|information)\s+tokens\b",),
         "de": (r"(?P<n>NUM)\s+(?:\w+\s+)?(?:Hinweis|Info|Informations)(?:plättchen|marken?|steine?)",),
-        "pt": (r"(?P<n>NUM)\s+(?:fichas|marcadores)\s+de\s+(?:nota|pista|informação)",),
+        "pt": (r"(?P<n>NUM)\s+(?:fichas|marcadores)\s+de\s+(?:notas?|pistas?|informação)",),
     }),
     Stated("storm_tokens", "storm tokens", {
         "en": (r"(?P<n>NUM)\s+(?:\w+\s+)?(?:storm|fuse|lightning|thunder)\s+tokens\b",),
         "de": (r"(?P<n>NUM)\s+(?:\w+\s+)?(?:Gewitter|Sturm|Blitz|Lunten)(?:plättchen|marken?|steine?)",),
-        "pt": (r"(?P<n>NUM)\s+(?:fichas|marcadores)\s+de\s+(?:tempestade|trovão|relâmpago)",),
+        "pt": (r"(?P<n>NUM)\s+(?:fichas|marcadores)\s+de\s+(?:vidas?|tempestade|trovão|relâmpago)",),
     }),
     Stated("hands", "hands", {
         "en": (r"\bdeal\w*\s+(?:each\s+player\s+)?(?P<n>NUM)\s+cards", r"(?P<n>NUM)\s+cards\s+(?:to|for)\s+each\s+player"),
@@ -218,7 +218,8 @@ RULES_PAGE_CLAIMS = (
     Claim({
         "en": (r"\bdiscard\w*\b[^.]*\b(?:at any time|any time|whenever you (?:like|want))",),
         "de": (r"\babwerf\w*\b[^.]*\b(?:jederzeit|immer)\b", r"\b(?:jederzeit|immer)\b[^.]*\babwerf\w*"),
-        "pt": (r"\bdescart\w*\b[^.]*\b(?:a qualquer momento|sempre que quiser)",),
+        "pt": (r"\bdescart(?:ar|a|am|em)\b[^.]*\b(?:a qualquer momento|em qualquer altura|a qualquer altura|"
+               r"sempre que quiser)",),
     }, "a card may be discarded only when a note token is used (\"Não é permitido descartar uma carta se todas "
        "as fichas de nota estiverem do lado da pista\")"),
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from generator.games.api import DeckRequest, GameDescription
+from generator.layout.messages import message
 from generator.model.common import Colour, Symbol
 
 from .model import KIND, SequenceDefinition
@@ -57,7 +58,8 @@ class Sequence_(GameDescription[SequenceDefinition]):
         return definition.board.codes()
 
     def rules_values(self, definition: SequenceDefinition) -> dict[str, str]:
-        hands = "; ".join(f"{h.players} players: {h.value} each" for h in definition.hand_sizes)
+        hands = "; ".join(message("hand-each", definition.info.language, players=h.players, cards=h.value)
+                          for h in definition.hand_sizes)
         return {**super().rules_values(definition), "hands": hands}
 
     def emblems(self, definition: SequenceDefinition) -> list[tuple[Symbol, Colour]]:
