@@ -172,3 +172,32 @@ def test_a_shipped_games_own_words_are_translated_by_the_words_table(shipped_pro
     localized_fc = GAMES.describe(fc).localized(replace(fc, info=info), "pt")
     changed = next(a for a in localized_fc.actions if a.key == "treasure")
     assert (changed.label, changed.effect) == ("Tesouro", "Vale {coins} moedas na compra.")
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("game, extra, portuguese, english", [
+    ("hanabi", (), ("VERMELHO", "Hanabi: resumo das regras", "fichas de pistas", "PISTA", "cartas: frentes 1/"),
+     ("RED", "rules summary", "note tokens", "fronts")),
+    ("sequence", (), ("LIVRE", "Sequence: resumo das regras", "mapa de montagem", "peça A1"),
+     ("FREE", "rules summary", "assembly map", "tile A1")),
+    ("firecrackers", ("--expansion", "scoreworks"),
+     ("fogo simples", "Vale 1 moeda na compra", "Substitui a pontuação normal", "Scoreworks: resumo das regras",
+      "Firecrackers: resumo das regras", "explodes e sais da ronda"),
+     ("plain firework", "Worth", "default scoring", "rules summary")),
+])
+def test_the_shipped_games_print_in_the_language_of_their_rulebooks(tmp_path: Path, game: str, extra: tuple[str, ...],
+                                                                  portuguese: tuple[str, ...], english: tuple[str, ...]) -> None:
+    """Hanabi and Sequence follow Portuguese rulebooks: every shipped game builds in Portuguese as
+    well as English (cards, tokens, board, rules page and cardforge's own words), with no English
+    word of its own left, and validates in both languages (the shipped project has no finding)."""
+    from generator.files.paths import shipped_root
+
+    out = tmp_path / "out"
+    built = CliRunner().invoke(cli, ["build", game, *extra, "--lang", "pt", "--out", str(out),
+                                     "--project", str(shipped_root())])
+    assert built.exit_code == 0, built.output
+    text = text_of(out / f"{game}-pt.pdf")
+    for words in portuguese:
+        assert words in text, words
+    for words in english:
+        assert words not in text, words

@@ -25,10 +25,11 @@ def project(tmp_path: Path) -> Path:
 
 
 def edit(path: Path, old: str, new: str) -> int:
-    """Replace ``old`` (once) and return the line it is on."""
+    """Replace the first ``old`` (a shipped text also keys its translation, further down) and
+    return the line it is on."""
     text = path.read_text()
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new))
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
     return text[:text.index(old)].count("\n") + 1
 
 
@@ -159,7 +160,7 @@ RULES_PAGE_DEPARTURES = [
      "warning"),
     ("firecrackers", "if a colour reaches {explosion_threshold}, you explode", "if a colour reaches 9, you explode",
      "firecrackers.rules-page/value", "error"),
-    ("firecrackers", "is worth a\n        coin", "is worth two coins", "firecrackers.rules-page/value", "error"),
+    ("firecrackers", "is worth {coins}\n        coin", "is worth two coins", "firecrackers.rules-page/value", "error"),
     ("scoreworks", "When you stop and can buy something, you must.", "When you stop you may buy something.",
      "scoreworks.rules-page/modal", "warning"),
 ]
@@ -195,9 +196,11 @@ def test_a_german_rules_page_saying_9_is_reported(project: Path, game: str) -> N
     number is an error at the German text, as the English one would be."""
     right, wrong = GERMAN_PAGES[game]
     definition = project / "card_defs" / f"{game}.yaml"
-    page = ("languages: [en, de]\ntranslations:\n  de:\n    title: Spiel\n    rules:\n      sections:\n"
+    page = ("translations:\n  de:\n    title: Spiel\n    rules:\n      sections:\n"
             f"        - heading: Aufbau\n          text: \"{right}\"\n")
-    definition.write_text(definition.read_text().replace("\nrules:\n", "\n" + page + "rules:\n", 1))
+    text = definition.read_text()
+    assert "\nlanguages: [en, pt]\ntranslations:\n" in text  # the shipped games print in Portuguese too
+    definition.write_text(text.replace("\nlanguages: [en, pt]\ntranslations:\n", "\nlanguages: [en, pt, de]\n" + page, 1))
     assert not [line for line in findings(project, game) if ".rules-page/" in line]
     edit(definition, right, wrong)
     reported = [line for line in findings(project, game) if line.endswith(f"[{game}.rules-page/value]")]

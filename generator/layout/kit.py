@@ -155,4 +155,5 @@ class Kit:
             self.corner_radius_mm,
             self.components + tuple(c for c in expansion.components if c.name not in names),
             self.corner_radii + expansion.corner_radii,
+            self.language,
         )

@@ -58,22 +58,21 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "continued": "(Fortsetzung)",
         "tile": "{what} Teil {name}",
         "tile-heading": "{what}: Teil {name} (Reihe {row}, Spalte {column}) von {total}",
-        "tile-how-1": "An den Schnittmarken schneiden. Die Teile überlappen um {overlap} mm: die schraffierten "
-                      "Streifen kleben und",
-        "tile-how-2": "das daneben genannte Teil darüberlegen, seine Schnittkante auf der gestrichelten Linie. "
-                      "Die Übersicht zeigt die Reihenfolge.",
-        "glue-right": "Kleber: {name} deckt diesen Streifen, seine linke Kante auf der gestrichelten Linie",
-        "glue-below": "Kleber: {name} deckt diesen Streifen, seine obere Kante auf der gestrichelten Linie",
-        "assembly-map": "{what}: Übersicht zum Zusammensetzen",
+        "tile-how-1": "An den Marken schneiden. Die Teile überlappen {overlap} mm: Schraffuren kleben und",
+        "tile-how-2": "das am Streifen genannte Teil darüberlegen, Kante auf der Strichlinie. Die Übersicht "
+                      "zeigt die Folge.",
+        "glue-right": "Kleber: {name} deckt diesen Streifen, linke Kante auf der Strichlinie",
+        "glue-below": "Kleber: {name} deckt diesen Streifen, obere Kante auf der Strichlinie",
+        "assembly-map": "{what}: Übersicht",
         "assembly-map-label": "{what} Übersicht",
         "assembly-1": "Jedes Teil ist nach Reihe (A, B...) und Spalte (1, 2...) benannt: A1 ist oben links. "
                       "Die Teile überlappen um {overlap} mm.",
         "assembly-2": "1. Jedes Teil an seinen Schnittmarken ausschneiden.",
         "assembly-3": "2. A1 mit der Bildseite nach oben hinlegen. Seine schraffierten Streifen bekleben.",
-        "assembly-4": "3. A2 auf den rechten Streifen von A1 legen, die linke Kante auf der gestrichelten Linie, "
-                      "die Bilder passend; die Streifen von A2 bekleben; so Reihe A entlang.",
-        "assembly-5": "4. Reihe B ebenso auf die unteren Streifen von Reihe A legen, B1 zuerst, und so fort. "
-                      "Flach pressen oder von hinten kleben.",
+        "assembly-4": "3. A2 auf den rechten Streifen von A1 legen, Kante auf der Strichlinie, Bilder passend; "
+                      "kleben; so Reihe A entlang.",
+        "assembly-5": "4. Reihe B ebenso auf die unteren Streifen von Reihe A, B1 zuerst, und so fort. Flach "
+                      "pressen oder hinten kleben.",
         "range": "{low} bis {high}",
         "or": "{listed} oder {last}",
         "hand-cards": "{players} Spieler: {cards} Karten",
@@ -92,21 +91,20 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "continued": "(continuação)",
         "tile": "{what} peça {name}",
         "tile-heading": "{what}: peça {name} (linha {row}, coluna {column}) de {total}",
-        "tile-how-1": "Corte pelas marcas de corte. As peças sobrepõem-se {overlap} mm: cole as faixas tracejadas e",
-        "tile-how-2": "ponha por cima a peça indicada ao lado de cada faixa, com a aresta cortada na linha tracejada. "
-                      "O mapa mostra a ordem.",
-        "glue-right": "cola: {name} cobre esta faixa, com a aresta esquerda na linha tracejada",
-        "glue-below": "cola: {name} cobre esta faixa, com a aresta de cima na linha tracejada",
+        "tile-how-1": "Corte pelas marcas. As peças sobrepõem-se {overlap} mm: cole as faixas tracejadas e",
+        "tile-how-2": "ponha por cima a peça indicada em cada faixa, aresta na linha tracejada. O mapa mostra a ordem.",
+        "glue-right": "cola: {name} tapa esta faixa, aresta esquerda no tracejado",
+        "glue-below": "cola: {name} tapa esta faixa, aresta de cima no tracejado",
         "assembly-map": "{what}: mapa de montagem",
         "assembly-map-label": "{what} mapa de montagem",
-        "assembly-1": "Cada peça tem o nome da sua linha (A, B...) e coluna (1, 2...): a peça A1 é a de cima à "
-                      "esquerda. As peças sobrepõem-se {overlap} mm.",
+        "assembly-1": "Cada peça tem o nome da linha (A, B...) e da coluna (1, 2...): A1 é a de cima à esquerda. "
+                      "Sobreposição: {overlap} mm.",
         "assembly-2": "1. Corte cada peça pelas suas marcas de corte.",
         "assembly-3": "2. Ponha A1 virada para cima. Cole as suas faixas tracejadas.",
-        "assembly-4": "3. Ponha A2 sobre a faixa direita de A1, com a aresta esquerda na linha tracejada e as "
-                      "imagens a condizer; cole as faixas de A2; continue ao longo da linha A.",
-        "assembly-5": "4. Ponha a linha B sobre as faixas de baixo da linha A da mesma maneira, B1 primeiro, e "
-                      "assim por diante. Prense bem, ou cole fita por trás.",
+        "assembly-4": "3. Ponha A2 sobre a faixa direita de A1, aresta no tracejado, imagens a condizer; cole as "
+                      "faixas de A2; siga pela linha A.",
+        "assembly-5": "4. Ponha a linha B sobre as faixas de baixo da linha A, B1 primeiro, e assim por diante. "
+                      "Prense, ou cole fita por trás.",
         "range": "{low} a {high}",
         "or": "{listed} ou {last}",
         "hand-cards": "{players} jogadores: {cards} cartas",

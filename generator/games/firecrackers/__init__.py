@@ -42,7 +42,12 @@ class Firecrackers(GameDescription[FirecrackersDefinition]):
         found += [(p.firework, p.firework_loc if p.firework_loc.line else p.loc) for p in definition.packs]
         found += [(a.label, a.label_loc if a.label_loc.line else a.loc) for a in definition.actions]
         found += [(a.effect, a.effect_loc if a.effect_loc.line else a.loc) for a in definition.actions]
-        return found
+        from .faces import PHRASES
+
+        return found + [(phrase, definition.info.loc) for phrase in PHRASES]
+
+    def rules_values(self, definition: FirecrackersDefinition) -> dict[str, str]:
+        return {**super().rules_values(definition), "coins": str(definition.default_coins)}
 
     def translated_words(self, definition: FirecrackersDefinition) -> FirecrackersDefinition:
         words = dict(definition.info.words)
@@ -106,7 +111,9 @@ class Scoreworks(GameDescription[ScoreworksDefinition]):
         found = [(c.name, c.name_loc if c.name_loc.line else c.loc) for c in definition.scoring_cards]
         found += [(c.rule, c.rule_loc if c.rule_loc.line else c.loc) for c in definition.scoring_cards]
         found += [(r.text, r.text_loc if r.text_loc.line else r.loc) for r in definition.core_rules]
-        return found
+        from .faces import SCOREWORKS_PHRASES
+
+        return found + [(phrase, definition.info.loc) for phrase in SCOREWORKS_PHRASES]
 
     def translated_words(self, definition: ScoreworksDefinition) -> ScoreworksDefinition:
         words = dict(definition.info.words)

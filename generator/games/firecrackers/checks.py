@@ -554,4 +554,4 @@ def rules_page(report: Reporter, game: GameDefinition) -> None:
     values: Values = {"coins": game.default_coins}
     if isinstance(threshold, int) and not isinstance(threshold, bool):
         values = {**values, "explosion_threshold": threshold}
-    check_rules_page(report, game, RULES_PAGE_STATED, (), values)
+    check_rules_page(report, game, RULES_PAGE_STATED, (), values, ("coins", "explosion_threshold"))

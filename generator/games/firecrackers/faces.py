@@ -20,7 +20,7 @@ from generator.layout.scene import (
 )
 from generator.layout.symbols import symbol
 from generator.layout.textfit import Box
-from generator.model.common import Colour, Symbol
+from generator.model.common import Colour, GameInfo, Symbol
 from generator.model.components import Component, ComponentKind
 from generator.model.templates import FaceRegion
 
@@ -49,22 +49,42 @@ COIN_EDGE = Colour("#9a6d12")
 BLACK_CARD = Colour("#202020")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
+PLAIN = "plain firework"
+WORTH = ("Worth {coins} coin when buying", "Worth {coins} coins when buying")
+SCORES = ("Scores {points} point", "Scores {points} points")
+PER_BLACK = "Scores {points} per black card you own"
+PER_ACTION = "Scores {points} per different action you own"
+REPLACES = "Replaces the default scoring"
+ADDS = "Adds to the default scoring"
+PHRASES = (PLAIN, *WORTH, *SCORES, PER_BLACK, PER_ACTION)
+"""The phrases the cards print in the game's own words (a translation's ``words`` gives them in
+another language, placeholders and all)."""
+SCOREWORKS_PHRASES = (REPLACES, ADDS)
+
+
+def _say(info: GameInfo, phrase: str, **values: int) -> str:
+    """``phrase`` in the deck's language (its translation's ``words``), filled with ``values``."""
+    return dict(info.words).get(phrase, phrase).format(**values)
+
+
+def _counted(info: GameInfo, phrases: tuple[str, str], n: int, name: str) -> str:
+    """The one-of or the many-of ``phrases`` for ``n``."""
+    return _say(info, phrases[0] if abs(n) == 1 else phrases[1], **{name: n})
 
 
 def points_text(game: FirecrackersDefinition, card: FirecrackersCard) -> str:
     action = game.action_or_none(card.action)
     rule = action.points if action is not None else None
+    info = game.info
     if rule is None or rule.rule is PointsRule.NUMBER:
-        return f"Scores {_plural(card.number, 'point')}"
+        return _counted(info, SCORES, card.number, "points")
     if rule.rule is PointsRule.FIXED:
-        return f"Scores {_plural(rule.amount, 'point')}"
+        return _counted(info, SCORES, rule.amount, "points")
     if rule.rule is PointsRule.TIMES_NUMBER:
-        return f"Scores {_plural(rule.amount * card.number, 'point')}"
+        return _counted(info, SCORES, rule.amount * card.number, "points")
     if rule.rule is PointsRule.PER_BLACK_CARD:
-        return f"Scores {rule.amount} per black card you own"
-    return f"Scores {rule.amount} per different action you own"
+        return _say(info, PER_BLACK, points=rule.amount)
+    return _say(info, PER_ACTION, points=rule.amount)
 
 
 def front(ctx: FaceContext, game: FirecrackersDefinition, card: FirecrackersCard) -> Scene:
@@ -94,7 +114,7 @@ def front(ctx: FaceContext, game: FirecrackersDefinition, card: FirecrackersCard
             return art
         if f == "action_label":
             if action is None:
-                return ctx.text(ident, region, "plain firework", text, wrap=False)
+                return ctx.text(ident, region, _say(game.info, PLAIN), text, wrap=False)
             return [Line(box.x, box.y, box.x + box.width, box.y, text, 0.3),
                     *ctx.text(ident, region, action.label.upper(), text, wrap=False, source=action.label_loc)]
         if f == "action_effect":
@@ -102,7 +122,7 @@ def front(ctx: FaceContext, game: FirecrackersDefinition, card: FirecrackersCard
                 if action is not None else []
         if f == "coins":
             coins = game.coins(card.action)
-            return ctx.text(ident, region, f"Worth {_plural(coins, 'coin')} when buying", text, wrap=False)
+            return ctx.text(ident, region, _counted(game.info, WORTH, coins, "coins"), text, wrap=False)
         if f == "points":
             return ctx.text(ident, region, points_text(game, card), text, wrap=False)
         if f == "cost":
@@ -170,7 +190,7 @@ def scoreworks_front(ctx: FaceContext, expansion: ScoreworksDefinition, card: Sc
         if region.field == "rule":
             return ctx.text(card.id, region, rule, BLACK, source=card.rule_loc)
         if region.field == "replaces_default":
-            words = "Replaces the default scoring" if card.replaces_default else "Adds to the default scoring"
+            words = _say(expansion.info, REPLACES if card.replaces_default else ADDS)
             return ctx.text(card.id, region, words, band, wrap=False)
         return None
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from generator.games.api import DeckRequest, GameDescription
 from generator.layout.messages import message
 from generator.model.common import Colour, Symbol
+from generator.model.source import SourceLoc
 
 from .model import KIND, SequenceDefinition
 
@@ -56,6 +57,11 @@ class Sequence_(GameDescription[SequenceDefinition]):
 
     def board(self, definition: SequenceDefinition) -> list[list[str]]:
         return definition.board.codes()
+
+    def printed_words(self, definition: SequenceDefinition) -> list[tuple[str, SourceLoc]]:
+        from .faces import FREE_WORD
+
+        return [(FREE_WORD, definition.board.loc)]
 
     def rules_values(self, definition: SequenceDefinition) -> dict[str, str]:
         hands = "; ".join(message("hand-each", definition.info.language, players=h.players, cards=h.value)

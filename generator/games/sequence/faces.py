@@ -37,6 +37,8 @@ BOARD_BORDER_MM = 5.0
 CHIP_DIAMETER_MM = 24.0
 CHIP_BLEED_MM = 1.0
 FREE_COLOUR = Colour("#333333")
+FREE_WORD = "FREE"
+"""What a free corner of the board says (a translation's ``words`` gives it in another language)."""
 DECK = Component("deck", ComponentKind.DECK)
 CHIPS = Component("chips", ComponentKind.TOKEN, mm_size(CHIP_DIAMETER_MM, CHIP_DIAMETER_MM), PieceShape.ROUND,
                   CHIP_BLEED_MM)
@@ -163,6 +165,7 @@ def board_component(game: SequenceDefinition) -> Component:
 def board(game: SequenceDefinition, settings: FaceSettings) -> Scene:
     """The whole board: cells with their card, free corners, a border (about 39 cm square)."""
     cell, border = BOARD_CELL_MM, BOARD_BORDER_MM
+    free = dict(game.info.words).get(FREE_WORD, FREE_WORD)  # the corners' word in the deck's language
     size = board_component(game).size
     width, height = size.width_mm, size.height_mm
     frame = Paint(None, BLACK, 0.5) if settings.ink_saver else Paint(Colour("#1f4d3a"))
@@ -176,7 +179,7 @@ def board(game: SequenceDefinition, settings: FaceSettings) -> Scene:
             cx = x + cell / 2
             if space.code == FREE_CELL:
                 items.append(symbol(Symbol.STAR, cx, y + cell * 0.42, cell * 0.5, Paint(FREE_COLOUR)))
-                items.append(Text(cx, y + cell * 0.86, "FREE", "sans-bold", 11, FREE_COLOUR, Anchor.MIDDLE))
+                items.append(Text(cx, y + cell * 0.86, free, "sans-bold", 11, FREE_COLOUR, Anchor.MIDDLE))
                 continue
             suit = suits.get(space.code[1])
             if suit is None:
