@@ -62,7 +62,7 @@ def test_validate_finds_what_build_finds(project_copy: Path, mistake: tuple[str,
     edit(project_copy, *mistake)
     checked = run("validate", "--project", str(project_copy), "--json")
     assert checked.exit_code == 1, checked.output
-    findings = findings_of(checked)
+    findings = [f for f in findings_of(checked) if f["rule"] != "layout.words"]  # a changed word is untranslated too
     assert {f["rule"] for f in findings} == {rule}, findings
     file, needle = where
     assert findings[0]["file"].endswith(file) and findings[0]["line"] == line_of(project_copy, file, needle)

@@ -174,6 +174,11 @@ def standard_board(report: Reporter, game: GameDefinition) -> None:
     cells = game.board.cells
     if len(cells) != BOARD_SIZE or any(len(row) != BOARD_SIZE for row in cells):
         return  # sequence.board says what is wrong with its shape
+    codes = Counter(cell.code for row in cells for cell in row)
+    corners = [cells[r][c].code for r, c in _corners(BOARD_SIZE, BOARD_SIZE)]
+    if corners.count(FREE_CELL) != 4 or codes[FREE_CELL] != 4 or any(n != 2 for code, n in codes.items()
+                                                                      if code != FREE_CELL):
+        return  # a board that breaks the counts: sequence.board says where, square by square
     differ = [(cell, STANDARD_BOARD[cell.row].split()[cell.column]) for row in cells for cell in row
               if cell.code != STANDARD_BOARD[cell.row].split()[cell.column]]
     if not differ:
