@@ -200,3 +200,40 @@ def test_validate_under_a_tiny_memory_limit_ends_in_one_line(tmp_path: Path, meg
     if result.code != 0:
         assert result.code == 1 and len(result.output.strip().splitlines()) == 1, result.output
         assert "out of memory" in result.output
+
+
+def _traces(project: Path) -> None:
+    """Two games' traces of the unbroken rules (what replay reads), in ``traces/``."""
+    from click.testing import CliRunner
+
+    from generator.cli.main import cli
+
+    done = CliRunner().invoke(cli, ["simulate", "tens", "-k", "2", "-w", "1", "--skill-games", "0", "--bot", "random",
+                                    "--export", str(project / "traces"), "--project", str(project)])
+    assert done.exit_code == 0, done.output
+
+
+@pytest.mark.parametrize("command, planted, says", [
+    ("sweep", "    import os\n    os._exit(3)\n", "with exit status 3"),
+    ("compare", "    import ctypes\n    ctypes.string_at(0)\n", "crashed the interpreter (SIGSEGV"),
+    ("replay", "    import os\n    os._exit(3)\n", "with exit status 3"),
+    ("replay", "    raise KeyboardInterrupt\n", "raised by the rules file (not the user's Ctrl-C)"),
+    ("replay", "    while True:\n        pass\n", "the call was still running after 0.5 s"),
+])
+def test_sweep_compare_and_replay_hold_the_same_bounds(tmp_path: Path, command: str, planted: str, says: str) -> None:
+    """The guarantees of simulate hold in every command that runs a rules file: sweep and compare
+    play their cells in the same worker processes, replay plays each file in one."""
+    project = make_project(tmp_path / "tens")
+    if command == "replay":
+        _traces(project)
+    head = "MAX_CALL_SECONDS = 0.5\n" if "while True" in planted else ""
+    plant(project, planted, head=head)
+    args = {"sweep": ["sweep", "tens", "--set", "hand=2..3", "-k", "4", "-w", "1", "--bot", "random"],
+            "compare": ["compare", "tens", ".", str(make_project(tmp_path / "other")), "-k", "4", "-w", "1",
+                        "--bot", "random"],
+            "replay": ["replay", "tens", "traces/game-00001.json"]}[command]
+    result = run(*args, cwd=project)
+    assert result.code == 1, result.output
+    assert "Traceback" not in result.output and says in result.output, result.output
+    first = result.stderr.splitlines()[0]
+    assert "card_defs/rules.py:" in first or "rules.py:" in first, result.stderr
