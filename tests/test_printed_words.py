@@ -216,3 +216,20 @@ def test_a_variant_sentence_and_a_single_token_are_no_statement_of_the_count() -
     start = text.index("four")
     assert ALTERNATIVE.search(_sentence(text, start, start + 4))
     assert not ALTERNATIVE.search(_sentence(text, 0, 4))
+
+
+def test_a_translated_effect_is_checked_by_its_numbers_and_its_may_or_must(project: Path) -> None:
+    """The Portuguese words of a card are read as the English ones are, by their digits and their
+    may or must (pode / tem de), and a departure is reported at the translation's words."""
+    definition = project / "card_defs" / "firecrackers.yaml"
+    assert not [line for line in findings(project, "firecrackers") if "wording/" in line]
+    line = edit(definition, '"Podes revelar até 3 cartas nesta vez."', '"Tens de revelar até 4 cartas nesta vez."')
+    reported = [line for line in findings(project, "firecrackers") if "the pt effect of 'no_hesitation'" in line]
+    assert {r.rsplit("[", 1)[1] for r in reported} == {"firecrackers.wording/modal]", "firecrackers.wording/number]"}
+    assert all(f"firecrackers.yaml:{line}:" in r for r in reported), reported
+
+
+def test_modals_and_numbers_are_read_in_each_language() -> None:
+    assert modals("Podes destruir uma carta.", "pt") == {"may"} and modals("Tens de comprar.", "pt") == {"must"}
+    assert modals("Du darfst eine Karte zerstören.", "de") == {"may"} and modals("Du musst kaufen.", "de") == {"must"}
+    assert numbers("Revela até 3 cartas, metade das moedas", words=False) == numbers("3")

@@ -140,6 +140,7 @@ def read_translations(reader: Reader, node: yaml.Node, languages: tuple[str, ...
             continue
         if "cards" in fields:
             cards[code] = fields["cards"]
+        words = _read_words(reader, fields["words"], code) if "words" in fields else ()
         found.append(Translation(
             code,
             name=(reader.text(fields["name"], f"name in {code}") or "") if "name" in fields else "",
@@ -148,16 +149,17 @@ def read_translations(reader: Reader, node: yaml.Node, languages: tuple[str, ...
             if "description" in fields else "",
             rules=read_rules(reader, fields["rules"]) if "rules" in fields else None,
             loc=reader.loc(key_node),
-            words=_read_words(reader, fields["words"], code) if "words" in fields else (),
+            words=tuple((text, said) for text, said, _ in words),
             words_loc=reader.loc(fields["words"]) if "words" in fields else UNKNOWN_LOC,
+            word_locs=tuple(loc for _, _, loc in words),
         ))
     return tuple(found)
 
 
-def _read_words(reader: Reader, node: yaml.Node, code: str) -> tuple[tuple[str, str], ...]:
-    """``words: {TEXT: TRANSLATION}``: each printed text as written in the first language and its
-    words in ``code``."""
-    found: dict[str, str] = {}
+def _read_words(reader: Reader, node: yaml.Node, code: str) -> tuple[tuple[str, str, SourceLoc], ...]:
+    """``words: {TEXT: TRANSLATION}``: each printed text as written in the first language, its
+    words in ``code`` and where the file gives them."""
+    found: dict[str, tuple[str, str, SourceLoc]] = {}
     for key_node, value_node in reader.entries(node, f"words in {code}"):
         text = str(key_node.value)
         translated = reader.text(value_node, f"the {code} words for '{text}'")
@@ -166,8 +168,8 @@ def _read_words(reader: Reader, node: yaml.Node, code: str) -> tuple[tuple[str, 
         if text in found:
             reader.error(key_node, f"'{text}' is given twice in words for {code}")
             continue
-        found[text] = translated
-    return tuple(found.items())
+        found[text] = (text, translated, reader.loc(value_node))
+    return tuple(found.values())
 
 
 def read_deviations(reader: Reader, node: yaml.Node) -> tuple[Deviation, ...]:

@@ -91,6 +91,15 @@ class Translation:
     """``words: {"Red": Rot, ...}``: each printed text of the definition and its templates (a suit's
     name, a back's title, a mat's label, a card's rule) as written, and its words in this language."""
     words_loc: SourceLoc = field(default=UNKNOWN_LOC, compare=False)
+    word_locs: tuple[SourceLoc, ...] = field(default=(), compare=False)
+    """Where the file gives each of ``words`` (the same order)."""
+
+    def word(self, text: str) -> tuple[str, SourceLoc] | None:
+        """``text``'s words in this language and where the file gives them, if it does."""
+        for (written, translated), loc in zip(self.words, self.word_locs or (self.words_loc,) * len(self.words)):
+            if written == text:
+                return translated, loc
+        return None
 
 
 class Scoring(str, Enum):

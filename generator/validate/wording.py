@@ -42,9 +42,9 @@ another of the same group is another rule."""
 _CONDITION = re.compile(r"\b(" + "|".join(_CONDITIONS) + r")\b", re.IGNORECASE)
 
 
-def numbers(text: str) -> Counter[Fraction]:
-    """Every number a text states: digits (with their sign: ``-1``, ``+5``) and number words
-    (``one``, ``twice``, ``half``); placeholders are not numbers."""
+def numbers(text: str, words: bool = True) -> Counter[Fraction]:
+    """Every number a text states: digits (with their sign: ``-1``, ``+5``) and, with ``words``,
+    English number words (``one``, ``twice``, ``half``); placeholders are not numbers."""
     from fractions import Fraction  # (imported by the check that reads numbers, not by every command)
 
     text = PLACEHOLDER.sub(" ", text)
@@ -52,16 +52,29 @@ def numbers(text: str) -> Counter[Fraction]:
     for sign, digits in _NUMBER.findall(text):
         value = Fraction(digits)
         found[-value if sign in ("-", "\u2212") else value] += 1
-    for word in _WORD.findall(text):
+    for word in _WORD.findall(text) if words else ():
         meant = _WORDS[word.lower()]
         if meant is not None:
             found[Fraction(*meant) if isinstance(meant, tuple) else Fraction(meant)] += 1
     return found
 
 
-def modals(text: str) -> set[str]:
-    """Whether the text says a player ``must`` or ``may`` (lower case)."""
-    return {word.lower() for word in _MODAL.findall(text)}
+_MODALS_IN = {
+    "de": {"must": re.compile(r"\b(?:muss|musst|müssen|müsst)\b", re.IGNORECASE),
+           "may": re.compile(r"\b(?:darf|darfst|dürfen|dürft|kann|kannst|können)\b", re.IGNORECASE)},
+    "pt": {"must": re.compile(r"\b(?:tens|tem|têm|temos)\s+(?:de|que)\b|\b(?:deve|deves|devem)\b", re.IGNORECASE),
+           "may": re.compile(r"\b(?:pode|podes|podem|podemos|poderá)\b", re.IGNORECASE)},
+}
+"""How German and Portuguese say that a player must or may (a translation is compared with the
+English rulebook's words by its digits and these)."""
+
+
+def modals(text: str, language: str = "en") -> set[str]:
+    """Whether the text says a player ``must`` or ``may`` (lower case), in ``language``."""
+    patterns = _MODALS_IN.get(language.split("-")[0])
+    if patterns is None:
+        return {word.lower() for word in _MODAL.findall(text)}
+    return {meaning for meaning, pattern in patterns.items() if pattern.search(text)}
 
 
 def conditions(text: str) -> Counter[tuple[str, str]]:
@@ -93,15 +106,18 @@ def _show(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
-def compare(printed: str, reference: str, values: Mapping[str, int], what: Mapping[str, str]) -> list[Disagreement]:
+def compare(printed: str, reference: str, values: Mapping[str, int], what: Mapping[str, str],
+            language: str = "en") -> list[Disagreement]:
     """How ``printed`` (as written, placeholders and all) parts from ``reference`` (the rulebook's
     words with placeholders for the game's values ``values``); ``what`` says what each value is
-    (``coins`` -> "the coins the card is worth") for messages."""
+    (``coins`` -> "the coins the card is worth") for messages. ``printed`` in another language
+    than English is compared by its digits and its may/must (``modals``), never by words."""
     from fractions import Fraction
 
+    english = language.split("-")[0] == "en"
     found: list[Disagreement] = []
-    written = numbers(printed)
-    expected = numbers(reference)
+    written = numbers(printed, words=english)
+    expected = numbers(reference, words=english)
     used = set(PLACEHOLDER.findall(printed))
     owed = {name: values[name] for name in PLACEHOLDER.findall(reference) if name in values and name not in used}
     extra = written - expected
@@ -133,11 +149,13 @@ def compare(printed: str, reference: str, values: Mapping[str, int], what: Mappi
     for number in sorted(missing.elements()):
         found.append(Disagreement("number", f"it does not say {_show(number)} as the rulebook's words do "
                                             f"('{fill(reference, values)}')"))
-    said, meant = modals(printed), modals(reference)
+    said, meant = modals(printed, language), modals(reference)
     for word, other in (("may", "must"), ("must", "may")):
         if word in said and word not in meant and other in meant:
             found.append(Disagreement("modal", f"it says '{word}' where the rulebook says '{other}' "
                                                f"('{fill(reference, values)}')"))
+    if not english:
+        return found
     written_terms, rulebook_terms = conditions(printed), conditions(reference)
     added, dropped = written_terms - rulebook_terms, rulebook_terms - written_terms
     for group, word in sorted(added):

@@ -14,7 +14,7 @@ from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
 from generator.validate.rulebook import option_defaults
 from generator.validate.rulespage import Stated, Values, check_rules_page
-from generator.validate.wording import Disagreement, compare
+from generator.validate.wording import Disagreement, compare, fill
 
 from . import rulebook
 from .model import BLACK, FirecrackersAction, FirecrackersDefinition, Pack, StartingDeckRule
@@ -513,13 +513,26 @@ def wording(report: Reporter, game: GameDefinition) -> None:
 
 
 def _effects(report: Reporter, game: FirecrackersDefinition, kinds: tuple[str, ...]) -> None:
-    """Each action's effect against the rulebook's words and its own values (``validate.wording``)."""
+    """Each action's effect against the rulebook's words and its own values (``validate.wording``),
+    and each translation of it (by its digits and its may or must), at the translation's words."""
     for action, disagreements in _compared(game):
         for found in disagreements:
             if found.kind in kinds:
                 code = "value-mismatch" if found.kind == "value" else found.kind
                 report(code, action.effect_loc if action.effect_loc.line else action.loc,
                        f"the effect of '{action.key}' reads '{game.effect_text(action)}': {found.message}")
+        for translation in game.info.translations:
+            given = translation.word(action.effect)
+            if given is None:
+                continue
+            said, loc = given
+            values = game.effect_values(action)
+            for found in compare(said, rulebook.EFFECT_WORDS[action.key], values, EFFECT_VALUE_NAMES,
+                                 translation.language):
+                if found.kind in kinds:
+                    code = "value-mismatch" if found.kind == "value" else found.kind
+                    report(code, loc, f"the {translation.language} effect of '{action.key}' reads "
+                                      f"'{fill(said, values)}': {found.message}")
 
 
 RULES_PAGE_STATED = (

@@ -10,7 +10,7 @@ from generator.model import GameDefinition
 from generator.validate.findings import Severity
 from generator.validate.registry import Reporter, RulePack
 from generator.validate.rulespage import Claim, check_rules_page
-from generator.validate.wording import compare
+from generator.validate.wording import compare, fill
 
 from . import rulebook
 from .model import ScoreworksDefinition
@@ -120,6 +120,16 @@ def _rules(report: Reporter, game: ScoreworksDefinition, kinds: tuple[str, ...])
                 code = "value-mismatch" if found.kind == "value" else found.kind
                 report(code, card.rule_loc if card.rule_loc.line else card.loc,
                        f"Scoreworks card '{card.key}' reads '{card.printed_rule(values)}': {found.message}")
+        for translation in game.info.translations:  # by its digits and its may or must
+            given = translation.word(card.rule)
+            if given is None:
+                continue
+            said, loc = given
+            for found in compare(said, reference, values, SCORING_VALUE_NAMES, translation.language):
+                if found.kind in kinds:
+                    code = "value-mismatch" if found.kind == "value" else found.kind
+                    report(code, loc, f"Scoreworks card '{card.key}' in {translation.language} reads "
+                                      f"'{fill(said, values)}': {found.message}")
     for rule in game.core_rules:
         reference = rulebook.CORE_RULE_WORDS.get(rule.key)
         if reference is None:
@@ -128,6 +138,14 @@ def _rules(report: Reporter, game: ScoreworksDefinition, kinds: tuple[str, ...])
             if found.kind in kinds:
                 report(found.kind, rule.text_loc if rule.text_loc.line else rule.loc,
                        f"core rule '{rule.key}' reads '{rule.text}': {found.message}")
+        for translation in game.info.translations:
+            given = translation.word(rule.text)
+            if given is None:
+                continue
+            for found in compare(given[0], reference, {}, {}, translation.language):
+                if found.kind in kinds:
+                    report(found.kind, given[1], f"core rule '{rule.key}' in {translation.language} reads "
+                                                 f"'{given[0]}': {found.message}")
 
 
 RULES_PAGE_CLAIMS = (
