@@ -1,6 +1,5 @@
 """cardforge's own words printed on a kit (page footers, fold and glue notes, a tiled board's tile
-headers and assembly map, the rules page's heading, the duplex test sheet), in each language a
-deck prints in: a catalogue per language, English the one every other falls back to, key by key.
+headers and assembly map, the rules page's heading), in each language a deck prints in: a catalogue per language, English the one every other falls back to, key by key.
 
 A deck's own words (its cards, its templates, its rules page) are the designer's and come from
 its translations; these are the words cardforge adds around them, so a German kit has no English

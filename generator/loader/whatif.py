@@ -115,7 +115,7 @@ def _walk(node: yaml.Node, prefix: str, shown_as: str, depth: int = 0) -> Iterat
         return
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:
-            if isinstance(key, yaml.ScalarNode):
+            if isinstance(key, yaml.ScalarNode) and "." not in str(key.value):  # a dotted path cannot name it
                 yield from _walk(value, f"{prefix}{key.value}.", shown_as, depth + 1)
     elif isinstance(node, yaml.SequenceNode):
         for i, value in enumerate(node.value):
