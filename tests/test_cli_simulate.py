@@ -263,3 +263,38 @@ def test_replay_notes_a_rule_the_file_already_fixes(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert "--rule storm_tokens not used: the file was played with storm_tokens=4" in result.stderr
     assert "five_returns_clue" not in result.stderr  # the file's value: nothing to say
+
+
+def test_progress_written_to_a_log_is_a_line_every_few_seconds() -> None:
+    """Piped (CI, a log file) a long run once printed nothing for minutes: a line every few seconds
+    says how far it is, how fast it goes and how long is left; a short run prints none."""
+    from generator.cli.table import ProgressLines, progress_line
+
+    now = [100.0]
+    lines: list[str] = []
+    progress = ProgressLines(1000, "orchard x2", lines.append, lambda: now[0], every=5.0)
+    for _ in range(10):
+        now[0] += 1.0
+        progress(50)
+    assert lines == ["orchard x2: 250/1,000 games (25 %), 50 games/s, about 15 s left",
+                     "orchard x2: 500/1,000 games (50 %), 50 games/s, about 10 s left"]
+    now[0] += 10.0
+    progress(500)
+    assert lines[-1] == "orchard x2: 1,000/1,000 games (100 %), 50 games/s"
+    quick: list[str] = []
+    short = ProgressLines(10, "x", quick.append, lambda: now[0])
+    short(10)
+    assert quick == []
+    assert progress_line("tune", 30, 7200, 1.0).endswith("about 3 min 59 s left")
+
+
+def test_quiet_silences_the_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Piped, a run writes its progress lines on stderr (here every task: no wait); --quiet none."""
+    from generator.cli import table
+
+    monkeypatch.setattr(table, "PROGRESS_EVERY_S", 0.0)
+    args = ["simulate", "hanabi", "-k", "40", "-w", "1", "--bot", "smart", "--skill-games", "0"]
+    shown = CliRunner().invoke(cli, args)
+    assert shown.exit_code == 0 and "games/s" in shown.stderr and "/40 games" in shown.stderr, shown.stderr
+    quiet = CliRunner().invoke(cli, [*args, "--quiet"])
+    assert quiet.exit_code == 0 and "/40 games" not in quiet.stderr, quiet.stderr

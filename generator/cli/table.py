@@ -93,6 +93,7 @@ def table_options(func: Callable[..., Any], *, project: bool = True) -> Callable
                     help="Write an HTML report with charts to this file (self-contained, works offline)."),
         traceback_option,
         prints_option,
+        quiet_option,
     ]
     if project:
         decorators.append(project_option)
@@ -534,12 +535,75 @@ def workers_of(value: int | None) -> int:
     return value if value is not None else max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
 
+PROGRESS_EVERY_S = 5.0
+"""Seconds between two progress lines when the error stream is not a terminal (a CI log, a file)."""
+
+
+class ProgressLines:
+    """Progress for a stream that is not a terminal: a line every ``every`` seconds (done of total,
+    rate, time left), never a bar redrawn in place. ``clock`` gives seconds (passed in: tests
+    drive it)."""
+
+    def __init__(self, total: int, label: str, write: Callable[[str], None], clock: Callable[[], float],
+                 every: float = PROGRESS_EVERY_S) -> None:
+        self.total, self.label, self.write, self.clock, self.every = total, label, write, clock, every
+        self.done = 0
+        self.start = self.last = clock()
+
+    def __call__(self, count: int) -> None:
+        self.done += count
+        now = self.clock()
+        if now - self.last >= self.every or (self.done >= self.total and self.last != self.start):
+            self.last = now
+            self.write(progress_line(self.label, self.done, self.total, now - self.start))
+
+
+def progress_line(label: str, done: int, total: int, elapsed_s: float) -> str:
+    """``simulate orchard x2: 4,000/10,000 games (40 %), 812 games/s, about 7 s left``."""
+    rate = done / elapsed_s if elapsed_s > 0 else 0.0
+    share = f" ({100 * done / total:.0f} %)" if total else ""
+    left = f", about {_duration((total - done) / rate)} left" if rate > 0 and done < total else ""
+    return f"{label}: {done:,}/{total:,} games{share}, {rate:,.0f} games/s{left}"
+
+
+def _duration(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    if seconds < 120:
+        return f"{seconds} s"
+    minutes, seconds = divmod(seconds, 60)
+    if minutes < 120:
+        return f"{minutes} min {seconds:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
+
+
+QUIET = "cardforge.quiet"
+"""Where ``--quiet`` is kept for the command (``click.Context.meta``)."""
+
+quiet_option = click.option(
+    "--quiet", "-q", is_flag=True, expose_value=False,
+    callback=lambda ctx, param, value: ctx.meta.__setitem__(QUIET, bool(value)),
+    help="No progress: neither the bar on a terminal nor the progress lines written elsewhere (a log).")
+
+
+def _quiet() -> bool:
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(QUIET))
+
+
 @contextmanager
 def progress_bar(total: int, label: str, hidden: bool) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr, or nothing when hidden (``--json``) or stderr is not a terminal."""
+    """Progress on stderr: a bar on a terminal, else a line every few seconds (``ProgressLines``:
+    a CI log or a file shows the run is alive); nothing when hidden (``--json``) or ``--quiet``."""
     stream = sys.stderr
-    if hidden or not stream.isatty():
+    if hidden or _quiet():
         yield None
+        return
+    if not stream.isatty():
+        def write(line: str) -> None:
+            click.echo(line, err=True)
+
+        yield ProgressLines(total, label, write, time.monotonic, PROGRESS_EVERY_S)
         return
     with click.progressbar(length=total, label=label, file=stream, show_pos=True) as bar:
         yield bar.update
