@@ -28,6 +28,7 @@ from ..app.build import (
 from ..files.atomicio import OutputError, StagedWrite, check_folder
 from ..files.fontbook import FontError
 from ..layout.kit import Kit
+from ..layout.sheets import Duplex
 from ..model import GameDefinition, Project
 from ..model.limits import MAX_DPI, MAX_SHOWCASE_PX
 from ..model.shops import SHOPS as SHOP_KEYS
@@ -128,6 +129,11 @@ def build_command(games: tuple[str, ...], out: Path | None, only: tuple[str, ...
     total = sum(b.pages for b in plan.files)
     click.echo(f"{len(plan.files)} files, {total} pages in {time.perf_counter() - started:.2f} s. "
                "Print at actual size (100 %).")
+    if chosen_options.duplex is not Duplex.NONE and not chosen_options.gutterfold and \
+            chosen_options.back_offset_mm == (0.0, 0.0):
+        click.echo(f"Backs print on the reverse of their fronts ({chosen_options.duplex.value} edge): if they land off, "
+                   f"cardforge calibrate --paper {options.get('paper') or 'a4'} prints a test sheet that gives the "
+                   "--back-offset to build with.")
 
 
 _Plan = TypeVar("_Plan", bound=BuildPlan)

@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "board": ("defs", "board", "The board of GAME (Sequence): rows of card codes, XX for the free corners."),
     "build": ("build", "build_command", "Print-and-play PDFs of GAME (default: every game), each with a JSON manifest beside it."),
     "export": ("build", "export_command", "Images of GAME's faces: PNGs for print shops and web pages, deck sheets for Tabletop Simulator, a showcase picture, or a print shop's files."),
+    "calibrate": ("calibrate", "calibrate_command", "Write a duplex test sheet (a PDF of two pages) that shows which --back-offset your printer needs so the backs of the cards land behind their fronts."),
     "preflight": ("preflight", "preflight_command", "Check GAME's faces as a print shop (--pod SHOP) or a home printer would: every problem, located on its card."),
     "simulate": ("simulate", "simulate_command", "Play GAME many times with bots and print score, length and win statistics."),
     "sweep": ("sweep", "sweep_command", "Play the same table under each value of a rule option or of the deck and print one summary row per value."),
