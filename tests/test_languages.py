@@ -201,3 +201,17 @@ def test_the_shipped_games_print_in_the_language_of_their_rulebooks(tmp_path: Pa
         assert words in text, words
     for words in english:
         assert words not in text, words
+
+
+def test_a_template_mistake_repeated_over_cards_and_languages_is_one_finding(orchard: Path) -> None:
+    """A region too small for every card's text gave one finding per card and language (90 on a
+    trial's deck): it is one, with how many times, on which cards, and the first places."""
+    layout = next(p for p in (orchard / "layouts").glob("*.yaml") if 'text: "{text}"' in p.read_text())
+    text = layout.read_text()
+    small = text.replace('rule: {x: 7, y: 60, width: 49.5, height: 20,', 'rule: {x: 7, y: 60, width: 9.5, height: 3,')
+    assert small != text
+    layout.write_text(small)
+    checked = run(orchard, "validate")
+    errors = [line for line in checked.output.splitlines() if ": error: " in line]
+    assert len(errors) == 1, checked.output
+    assert "(the same 4 times, on 2 cards: frost, bee)" in errors[0]

@@ -3,6 +3,7 @@ the departures each definition declares as deliberate reported as notes (``devia
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable, Sequence
 
 from ..layout.kit import FitProblem
@@ -59,7 +60,42 @@ def validate_games(
     ids = {game.info.id for game, _ in raw}
     pairs = [(game, [*found, *(f for f in laid if f.game_id == game.info.id)]) for game, found in raw]
     findings = _once(apply_deviations(pairs, catalog, built=built))
-    return sorted([*findings, *(f for f in laid if f.game_id not in ids)])
+    return repeated_once(sorted([*findings, *(f for f in laid if f.game_id not in ids)]))
+
+
+REPEATED_AT = 4
+"""Findings of one template mistake on this many faces or more are reported once."""
+SHOWN_PLACES = 3
+
+
+def repeated_once(findings: Sequence[Finding]) -> list[Finding]:
+    """One finding for a mistake repeated over cards and languages (a region too small for every
+    card's text: 90 findings, one per card and language): the first, with the count and the first
+    places; a mistake of fewer faces stays one finding per face. Faces are grouped by rule, code,
+    severity and the template region that draws them (their note), else their place."""
+    groups: dict[tuple[object, ...], list[Finding]] = {}
+    for finding in findings:
+        region = next((n.loc for n in finding.notes if n.message.startswith("the region '")), finding.loc)
+        key = (finding.rule_id, finding.code, finding.severity, region) if finding.message.startswith("card ") \
+            else (id(finding),)
+        groups.setdefault(key, []).append(finding)
+    kept: list[Finding] = []
+    for group in groups.values():
+        if len(group) < REPEATED_AT:
+            kept += group
+            continue
+        first = group[0]
+        cards = list(dict.fromkeys(f.message.split(":", 1)[0].removeprefix("card ") for f in group))
+        shown = ", ".join(cards[:SHOWN_PLACES]) + (f" and {len(cards) - SHOWN_PLACES} more" if len(cards) > SHOWN_PLACES
+                                                   else "")
+        firsts: dict[str, Finding] = {}
+        for f in group:
+            firsts.setdefault(f.message.split(":", 1)[0], f)
+        places = tuple(Note(f.loc, f"{name} is here") for name, f in list(firsts.items())[1:SHOWN_PLACES])
+        kept.append(replace(first, message=f"{first.message} (the same {len(group)} times, on "
+                                           f"{len(cards)} card{'s' if len(cards) != 1 else ''}: {shown})",
+                            notes=first.notes + places))
+    return sorted(kept)
 
 
 def fit_findings(games: Sequence[GameDefinition], fit_problems: Iterable[FitProblem], owner: str = "") -> list[Finding]:
