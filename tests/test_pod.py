@@ -261,3 +261,31 @@ def test_the_same_faces_give_the_same_files_whenever_they_are_made(exports: dict
     assert all((first / name).read_bytes() == (again / name).read_bytes() for name in names)
     profile = Image.open(first / names[0]).info["icc_profile"]
     assert profile[24:36] == bytes.fromhex("07d0 0001 0001 0000 0000 0000")  # 2000-01-01, not the day of the export
+
+
+def test_a_shop_exports_the_decks_it_prints_and_reports_the_one_it_leaves_out(tmp_path: Path) -> None:
+    """A kit with a poker deck and a tarot deck was refused whole by DriveThruCards (poker only):
+    the poker deck and every other component are exported, and the tarot deck is one warning at
+    its size, never all or nothing."""
+    project = tmp_path / "kit"
+    assert run("init", str(project), "--example", "kit").exit_code == 0
+    out = tmp_path / "dtc"
+    result = run("export", "lanterns", "--pod", "drivethrucards", "--out", str(out), "--project", str(project))
+    assert result.exit_code == 0, result.output
+    left = [line for line in result.output.splitlines() if "[preflight/left-out]" in line]
+    assert len(left) == 1 and "the voyages deck's tarot cards" in left[0] and ": warning: " in left[0], result.output
+    assert "lanterns.yaml:" in left[0].split(": warning:")[0]
+    files = {p.name for p in out.iterdir()}
+    assert "lanterns-drivethrucards.pdf" in files and not any("voyages" in name for name in files)
+    assert all(row["component"] != "voyages" for row in quantities(out))
+
+
+def test_export_only_takes_the_components_named(tmp_path: Path) -> None:
+    """``export --only`` as ``build`` has it: the poker deck alone to a shop."""
+    project = tmp_path / "kit"
+    assert run("init", str(project), "--example", "kit").exit_code == 0
+    out = export(tmp_path / "mpc", "lanterns", "mpc", "--only", "ships", "--project", str(project))
+    assert {row["component"] for row in quantities(out)} == {"ships"}
+    refused = run("export", "lanterns", "--pod", "mpc", "--only", "shipz", "--out", str(tmp_path / "x"),
+                  "--project", str(project))
+    assert refused.exit_code == 1 and "did you mean 'ships'" in refused.output

@@ -38,6 +38,7 @@ from .build import (
     face_settings,
     load_toolkit,
     make_kit,
+    select,
 )
 from .preflight import check_faces, check_fonts, shop_target
 
@@ -114,6 +115,11 @@ def deck_sizes(game: GameDefinition, home: Kit, game_size: tuple[str, float, flo
     return found, refused
 
 
+def _deck_named(finding: Finding, kit: Kit) -> list[str]:
+    """The deck a shop's refusal names (``the NAME deck's``)."""
+    return [c.name for c in kit.components if f" the {c.name} deck's " in finding.message]
+
+
 def check_pod(project: Project, game: GameDefinition, toolkit: Toolkit, options: BuildOptions, shop: Shop
               ) -> tuple[Kit, FaceSettings, ShopSize, list[Finding]]:
     """The game's pieces laid out for ``shop`` (every deck at the shop's size for it, every other
@@ -128,12 +134,23 @@ def check_pod(project: Project, game: GameDefinition, toolkit: Toolkit, options:
     home = next((kit for built, kit in checked.kits if built.info.id == game.info.id), None)
     home_settings = face_settings(game, toolkit, options)
     game_size = (options.card_size or game.info.card_size, home_settings.card_width_mm, home_settings.card_height_mm)
+    if home is not None and options.only:
+        home = select(home, options.only)
     sizes, refused = deck_sizes(game, home, game_size, shop) if home is not None else ({}, [])
-    if refused:
+    if refused and not sizes:
         raise BuildError(f"the cards are not ready for {shop.title} (listed above); nothing was exported", refused)
     forced = tuple((name, s.width_mm, s.height_mm) for name, s in sizes.items())
     kit = make_kit(project, game, toolkit, options, settings=settings, sizes=forced, shop=True)
-    findings = [fit_finding(p, game.info.loc, game.info.id) for p in kit.fit_problems]
+    if options.only:
+        kit = select(kit, options.only)
+    left_out = [f for f in refused if f.code == "no-cards"]
+    if left_out:  # the decks the shop prints are exported; the others are reported, never all or nothing
+        names = {name for f in left_out for name in _deck_named(f, kit)}
+        kit = replace(kit, cards=tuple(p for p in kit.cards if p.component not in names))
+    findings = [replace(f, code="left-out", severity=Severity.WARNING,
+                        message=f"{f.message}: left out of this export, the other components are exported")
+                for f in left_out]
+    findings += [fit_finding(p, game.info.loc, game.info.id) for p in kit.fit_problems]
     target = replace(shop_target(shop), safe_mm=settings.safe_mm)
     findings += check_faces(kit, target, toolkit.fonts, game.info.id, game.info.loc)
     findings += check_fonts(kit, toolkit.fonts, game.info.id, game.info.loc)

@@ -24,6 +24,7 @@ from ..app.build import (
     nearest_id,
     plan_build,
     render_error,
+    select,
 )
 from ..files.atomicio import OutputError, StagedWrite, check_folder
 from ..files.fontbook import FontError
@@ -50,6 +51,17 @@ from .options import (
     paper_option,
     sheet_options,
 )
+
+
+only_option = click.option(
+    "--only", "only", multiple=True, metavar="ID",
+    help="Just these components (a name: ships, tokens, board, box, rules) or cards and tokens (repeat it, or "
+         "separate names with commas): a reprint of lost or changed cards, or the part a shop prints. An id "
+         "without its copy number takes every copy (red-1 is red-1-1, red-1-2...).")
+
+
+def _only(only: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(i.strip() for value in only for i in value.split(",") if i.strip())
 
 
 def _date(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
@@ -92,10 +104,7 @@ def _report(exc: BuildError) -> NoReturn:
                    "corner radius, tokens' circles and hexagons, boxes' outlines, board tiles) with registration "
                    "marks, beside the PDF.")
 @click.option("--registration-marks", is_flag=True, help="Print-and-cut registration marks on the pages with pieces to cut.")
-@click.option("--only", "only", multiple=True, metavar="ID",
-              help="Build just these components (a name: ships, tokens, board, box, rules) or cards and tokens "
-                   "(repeat it, or separate names with commas): a reprint of lost or changed cards. An id without "
-                   "its copy number takes every copy (red-1 is red-1-1, red-1-2...).")
+@only_option
 @click.option("--lang", default=None, metavar="LANG",
               help="Print the game in this of its languages (output/GAME-LANG.pdf, its rules page too), or 'all' of "
                    "them, one file each. Default: the language its files are written in (output/GAME.pdf).")
@@ -117,8 +126,7 @@ def build_command(games: tuple[str, ...], out: Path | None, only: tuple[str, ...
     if only and len(games) != 1:
         usage_error("--only names cards of one game: give that GAME too (cardforge build GAME --only ID)")
     project, chosen = _project_and_games(project_dir, games)
-    chosen_options = build_options(**options, only=tuple(i.strip() for value in only for i in value.split(",")
-                                                         if i.strip()))
+    chosen_options = build_options(**options, only=_only(only))
     out_dir = _out_dir(out, project_dir)
     plan = _plan_and_write(lambda progress: plan_build(project, chosen, chosen_options, out_dir, progress=progress),
                            out_dir, "the build was")
@@ -199,11 +207,13 @@ def _colour(_ctx: click.Context, _param: click.Parameter, value: str) -> str | N
               help="--showcase: the picture's width in pixels.")
 @click.option("--background", "showcase_background", default="transparent", show_default=True, callback=_colour,
               help="--showcase: 'transparent' or a colour like '#f4efe6'.")
+@only_option
 @face_options
 @project_option
 def export_command(game: str, pod: str | None, out: Path | None, png_dir: Path | None, tts_dir: Path | None, dpi: int,
                    showcase: Path | None, showcase_cards: tuple[str, ...], showcase_layout: str, showcase_width: int,
-                   showcase_background: str | None, project_dir: Path | None, **face: Any) -> None:
+                   showcase_background: str | None, only: tuple[str, ...], project_dir: Path | None,
+                   **face: Any) -> None:
     """Images of GAME's faces: PNGs for print shops and web pages, deck sheets for Tabletop
     Simulator, a showcase picture, or a print shop's files.
 
@@ -217,7 +227,7 @@ def export_command(game: str, pod: str | None, out: Path | None, png_dir: Path |
     if showcase is None and (showcase_cards or showcase_layout != "fan"):
         usage_error("--cards and --layout choose what --showcase FILE.png shows: give --showcase too")
     project, (definition,) = _project_and_games(project_dir, (game,))
-    options = build_options(**face)
+    options = build_options(**face, only=_only(only))
     if pod is not None:
         _export_pod(project, definition, options, pod, out or _out_dir(None, project_dir) / f"{definition.info.id}-{pod}")
         if png_dir is None and tts_dir is None and showcase is None:
@@ -228,6 +238,8 @@ def export_command(game: str, pod: str | None, out: Path | None, png_dir: Path |
         if checked.has_errors:
             raise BuildError("the project has errors (listed above); nothing was exported", checked.findings)
         kit = make_kit(project, definition, toolkit, options)
+        if options.only:
+            kit = select(kit, options.only)
     except BuildError as exc:
         _report(exc)
     staged = StagedWrite([])

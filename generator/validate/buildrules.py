@@ -33,7 +33,7 @@ _build_rule("layout.images", ("image-unusable", "low-resolution"), """
     Pictures must be readable, and print soft under 300 dpi.""", mistakes=("image-unusable",))
 _build_rule("preflight", ("text-too-small", "text-outside-safe-zone", "text-outside-trim", "art-outside-safe-zone",
                           "low-resolution", "background-short-of-bleed", "font-not-embeddable", "missing-glyph",
-                          "no-cards"), """
+                          "no-cards", "left-out"), """
     What a printer or a shop would print badly or refuse: text under the smallest printable size
     or outside the safe zone, pictures under 300 dpi, backgrounds short of the bleed; fonts that
     cannot be embedded and characters no font has are mistakes, never departures.""",
