@@ -400,6 +400,11 @@ def _tts_files(game_id: str, kit: Kit, toolkit: Toolkit, tts_dir: Path) -> list[
     if tokens:
         meta["tokens"] = tokens
     files.append((tts_dir / f"{game_id}-tts.json", (json.dumps(meta, indent=1) + "\n").encode()))
+    from ..render.tts import saved_object
+
+    base = tts_dir.resolve().as_uri() + "/"
+    found = saved_object(game_id, info, tokens, base)
+    files.append((tts_dir / f"{game_id}.json", (json.dumps(found, indent=1, ensure_ascii=False) + "\n").encode()))
     return files
 
 
