@@ -9,6 +9,7 @@ into place together, so an interrupted or failed ``init`` leaves no half project
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import tempfile
@@ -79,10 +80,14 @@ def init_project(target: Path, example: str | None = None) -> list[Path]:
         stage = Path(tempfile.mkdtemp(prefix=PREFIX, dir=target))
     except OSError as exc:
         raise InitError(f"{target}: cannot create the project: {exc.strerror or exc}") from None
+    editor = not os.path.lexists(target / EDITOR_FOLDER)  # an editor set up already is left as it is
     try:
         for file in files:
             (stage / file).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source / file, stage / file)
+        if editor:
+            files += _editor_settings(stage)
+            made.add(EDITOR_FOLDER)
         with held_signals():
             _move_in(stage, target, sorted(made))
     except OSError as exc:
@@ -95,6 +100,30 @@ def init_project(target: Path, example: str | None = None) -> list[Path]:
     with contextlib.suppress(OSError):  # where builds go; a build makes it too, so it is no error here
         (target / "output").mkdir(exist_ok=True)
     return [target / file for file in files]
+
+
+EDITOR_FOLDER = ".vscode"
+SCHEMA_FILES = {"definitions": "cardforge/definition.schema.json", "layouts": "cardforge/layout.schema.json"}
+SCHEMA_GLOBS = {"definitions": ["card_defs/*.yaml", "card_defs/**/*.yaml"], "layouts": ["layouts/*.yaml"]}
+
+
+def _editor_settings(stage: Path) -> list[Path]:
+    """The JSON Schemas of the definitions and layouts (``generator.app.schema``) and the editor
+    setting that checks the project's YAML against them as it is typed (VS Code's YAML extension
+    reads ``yaml.schemas``); the files, relative to the project."""
+    from .schema import SCHEMAS
+
+    written = []
+    settings: dict[str, object] = {}
+    for name, path in SCHEMA_FILES.items():
+        file = Path(EDITOR_FOLDER) / path
+        (stage / file).parent.mkdir(parents=True, exist_ok=True)
+        (stage / file).write_text(json.dumps(SCHEMAS[name](), indent=1) + "\n", encoding="utf-8")
+        settings[f"./{file.as_posix()}"] = SCHEMA_GLOBS[name]
+        written.append(file)
+    config = Path(EDITOR_FOLDER) / "settings.json"
+    (stage / config).write_text(json.dumps({"yaml.schemas": settings}, indent=1) + "\n", encoding="utf-8")
+    return [*written, config]
 
 
 def _make_folders(target: Path) -> None:

@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "replay": ("simulate", "replay_command", "Replay recorded games of GAME (Hanabi: hanab.live JSON; others: simulate --export traces) and print each game's result."),
     "play": ("play", "play_command", "Play GAME in the browser against bots, with its faces as printed."),
     "preview": ("preview", "preview_command", "Serve a live preview of GAME's faces (default: every game) that redraws them as files are saved."),
+    "schema": ("schema", "schema_command", "Print the JSON Schema (draft 2020-12) of the definition files (card_defs/*.yaml) or of the layout files (layouts/*.yaml), for editors that check YAML as you type."),
     "init": ("defs", "init", "Create a new project folder TARGET with a copy of the shipped definitions to customise."),
 }
 """Command name -> (module of this package, attribute, the first paragraph of the command's help,

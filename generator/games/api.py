@@ -142,6 +142,12 @@ class GameDescription(ABC, Generic[D]):
                 "min_players": str(players[0]), "max_players": str(players[-1]),
                 "cards": str(self.card_count(definition))}
 
+    def definition_keys(self) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """The keys a definition file of this game may have at its top (required, optional), as its
+        loader reads them: what the JSON Schema of the definitions (``cardforge schema``) allows;
+        None where the game does not say (any key is then accepted there)."""
+        return None
+
     def printed_words(self, definition: D) -> list[tuple[str, "SourceLoc"]]:
         """The game's own words its kit prints (a suit's name, an action's effect), each where the
         file writes it: a translation's ``words`` gives each in its language. Card-list games

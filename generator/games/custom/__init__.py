@@ -52,6 +52,11 @@ class Custom(GameDescription[CustomDefinition]):
         repository's ``examples/``)."""
         return shipped_root() / "examples" / self.EXAMPLES.get(name or KIND, "orchard")
 
+    def definition_keys(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        from .loader import FIELDS_OPTIONAL, FIELDS_REQUIRED
+
+        return FIELDS_REQUIRED, FIELDS_OPTIONAL
+
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[CustomDefinition]:
         from .loader import build_custom
 

@@ -59,6 +59,13 @@ class Firecrackers(GameDescription[FirecrackersDefinition]):
                         for a in definition.actions)
         return replace(definition, packs=packs, actions=actions)
 
+    def definition_keys(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        from generator.loader.common import HEADER_OPTIONAL
+
+        from .loader import FIELDS_REQUIRED
+
+        return FIELDS_REQUIRED, HEADER_OPTIONAL
+
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[FirecrackersDefinition]:
         from .loader import build_firecrackers
 
@@ -123,6 +130,13 @@ class Scoreworks(GameDescription[ScoreworksDefinition]):
                       for c in definition.scoring_cards)
         rules = tuple(replace(r, text=words.get(r.text, r.text)) for r in definition.core_rules)
         return replace(definition, scoring_cards=cards, core_rules=rules)
+
+    def definition_keys(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        from generator.loader.common import HEADER_OPTIONAL
+
+        from .loader import SCOREWORKS_REQUIRED
+
+        return SCOREWORKS_REQUIRED, HEADER_OPTIONAL
 
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[ScoreworksDefinition]:
         from .loader import build_scoreworks

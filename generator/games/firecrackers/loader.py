@@ -270,13 +270,11 @@ def _setup(reader: Reader, node: yaml.Node, pack_keys: set[str]) -> Firecrackers
                              reader.loc(fields["starting_decks"]))
 
 
+SCOREWORKS_REQUIRED = HEADER_REQUIRED + ("expansion_of", "card_colour", "cards", "core_rules")
+
+
 def build_scoreworks(reader: Reader, root: yaml.Node) -> list[ScoreworksDefinition]:
-    fields = reader.mapping(
-        root,
-        "the Scoreworks definition",
-        HEADER_REQUIRED + ("expansion_of", "card_colour", "cards", "core_rules"),
-        HEADER_OPTIONAL,
-    )
+    fields = reader.mapping(root, "the Scoreworks definition", SCOREWORKS_REQUIRED, HEADER_OPTIONAL)
     if fields is None:
         return []
     before = len(reader.problems)

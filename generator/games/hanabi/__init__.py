@@ -33,6 +33,11 @@ class Hanabi(GameDescription[HanabiDefinition]):
     face_templates = (KIND, "hanabi-note", "hanabi-storm")
     title = "Hanabi"
 
+    def definition_keys(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        from .loader import FIELDS_OPTIONAL, FIELDS_REQUIRED
+
+        return FIELDS_REQUIRED, FIELDS_OPTIONAL
+
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[HanabiDefinition]:
         from .loader import build_hanabi
 

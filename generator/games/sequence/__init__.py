@@ -32,6 +32,11 @@ class Sequence_(GameDescription[SequenceDefinition]):
     face_templates = (KIND, "sequence-chip")
     title = "Sequence"
 
+    def definition_keys(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        from .loader import FIELDS_OPTIONAL, FIELDS_REQUIRED
+
+        return FIELDS_REQUIRED, FIELDS_OPTIONAL
+
     def load(self, reader: "Reader", root: "yaml.Node") -> Sequence[SequenceDefinition]:
         from .loader import build_sequence
 
