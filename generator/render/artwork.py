@@ -53,11 +53,11 @@ def artwork_png(data: bytes, kind: str, width_mm: float, height_mm: float) -> by
     if height_px < 0.5 or height_px > CAIRO_MAX_SIDE or width_px * height_px > MAX_IMAGE_PIXELS:
         ratio = max(aspect, 1 / aspect)
         raise ArtworkError(f"the SVG artwork is {ratio:.3g} times longer one way than the other: too thin to draw")
-    from .uninterrupted import uninterrupted
+    from ..files.atomicio import held_signals
     import cairosvg  # only when an SVG is drawn: cairo takes a third of a second to load
 
     try:
-        with uninterrupted():  # cairo writes through a Python callback that must not take a signal
+        with held_signals():  # cairo writes through a Python callback that must not take a signal
             png = bytes(cairosvg.svg2png(bytestring=data, output_width=width_px, unsafe=False))
         return png
     except ArtworkError:

@@ -10,7 +10,7 @@ from ..layout.scene import Scene
 from ..model.limits import MAX_IMAGE_PIXELS
 from .artwork import ArtworkError
 from .svg import page_svg, scene_svg
-from .uninterrupted import uninterrupted
+from ..files.atomicio import held_signals
 
 MM_PER_INCH = 25.4
 
@@ -28,7 +28,7 @@ def svg_to_png(svg: str, width_mm: float, height_mm: float, dpi: float) -> bytes
 def svg_to_png_px(svg: str, width_px: int, height_px: int) -> bytes:
     """Rasterise ``svg`` to exactly ``width_px`` x ``height_px`` pixels (ArtworkError if cairo cannot)."""
     try:
-        with uninterrupted():  # cairo writes through a Python callback that must not take a signal
+        with held_signals():  # cairo writes through a Python callback that must not take a signal
             png = bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width_px,
                                          output_height=height_px, unsafe=False))
         return png
