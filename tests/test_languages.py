@@ -215,3 +215,17 @@ def test_a_template_mistake_repeated_over_cards_and_languages_is_one_finding(orc
     errors = [line for line in checked.output.splitlines() if ": error: " in line]
     assert len(errors) == 1, checked.output
     assert "(the same 4 times, on 2 cards: frost, bee)" in errors[0]
+
+
+def test_a_deck_checked_in_its_other_language_has_no_untranslated_words(shipped_project) -> None:  # type: ignore[no-untyped-def]
+    """The preview checks each language's deck as it is drawn: the Portuguese Hanabi, whose words are
+    already translated, was warned of 'Vermelho' printing as written."""
+    from generator.app.build import BuildOptions, check_build, load_toolkit
+    from generator.app.catalog import GAMES
+
+    hanabi = shipped_project.game("hanabi")
+    portuguese = GAMES.describe(hanabi).localized(hanabi, "pt")
+    toolkit = load_toolkit(shipped_project)
+    for game in (hanabi, portuguese):
+        checked = check_build(shipped_project, [game], BuildOptions(), toolkit, unused_templates=False)
+        assert not [f for f in checked.findings if f.rule_id == "layout.words"], checked.findings

@@ -528,8 +528,8 @@ def _untranslated_words(layouts: LayoutLibrary, games: Sequence[GameDefinition])
     findings: list[Finding] = []
     for game in games:
         info = game.info
-        if len(info.languages) < 2:
-            continue
+        if len(info.languages) < 2 or info.language not in ("", info.languages[0]):
+            continue  # (a deck already in another language, as the preview checks it: its words are translated)
         description = GAMES.describe(game)
         printed: dict[str, SourceLoc] = {}
         for name in description.template_fields(game):
