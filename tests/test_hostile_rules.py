@@ -237,3 +237,17 @@ def test_sweep_compare_and_replay_hold_the_same_bounds(tmp_path: Path, command: 
     assert "Traceback" not in result.output and says in result.output, result.output
     first = result.stderr.splitlines()[0]
     assert "card_defs/rules.py:" in first or "rules.py:" in first, result.stderr
+
+
+def test_a_thread_started_by_the_files_top_level_does_not_hold_the_command(tmp_path: Path) -> None:
+    """A thread the rules file starts as it is loaded runs in the command's own process, which
+    Python would then wait for for ever (and SIGTERM printed a traceback): the command ends, at
+    the thread's function, exit 1."""
+    rules = RULES.replace("def setup(state: State) -> None:\n",
+                          "import threading, time\nthreading.Thread(target=lambda: time.sleep(600), name='waiter').start()"
+                          "\n\n\ndef setup(state: State) -> None:\n", 1)
+    project = make_project(tmp_path / "tens", rules)
+    result = run(*SIMULATE, cwd=project)
+    assert result.code == 1 and "Traceback" not in result.output, result.output
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith(line(project, "threading.Thread(") + ": error: the rules file left 1 thread running (waiter)")
