@@ -36,6 +36,7 @@ from ..sim.isolation import (
     play_guarded,
     rules_place,
     set_memory_bound,
+    thread_error,
 )
 from ..sim.jobs import FailedPart, Job, Played
 from ..sim.workers import DEFAULT_START_METHOD, quiet_worker
@@ -130,9 +131,7 @@ def _call(conn: Connection, func: Callable[..., Any], args: tuple[Any, ...], kwa
             outcome = ("value", func(*args, **kwargs))
             threads = other_threads()
             if threads:
-                outcome = ("raise", GameError(f"the rules file left {len(threads)} thread"
-                                              f"{'s' if len(threads) != 1 else ''} running; a rules file must "
-                                              "not start threads", where=where, during="the game"))
+                outcome = ("raise", thread_error(threads, where))
         except GameError as exc:
             exc.printed = printed.text()
             outcome = ("raise", exc)

@@ -78,9 +78,7 @@ def _leave_no_thread(status: int) -> int:
     threads = isolation.designer_threads()
     if not threads:
         return status
-    names = ", ".join(thread.name for thread, _ in threads[:3])
-    _say(f"{threads[0][1]}: error: the rules file left {len(threads)} thread{'s' if len(threads) != 1 else ''} "
-         f"running ({names}); a rules file must not start threads\n")
+    _say(isolation.thread_error(threads, during="").headline() + "\n")
     try:
         sys.stdout.flush()
     except (OSError, ValueError):

@@ -122,10 +122,15 @@ prints_option = click.option(
     "characters a game). Without it, what it prints is shown only with a game that fails.")
 
 
+def _flag(key: str) -> bool:
+    """Whether the running command's flag kept under ``key`` in ``click.Context.meta`` is on."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(key))
+
+
 def show_prints() -> bool:
     """Whether the command was given ``--show-prints``."""
-    ctx = click.get_current_context(silent=True)
-    return bool(ctx is not None and ctx.meta.get(PRINTS))
+    return _flag(PRINTS)
 
 
 def show_traceback() -> bool:
@@ -586,17 +591,12 @@ quiet_option = click.option(
     help="No progress: neither the bar on a terminal nor the progress lines written elsewhere (a log).")
 
 
-def _quiet() -> bool:
-    ctx = click.get_current_context(silent=True)
-    return bool(ctx is not None and ctx.meta.get(QUIET))
-
-
 @contextmanager
 def progress_bar(total: int, label: str, hidden: bool) -> Iterator[Callable[[int], None] | None]:
     """Progress on stderr: a bar on a terminal, else a line every few seconds (``ProgressLines``:
     a CI log or a file shows the run is alive); nothing when hidden (``--json``) or ``--quiet``."""
     stream = sys.stderr
-    if hidden or _quiet():
+    if hidden or _flag(QUIET):
         yield None
         return
     if not stream.isatty():

@@ -194,32 +194,27 @@ class LoadedRules:
             raise exc
         where = self.locate(exc)
         player = f" of player {state._current}" if state is not None and not state._over else ""
-        message = f"{type(exc).__name__}: {_text(exc)}"
-        if isinstance(exc, MemoryError):
-            message = self.memory_message()
-        elif isinstance(exc, KeyboardInterrupt):
-            message += " raised by the rules file (not the user's Ctrl-C)"
-        error = GameError(message, where=where, code="exception",
+        error = GameError(self._message(exc), where=where, code="exception",
                           detail="".join(traceback.format_exception(exc)), during=f"{during}(){player}",
                           actions=state._history if state is not None else ())
         return error
 
-    def memory_message(self) -> str:
-        return (f"MemoryError: the game took more than its memory bound ({self.memory_mb} MB); a rules file "
-                "may allow more with MAX_MEMORY_MB = ...")
+    def _message(self, exc: BaseException) -> str:
+        """What the error of ``exc`` says: memory past the bound, a KeyboardInterrupt the file
+        raised itself, or the exception as Python names it."""
+        if isinstance(exc, MemoryError):
+            return (f"MemoryError: the game took more than its memory bound ({self.memory_mb} MB); a rules file "
+                    "may allow more with MAX_MEMORY_MB = ...")
+        message = f"{type(exc).__name__}: {_text(exc)}"
+        if isinstance(exc, KeyboardInterrupt):
+            message += " raised by the rules file (not the user's Ctrl-C)"
+        return message
 
     def escaped(self, exc: BaseException) -> GameError:
         """What escaped a game's calls into the file (a KeyboardInterrupt it raised, memory that ran
         out in cardforge's part of the game), located at the file's deepest line in its traceback."""
-        message = self.memory_message() if isinstance(exc, MemoryError) else f"{type(exc).__name__}: {_text(exc)}"
-        if isinstance(exc, KeyboardInterrupt):
-            message += " raised by the rules file (not the user's Ctrl-C)"
-        return GameError(message, where=self.locate(exc), code="exception",
+        return GameError(self._message(exc), where=self.locate(exc), code="exception",
                          detail="".join(traceback.format_exception(exc)), during="the game")
-
-    def place_of(self, code: types.CodeType) -> str:
-        """``path:line`` of a function of the file by its code, empty for another file's."""
-        return f"{self.path}:{code.co_firstlineno}" if code.co_filename == self.filename else ""
 
     def gap(self, code: str, message: str, function: str, state: State) -> GameError:
         """A rules gap, located at the rules function it concerns."""
@@ -367,13 +362,9 @@ class RulesEngine:
         state._over = bool(over)
         return state
 
-    def escaped(self, exc: BaseException, memory_mb: int | None = None) -> GameError:
+    def escaped(self, exc: BaseException) -> GameError:
         """A located error for what escaped a game (``generator.sim.isolation``)."""
         return self.rules.escaped(exc)
-
-    def locate_code(self, code: types.CodeType) -> str:
-        """``path:line`` of a function of the rules file by its code (a thread's target)."""
-        return self.rules.place_of(code)
 
     def words(self, seed: int, actions: Sequence[Action]) -> list[str]:
         """The decisions ``actions`` of the game dealt from ``seed``, in words (``player 0: play

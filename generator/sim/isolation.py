@@ -55,7 +55,8 @@ class Printed(io.TextIOBase):
         super().__init__()
         self.limit = limit
         self.parts: list[str] = []
-        self.held = 0
+        self.kept = 0
+        """Characters held (at most twice ``limit`` between two trims)."""
         self.dropped = 0
 
     def writable(self) -> bool:
@@ -64,9 +65,9 @@ class Printed(io.TextIOBase):
     def write(self, text: str) -> int:
         text = str(text)
         self.parts.append(text[-self.limit:])
-        self.held += min(len(text), self.limit)
+        self.kept += min(len(text), self.limit)
         self.dropped += max(0, len(text) - self.limit)
-        if self.held > 2 * self.limit:
+        if self.kept > 2 * self.limit:
             self._trim()
         return len(text)
 
@@ -74,11 +75,7 @@ class Printed(io.TextIOBase):
         joined = "".join(self.parts)
         self.dropped += max(0, len(joined) - self.limit)
         self.parts = [joined[-self.limit:]]
-        self.held = len(self.parts[0])
-
-    @property
-    def kept(self) -> int:
-        return self.held
+        self.kept = len(self.parts[0])
 
     def text(self) -> str:
         """What was kept, after a line saying how much came before it."""
@@ -120,32 +117,27 @@ def is_designer_code(filename: str) -> bool:
     return not (absolute.startswith(ours) or absolute.startswith(system))
 
 
-def designer_threads() -> list[tuple[threading.Thread, str]]:
-    """Threads still running that a designer's code started (their function is a rules file's),
-    each with ``path:line`` of that function: what would keep the command from ending."""
-    found = []
-    for thread in other_threads():
-        if thread.daemon:
-            continue
-        target = getattr(thread, "_target", None) or getattr(type(thread), "run", None)
-        code = getattr(target, "__code__", None)
-        if code is not None and is_designer_code(code.co_filename):
-            found.append((thread, f"{code.co_filename}:{code.co_firstlineno}"))
-    return found
+def _thread_place(thread: threading.Thread) -> str:
+    """``path:line`` of the function ``thread`` runs when it is the designer's code, else empty."""
+    target = getattr(thread, "_target", None) or getattr(type(thread), "run", None)
+    code = getattr(target, "__code__", None)
+    return f"{code.co_filename}:{code.co_firstlineno}" if code is not None and is_designer_code(code.co_filename) \
+        else ""
 
 
-def _thread_error(threads: Sequence[threading.Thread], job: Job, engine: Any) -> GameError:
-    where = ""
-    locate = getattr(engine, "locate_code", None)
-    for thread in threads:
-        target = getattr(thread, "_target", None) or getattr(type(thread), "run", None)
-        code = getattr(target, "__code__", None)
-        if code is not None and locate is not None:
-            where = locate(code) or where
+def designer_threads() -> list[threading.Thread]:
+    """Threads still running that a designer's code started (their function is a rules file's):
+    what would keep the command from ending."""
+    return [thread for thread in other_threads() if not thread.daemon and _thread_place(thread)]
+
+
+def thread_error(threads: Sequence[threading.Thread], where: str = "", during: str = "the game") -> GameError:
+    """The error of a rules file that left ``threads`` running, at the function the first of them
+    runs (``where`` when none is the file's)."""
+    place = next((found for found in map(_thread_place, threads) if found), where)
     names = ", ".join(thread.name for thread in threads[:3])
     return GameError(f"the rules file left {len(threads)} thread{'s' if len(threads) != 1 else ''} running "
-                     f"({names}); a rules file must not start threads", where=where or _rules_place(engine),
-                     code="exception", during="the game")
+                     f"({names}); a rules file must not start threads", where=place, code="exception", during=during)
 
 
 def rules_place(job: Job) -> str:
@@ -154,18 +146,12 @@ def rules_place(job: Job) -> str:
     return f"{path}:1" if isinstance(path, str) else ""
 
 
-def _rules_place(engine: Any) -> str:
-    rules = getattr(engine, "rules", None)
-    path = getattr(rules, "path", None)
-    return f"{path}:1" if path else ""
-
-
-def _escaped(exc: BaseException, engine: Any, memory_mb: int | None) -> GameError:
+def _escaped(exc: BaseException, engine: Any) -> GameError:
     """A located GameError for what escaped a game: a MemoryError past the bound, a
     KeyboardInterrupt the rules file raised (a worker ignores the user's Ctrl-C), ..."""
     failure = getattr(engine, "escaped", None)
     if failure is not None:
-        error: GameError = failure(exc, memory_mb)
+        error: GameError = failure(exc)
         return error
     return GameError(f"{type(exc).__name__}: {exc}", code="exception")
 
@@ -178,7 +164,6 @@ def play_guarded(job: Job, indexes: range, current: Any = None, on_prints: Calla
     prints; ``alone``: the process has no threads of its own, so a thread running after a game is
     one the rules file left."""
     table = table_of(job)
-    memory_mb = getattr(table.engine, "memory_mb", None)
     played: Played = []
     for index in indexes:
         if current is not None:
@@ -190,13 +175,13 @@ def play_guarded(job: Job, indexes: range, current: Any = None, on_prints: Calla
                 if isinstance(part, FailedPart):
                     error = part.error
                 elif alone and other_threads():
-                    error = _thread_error(other_threads(), job, table.engine)
+                    error = thread_error(other_threads(), rules_place(job))
             except Exception as exc:  # noqa: BLE001 - MemoryError, or a bug of ours: located at the game
                 if not isinstance(exc, MemoryError) and getattr(table.engine, "escaped", None) is None:
                     raise
-                error = _escaped(exc, table.engine, memory_mb)
+                error = _escaped(exc, table.engine)
             except (KeyboardInterrupt, SystemExit) as exc:  # raised by the rules file: SIGINT is ignored here
-                error = _escaped(exc, table.engine, memory_mb)
+                error = _escaped(exc, table.engine)
         if on_prints is not None and printed.kept:
             on_prints(index, printed.text())
         if error is not None:

@@ -85,12 +85,12 @@ def repeated_once(findings: Sequence[Finding]) -> list[Finding]:
             kept += group
             continue
         first = group[0]
-        cards = list(dict.fromkeys(f.message.split(":", 1)[0].removeprefix("card ") for f in group))
-        shown = ", ".join(cards[:SHOWN_PLACES]) + (f" and {len(cards) - SHOWN_PLACES} more" if len(cards) > SHOWN_PLACES
-                                                   else "")
-        firsts: dict[str, Finding] = {}
+        firsts: dict[str, Finding] = {}  # each card's first finding, by "card ID"
         for f in group:
             firsts.setdefault(f.message.split(":", 1)[0], f)
+        cards = [name.removeprefix("card ") for name in firsts]
+        shown = ", ".join(cards[:SHOWN_PLACES]) + (f" and {len(cards) - SHOWN_PLACES} more" if len(cards) > SHOWN_PLACES
+                                                   else "")
         places = tuple(Note(f.loc, f"{name} is here") for name, f in list(firsts.items())[1:SHOWN_PLACES])
         kept.append(replace(first, message=f"{first.message} (the same {len(group)} times, on "
                                            f"{len(cards)} card{'s' if len(cards) != 1 else ''}: {shown})",
