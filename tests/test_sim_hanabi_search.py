@@ -61,15 +61,17 @@ def test_an_imagined_deal_fits_the_clues_and_the_counts(seed: int, steps: int, p
     assert Counter(hidden) == Counter({k: n for k, n in enumerate(left) if n > 0})
 
 
-def test_the_partners_model_reproduces_their_turns() -> None:
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_partners_model_reproduces_their_turns(players: int) -> None:
     """At a table playing the blueprint, the true deal always explains the partners' turns since the
-    seat's last one (else the belief filter would throw the truth away)."""
-    engine = make_engine(HANABI, 2, PAPER)
+    seat's last one (else the belief filter would throw the truth away). From three players this
+    needs the target of a discard finesse a partner read from the searcher's own newest card."""
+    engine = make_engine(HANABI, players, PAPER)
     checked = 0
     for index in range(6):
         state = engine.new_game(random.Random(index))
-        bots = [SearchBot(engine, 0), SearchBot(engine, 0)]
-        rngs = [bot_rng(index, seat) for seat in range(2)]
+        bots = [SearchBot(engine, 0) for _ in range(players)]
+        rngs = [bot_rng(index, seat) for seat in range(players)]
         while state.end is None:
             seat = state.current
             obs = state.observation(seat)
@@ -80,7 +82,7 @@ def test_the_partners_model_reproduces_their_turns() -> None:
                 assert bot.explains(list(state.deck), obs, previous), f"game {index}, turn {state.turns}"
                 checked += 1
             state.apply(action)
-    assert checked > 300
+    assert checked > 250
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -68,26 +68,35 @@ ENDGAME_FACTOR = 4
 
 class PartnerModel(SmartBot):
     """A partner's SmartBot as the searching seat (``observer``) can run it: all of it is public
-    knowledge but the target of the partner's own discard finesse, which the partner saw and the
-    observer does not: when no hand the observer sees has that kind as its newest card, the
-    convention says it is the observer's newest card."""
+    knowledge but a discard finesse's target, which the partner reads from the newest cards it
+    sees, the observer's among them. The observer reads it from what it sees instead: the kinds of
+    the partners' cards (``seen``, the observer's own record of every card it has seen). By the
+    convention exactly one other player holds the discarded kind as their newest card; when that is
+    none of the hands the observer sees, it is the observer's."""
 
     def __init__(self, strikeout_zero: bool, five_returns: bool, observer: int) -> None:
         super().__init__(strikeout_zero, five_returns)
         self.observer = observer
+        self.seen: dict[int, int] = {}
+        """The kind of every card the observer has seen, by order (its blueprint's record)."""
 
     def _read_discard_finesse(self, giver: int, kind: int) -> None:
-        if giver != self.me:
-            super()._read_discard_finesse(giver, kind)
-            return
         for p in range(self.n):
-            if p in (giver, self.observer) or not self.hands[p]:
+            if p in (giver, self.me, self.observer) or not self.hands[p]:
                 continue
             if self.kind_of.get(self.hands[p][-1]) == kind:
                 self._mark_newest(p, kind)
                 return
-        if self.hands[self.observer]:
-            self._mark_newest(self.observer, kind)
+        if self.observer != giver and self.hands[self.observer]:
+            theirs = self.kind_of.get(self.hands[self.observer][-1])
+            if theirs is None:  # unseen by the observer: the one holder when the partner is not
+                own = self.hands[self.me][-1] if self.hands[self.me] else -1
+                theirs = kind if giver == self.me or self.seen.get(own) != kind else None
+            if theirs == kind:
+                self._mark_newest(self.observer, kind)
+                return
+        if giver != self.me and self.hands[self.me]:
+            self._mark_newest(self.me, kind)
 
     def _mark_newest(self, seat: int, kind: int) -> None:
         """``seat``'s newest card is ``kind`` (unless that contradicts what is known of it)."""
@@ -130,6 +139,8 @@ class SearchBot:
         for seat in range(obs.players):
             if seat != obs.seat and seat not in self.partners:
                 self.partners[seat] = PartnerModel(self.engine.strikeout_zero, self.engine.five_returns, obs.seat)
+            if seat != obs.seat:
+                self.partners[seat].seen = self.blueprint.kind_of
         self.before = {}
         for i, (seat, _, _) in enumerate(obs.log):
             if seat != obs.seat:
