@@ -1,10 +1,16 @@
-"""Benchmark of the print-shop side, as whole commands beside the peer: ``cardforge export GAME
---pod mpc`` for the whole kit (every shipped game: one 822 x 1122 px PNG per distinct face), a
-``cardforge build`` of the whole kit, and decksmith making the 50 Hanabi fronts as per-card PNGs
-imposed on A4 (``../shared/peers/decksmith-hanabi``). Runs alternate, and the medians are printed
-with their ratios to decksmith, per card and per run.
+"""Benchmark of the print-shop side, as whole commands, game by game against the game's own build:
+``cardforge build GAME`` (its PDF kit), ``cardforge export GAME --pod mpc`` (one 822 x 1122 px PNG
+per distinct face, every other component as a PDF with bleed) with an empty user cache ("cold")
+and again with the faces the first export left there ("warm": the edit loop, where the unchanged
+faces are not drawn again), and ``cardforge preflight GAME --pod mpc`` followed by the export (the
+export reuses the faces the preflight drew). Beside them, decksmith making the 50 Hanabi fronts as
+per-card PNGs imposed on A4 (``../shared/peers/decksmith-hanabi``).
 
-Run: python benchmarks/bench_pod.py [--runs N]
+Runs alternate; medians of wall time (interpreter start-up included) and their ratio to the
+game's build, measured in the same run, are printed. The target: the shop export within 3 times
+the build.
+
+Run: python benchmarks/bench_pod.py [--runs N] [--games hanabi,sequence,...]
 (DECKSMITH=path/to/decksmith to use a decksmith that is not on PATH; the peer is skipped, with a
 message, when decksmith is not installed.)
 """
@@ -25,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PEER = ROOT.parent / "shared" / "peers" / "decksmith-hanabi" / "run.sh"
 GAMES = ("hanabi", "hanabi-multicolor", "sequence", "firecrackers", "scoreworks")
 CARDFORGE = [sys.executable, "-m", "generator.cli.main"]
+STEPS = ("build", "export, cold", "export, warm", "preflight + export")
 
 
 def timed(command: list[str], env: dict[str, str] | None = None) -> float:
@@ -33,11 +40,28 @@ def timed(command: list[str], env: dict[str, str] | None = None) -> float:
     return time.perf_counter() - started
 
 
-def export_all(out: Path) -> float:
-    total = 0.0
-    for game in GAMES:
-        total += timed([*CARDFORGE, "export", game, "--pod", "mpc", "--out", str(out / game)])
-    return total
+def with_cache(folder: Path) -> dict[str, str]:
+    """The environment of a command whose user cache is ``folder``."""
+    env = {key: value for key, value in os.environ.items() if key != "CARDFORGE_NO_CACHE"}
+    env["CARDFORGE_CACHE_DIR"] = str(folder)
+    return env
+
+
+def one_game(game: str, work: Path) -> dict[str, float]:
+    """Each step once for ``game``, the font cache warm in every one (the build's too), the faces'
+    cache emptied where the step says cold."""
+    cache = work / "cache"
+    shutil.rmtree(cache, ignore_errors=True)
+    env = with_cache(cache)
+    timed([*CARDFORGE, "build", game, "--out", str(work / "warm-up")], env)  # fonts into the cache
+    out: dict[str, float] = {"build": timed([*CARDFORGE, "build", game, "--out", str(work / "build")], env)}
+    export = [*CARDFORGE, "export", game, "--pod", "mpc", "--out", str(work / "pod")]
+    shutil.rmtree(cache / "faces", ignore_errors=True)
+    out["export, cold"] = timed(export, env)
+    out["export, warm"] = timed(export, env)
+    shutil.rmtree(cache / "faces", ignore_errors=True)
+    out["preflight + export"] = (timed([*CARDFORGE, "preflight", game, "--pod", "mpc"], env) + timed(export, env))
+    return out
 
 
 def decksmith() -> str | None:
@@ -50,35 +74,41 @@ def decksmith() -> str | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    runs = parser.parse_args().runs
+    parser.add_argument("--games", default=",".join(GAMES))
+    args = parser.parse_args()
+    games = args.games.split(",")
     peer = decksmith()
     if peer is None or not PEER.exists():
         print("decksmith is not installed (or ../shared/peers is missing): the peer is skipped")
-    times: dict[str, list[float]] = {"export --pod mpc (whole kit)": [], "build (whole kit)": [], "decksmith (50 fronts)": []}
-    faces = 0
+        peer = None
+    times: dict[str, dict[str, list[float]]] = {game: {step: [] for step in STEPS} for game in games}
+    peer_times: list[float] = []
+    faces: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as work:
-        for run in range(runs):
-            out = Path(work) / f"run{run}"
-            times["export --pod mpc (whole kit)"].append(export_all(out / "pod"))
-            faces = sum(1 for _ in (out / "pod").rglob("*.png"))
-            times["build (whole kit)"].append(timed([*CARDFORGE, "build", "--out", str(out / "build")]))
-            if peer is not None and PEER.exists():
-                times["decksmith (50 fronts)"].append(timed(["bash", str(PEER)], env={**os.environ, "DECKSMITH": peer}))
-    cards = {"export --pod mpc (whole kit)": faces, "build (whole kit)": 0, "decksmith (50 fronts)": 50}
-    peer_time = statistics.median(times["decksmith (50 fronts)"]) if times["decksmith (50 fronts)"] else None
-    print(f"{runs} runs, alternating; median wall time of whole commands (interpreter start-up included)")
-    print(f"{'what':<32} {'seconds':>8} {'faces':>6} {'ms/face':>8} {'x decksmith/run':>16} {'x decksmith/face':>17}")
-    for name, values in times.items():
-        if not values:
-            continue
-        median = statistics.median(values)
-        count = cards[name]
-        per = f"{median / count * 1000:8.1f}" if count else f"{'':>8}"
-        ratio_run = f"{median / peer_time:16.2f}" if peer_time else f"{'-':>16}"
-        ratio_face = (f"{(median / count) / (peer_time / 50):17.2f}" if peer_time and count else f"{'-':>17}")
-        print(f"{name:<32} {median:8.2f} {count or '':>6} {per} {ratio_run} {ratio_face}")
-    print(f"(the whole kit is {len(GAMES)} games; build writes every game's PDF and manifest; export writes one PNG "
-          "per distinct face of every game, at MakePlayingCards' poker size)")
+        for _ in range(args.runs):
+            for game in games:
+                folder = Path(work) / game
+                for step, seconds in one_game(game, folder).items():
+                    times[game][step].append(seconds)
+                faces[game] = sum(1 for _ in (folder / "pod").rglob("*.png"))
+            if peer is not None:
+                peer_times.append(timed(["bash", str(PEER)], env={**os.environ, "DECKSMITH": peer}))
+    print(f"{args.runs} runs, alternating; median wall seconds of whole commands, and x the game's build")
+    print(f"{'game':<18}{'faces':>6}" + "".join(f"{step:>22}" for step in STEPS))
+    for game in games:
+        build = statistics.median(times[game]["build"])
+        cells = []
+        for step in STEPS:
+            median = statistics.median(times[game][step])
+            cells.append(f"{median:8.2f} s" + (f" ({median / build:4.1f}x)" if step != "build" else " " * 8))
+        print(f"{game:<18}{faces[game]:>6}" + "".join(f"{cell:>22}" for cell in cells))
+    if peer_times:
+        cold = statistics.median(times["hanabi"]["export, cold"]) if "hanabi" in times else None
+        peer_median = statistics.median(peer_times)
+        line = f"decksmith, 50 Hanabi fronts: {peer_median:.2f} s"
+        if cold is not None:
+            line += f"; cardforge's cold Hanabi export is {peer_median / cold:.1f}x faster"
+        print(line)
 
 
 if __name__ == "__main__":

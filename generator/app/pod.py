@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
-from ..files.fontbook import FontBook, FontError
+from ..files.fontbook import FontError
 from ..layout.kit import FaceSettings, Kit, Piece, PieceKind
 from ..layout.page import Document, Page, Placement
 from ..layout.scene import PT_PER_MM, Scene
@@ -226,6 +226,10 @@ def plan_pod(project: Project, game: GameDefinition, options: BuildOptions, shop
             made.append(_component_entry(kit, name, pieces, files))
     except FontError as exc:
         raise BuildError(str(exc)) from None
+    if shop.kind is FileKind.PNG:
+        from ..render.podpng import prune_face_cache
+
+        prune_face_cache()  # the faces this plan made are the newest: they stay
     plan.files.append(BuiltFile(game.info.id, out_dir / "quantities.csv", quantities_csv(unique(faces)), 0, "csv"))
     manifest = pod_manifest(game, kit, settings, shop, size, faces, made)
     plan.files.append(BuiltFile(game.info.id, out_dir / f"{game.info.id}-{shop.key}.json",
@@ -251,16 +255,11 @@ def _pngs(plan: PodPlan, stem: str, cards: list[Piece], toolkit: Toolkit, out_di
     size_px = shop.image_px(first.width_mm, first.height_mm)
     progress(f"rendering {len(unique(faces))} faces at {size_px[0]} x {size_px[1]} px")
     jobs = [(face.scene, toolkit.fonts, size_px, shop.dpi) for face in unique(faces)]
-    for face, png in zip(unique(faces), map_in_order(_face_png, jobs)):  # every core: cairo takes its time
+    from ..render.podpng import face_png_job  # cairo loaded here, once, before the workers start
+
+    for face, png in zip(unique(faces), map_in_order(face_png_job, jobs)):  # every core: cairo takes its time
         plan.files.append(BuiltFile(stem, out_dir / face.file, png, 1, "png"))
     return faces
-
-
-def _face_png(job: tuple[Scene, FontBook, tuple[int, int], float]) -> bytes:
-    """One face's PNG (a worker's task)."""
-    from ..render.podpng import face_png
-
-    return face_png(*job)
 
 
 def _pdf(plan: PodPlan, stem: str, name: str, pieces: list[Piece], toolkit: Toolkit, out_dir: Path,

@@ -1,6 +1,7 @@
 """The user's cache folder of cardforge: what a command can remember between runs to go faster
-(fonts as layout and reportlab read them). Every entry is named by the SHA-256 of what it was
-made from, so it can make a run faster but never change what it prints. Everything in it can be
+(fonts as layout and reportlab read them, faces rasterised for print shops). Every entry is named
+by the SHA-256 of what it was made from, so it can make a run faster but never change what it
+prints. Everything in it can be
 deleted at any time; an entry that cannot be read, or that is corrupt, is ignored and rewritten.
 
 Where: ``CARDFORGE_CACHE_DIR`` if set, else the platform's user cache folder (``$XDG_CACHE_HOME``
@@ -11,6 +12,7 @@ or ``~/.cache`` on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%`` on W
 from __future__ import annotations
 
 import os
+import stat
 import sys
 
 from .saferead import ReadError, read_regular
@@ -72,3 +74,44 @@ def write(relative: str, data: bytes) -> None:
             pass
         if not isinstance(exc, (OSError, ValueError)):
             raise
+
+
+def touch(relative: str) -> None:
+    """Mark the cache file ``relative`` as just used (its modification time), so ``prune`` keeps it
+    over entries not used for longer. Best effort: a cache that cannot be touched is no error."""
+    if not enabled():
+        return
+    try:
+        os.utime(os.path.join(cache_dir(), relative))
+    except OSError:
+        pass
+
+
+def prune(folder: str, max_bytes: int) -> None:
+    """Delete the least recently used regular files of the cache folder ``folder`` (and its
+    subfolders) until the rest holds at most ``max_bytes``: a cache of renders stays bounded however
+    many edits it has seen. Best effort, as ``write``."""
+    if not enabled():
+        return
+    entries: list[tuple[float, int, str]] = []
+    try:
+        for parent, _, names in os.walk(os.path.join(cache_dir(), folder)):
+            for name in names:
+                path = os.path.join(parent, name)
+                try:
+                    info = os.lstat(path)
+                except OSError:
+                    continue
+                if stat.S_ISREG(info.st_mode):
+                    entries.append((info.st_mtime, info.st_size, path))
+    except OSError:
+        return
+    total = sum(size for _, size, _ in entries)
+    for _, size, path in sorted(entries):
+        if total <= max_bytes:
+            return
+        try:
+            os.unlink(path)
+        except OSError:
+            continue
+        total -= size

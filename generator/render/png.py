@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+
 import cairosvg
+from cairosvg.parser import Tree
+from cairosvg.surface import PNGSurface
+from PIL import Image as PILImage
 
 from ..files.fontbook import FontBook
 from ..layout.page import Page
@@ -34,6 +39,25 @@ def svg_to_png_px(svg: str, width_px: int, height_px: int) -> bytes:
         return png
     except (Exception, RecursionError) as exc:
         raise ArtworkError(f"the picture cannot be rasterised: {type(exc).__name__}: {exc}") from None
+
+
+def svg_to_rgb_px(svg: str, width_px: int, height_px: int) -> PILImage.Image:
+    """Rasterise ``svg`` onto white, to exactly ``width_px`` x ``height_px`` RGB pixels, read from
+    cairo's surface: the pixels ``svg_to_png_px`` would give flattened onto white, without encoding
+    a PNG and decoding it again (half a shop face's time). ArtworkError if cairo cannot."""
+    try:
+        with held_signals():
+            tree = Tree(bytestring=svg.encode("utf-8"), unsafe=False)
+            surface = PNGSurface(tree, None, 96, output_width=width_px, output_height=height_px,
+                                 background_color="white").cairo
+            surface.flush()
+            pixels = bytes(surface.get_data())  # cairo's native-endian ARGB32, opaque: B, G, R, A in memory
+            stride = surface.get_stride()
+    except (Exception, RecursionError) as exc:
+        raise ArtworkError(f"the picture cannot be rasterised: {type(exc).__name__}: {exc}") from None
+    if sys.byteorder == "little":
+        return PILImage.frombuffer("RGB", (width_px, height_px), pixels, "raw", "BGRX", stride, 1)
+    return PILImage.frombuffer("RGB", (width_px, height_px), pixels, "raw", "XRGB", stride, 1)
 
 
 def scene_png(scene: Scene, fonts: FontBook, *, dpi: int = 300, bleed: bool = False) -> bytes:
