@@ -7,8 +7,12 @@ use (a strikeout keeps the fireworks, clues must touch a card; ``--rulebook`` pl
 own options instead). The published figures (``hanabi.md`` of the reference notes) are printed
 beside ours.
 
-Run: python benchmarks/bench_hanabi_bots.py [--games N] [--seed S] [--workers W]
+Run: python benchmarks/bench_hanabi_bots.py [--games N] [--seed S] [--workers W] [--chunk C]
          [--bots info,search,smart,...] [--players 2,3,4,5] [--variant hanabi-multicolor] [--rulebook]
+
+``--chunk C`` plays a cell's games C at a time, the k-th chunk (from 0) with seed S + k, and prints
+the figures so far after each: a run of hours shows where it stands, and one cut short goes on
+from the next chunk with ``--seed`` (its games are the same as in the whole run).
 """
 
 from __future__ import annotations
@@ -47,6 +51,15 @@ def cpu_seconds() -> float:
     return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
+def _error(scores: list[float]) -> float:
+    """The standard error of the mean of ``scores``."""
+    n = len(scores)
+    if n < 2:
+        return 0.0
+    mean = sum(scores) / n
+    return math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1) / n)
+
+
 def main() -> None:
     """Play every bot at every table size and print its figures, then the published ones."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -58,6 +71,7 @@ def main() -> None:
     parser.add_argument("--players", default="2,3,4,5", help="comma-separated table sizes")
     parser.add_argument("--variant", default="hanabi", help="definition id (hanabi, hanabi-multicolor)")
     parser.add_argument("--rulebook", action="store_true", help="the rulebook's options instead of the papers'")
+    parser.add_argument("--chunk", type=int, default=0, help="games per chunk, each with the next seed (0: one run)")
     args = parser.parse_args()
 
     project = load_project(shipped_root(), GAMES)
@@ -73,15 +87,25 @@ def main() -> None:
             spec = BotSpec.parse(name)
             label = f"{name} ({simulator.best_bot(players)})" if spec.name == "best" else name
             cpu, wall = cpu_seconds(), time.perf_counter()
-            result = runner.run(simulator, game, players, [spec], args.games, args.seed, workers=args.workers,
-                                options=options)
+            size = args.chunk if args.chunk > 0 else args.games
+            records = []
+            for k, start in enumerate(range(0, args.games, size)):
+                result = runner.run(simulator, game, players, [spec], min(size, args.games - start), args.seed + k,
+                                    workers=args.workers, options=options)
+                records.extend(result.records)
+                if args.chunk > 0:
+                    so_far = [r.scores[0] for r in records]
+                    print(f"  {label}, {players} players, seeds {args.seed}..{args.seed + k}: {len(so_far)} games, "
+                          f"mean {sum(so_far) / len(so_far):.2f} ± {_error(so_far):.3f}, "
+                          f"{100 * sum(1 for r in records if r.outcome.get('won')) / len(records):.1f} % perfect",
+                          flush=True)
             cpu, wall = cpu_seconds() - cpu, time.perf_counter() - wall
-            scores = [r.scores[0] for r in result.records]
+            scores = [r.scores[0] for r in records]
             n = len(scores)
             mean = sum(scores) / n
-            error = math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1) / n) if n > 1 else 0.0
-            perfect = 100 * sum(1 for r in result.records if r.outcome.get("won")) / n
-            decisions = sum(r.decisions for r in result.records)
+            error = _error(scores)
+            perfect = 100 * sum(1 for r in records if r.outcome.get("won")) / n
+            decisions = sum(r.decisions for r in records)
             print(f"{label:<14}{players:>8}{mean:>8.2f}{error:>7.3f}{perfect:>8.1f}%{1000 * cpu / decisions:>13.3f}"
                   f"{wall:>8.0f}", flush=True)
     if not args.rulebook and args.variant == "hanabi":
