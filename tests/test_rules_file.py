@@ -59,8 +59,7 @@ def test_a_rules_file_game_plays_and_reports(tens: Path) -> None:
     assert data["games"] == 40 and data["seat_bots"] == ["greedy", "greedy"]
     assert len(data["deck"]["files"]) == 3  # the definition, its card list and its rules file
     steps = data["skill_trace"]["steps"]
-    assert [(s["stronger"], s["weaker"]) for s in steps] == [("greedy", "random"), ("ismcts:10", "greedy"),
-                                                              ("ismcts:50", "ismcts:10")]
+    assert [(s["stronger"], s["weaker"]) for s in steps] == [("greedy", "random"), ("rollout", "greedy")]
     assert all(s["games"] == 8 and 0 <= s["win_rate_ci"][0] <= s["win_rate"] <= s["win_rate_ci"][1] for s in steps)
 
 

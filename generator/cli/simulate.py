@@ -84,7 +84,7 @@ def _game_writer(directory: Path) -> tuple[Callable[[GameRecord, dict[str, Any]]
                "format (Hanabi: hanab.live JSON), else as a JSON trace of every decision (Sequence, "
                "Firecrackers, rules-file games); replay reads both.")
 @click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None,
-              help="Games of each step of the skill trace (random, greedy, then ismcts at rising budgets, each "
+              help="Games of each step of the skill trace (random, greedy, then rollout, each "
               f"against the bot below it), for games played by the general bots (rules files); default "
               f"{skill.DEFAULT_GAMES}, or --games when fewer; 0 leaves it out.")
 def simulate_command(game_id: str, players: int | None, games: int, bots: tuple[str, ...], seed: int,

@@ -1,7 +1,7 @@
 """The skill trace of a game (after Ludii's SkillTrace): does playing better win more, and how much?
 
-Each level of a ladder of bots (``random``, ``greedy``, then ``ismcts`` at rising budgets) plays the
-level below it: one seat stronger, every other seat the weaker bot, the stronger seat taken in
+Each level of a ladder of bots (``random``, ``greedy``, then ``rollout``, the strongest general bot)
+plays the level below it: one seat stronger, every other seat the weaker bot, the stronger seat taken in
 turn by every seat (so a first-player advantage cancels out). For each step the stronger bot's
 share of wins (a tie shares the win) comes with its 95 % Wilson interval, against what chance
 gives (one game in ``players``). Steps well above chance say skill matters; a ladder near
@@ -22,12 +22,15 @@ from .findings import Finding, interval_text, percent
 from .runner import Cell, RunResult
 from .stats import wilson_interval
 
-LADDER = ("random", "greedy", "ismcts:10", "ismcts:50")
-"""The bots of the trace, weakest first."""
+LADDER = ("random", "greedy", "rollout")
+"""The bots of the trace, weakest first. The top is the strongest general bot: ``rollout`` beats
+``greedy`` where ``ismcts`` at a budget a trace can afford does not (No Thanks! at four players:
+ismcts 28.5 % as one seat among three greedy ones, chance 25 %; rollout 69.8 %), so the trace
+tells a game of skill from one of luck by play a skilled player would recognise."""
 DEFAULT_GAMES = 60
 """Games of each step (shared out over the seats): enough to tell a clear skill step from chance
 (an interval of about +-12 points) in the time of the run itself."""
-NEEDED_BOTS = ("random", "greedy", "ismcts")
+NEEDED_BOTS = ("random", "greedy", "rollout")
 
 
 def has_skill_trace(simulator: Simulator) -> bool:
