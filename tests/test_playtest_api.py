@@ -123,6 +123,30 @@ def test_visibility_and_determinisation() -> None:
     state.check_invariants()
 
 
+def test_a_determinisation_keeps_the_cards_a_player_saw_go_where_they_are() -> None:
+    """A card player 0 saw go into player 1's hand (from the table, face up) stays there in every
+    determinisation of player 0's; one player 1 drew from the deck is dealt again; a card player 0
+    put into the deck is known to be there until the deck is shuffled."""
+    state = fresh()
+    deck, theirs, table = state.zone("deck"), state.zone("hand", 1), state.zone("table")
+    state.draw(deck, table)
+    taken = table.top
+    state.move(taken, theirs)  # type: ignore[arg-type]
+    mine = state.zone("hand", 0).top
+    state.move(mine, deck)  # type: ignore[arg-type]
+    blind = [c for c in theirs if c is not taken]
+    places = set()
+    for seed in range(30):
+        seen = state.determinize(0, random.Random(seed))
+        assert seen.zone("hand", 1).cards.index(taken) == theirs.cards.index(taken)  # type: ignore[arg-type]
+        assert seen.zone("deck").top is mine
+        places.update(seen.where(card).label for card in blind)
+        seen.check_invariants()
+    assert places == {"deck", "hand:1"}
+    state.shuffle(deck)
+    assert any(state.determinize(0, random.Random(s)).where(mine).label == "hand:1" for s in range(30))
+
+
 TWO_COMPONENTS = """
 def setup(state):
     deck = state.new_zone("deck", visible="hidden", cards=state.components["deck"])

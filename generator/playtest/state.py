@@ -90,7 +90,7 @@ def _copied(value: Any, zones: Mapping[tuple[str, int | None], Zone]) -> Any:
 class State:
     """One game in progress (see the module docstring)."""
 
-    __slots__ = ("_rules", "_players", "_current", "_zones", "_where", "_rng", "_options", "_components",
+    __slots__ = ("_rules", "_players", "_current", "_zones", "_where", "_seen", "_everyone", "_rng", "_options", "_components",
                  "_cards", "_legal", "_history", "_decisions", "_turns", "_rounds", "_standings", "_over", "_lowest",
                  "_watched", "__dict__")
 
@@ -109,6 +109,11 @@ class State:
         self._zones: dict[tuple[str, int | None], Zone] = {}
         self._where: dict[Card, tuple[str, int | None]] = {}
         """Each card's zone, by the zone's name and owner (a copy of the game copies this at once)."""
+        self._seen: dict[Card, int] = {}
+        """Each card's watchers, as bits: the players who saw it go where it is (it came from a zone
+        they see, or is in one), though its zone may be hidden from them: a card taken from the
+        market into a hand. A determinisation leaves these cards where their watcher saw them go."""
+        self._everyone = (1 << players) - 1
         self._rng = rng
         self._options = MappingProxyType(dict(options))
         self._components = MappingProxyType({name: tuple(cards) for name, cards in components.items()})
@@ -221,7 +226,8 @@ class State:
         if key in self._zones:
             raise ValueError(f"zone '{self._zones[key].label}' already exists")
         zone = Zone(name, owner, visibility)
-        where = self._where
+        where, seen = self._where, self._seen
+        seers = zone.seers(self._everyone)
         for card in cards:
             if not isinstance(card, Card):
                 raise TypeError(f"zone '{zone.label}': {card!r} is not a card of this game")
@@ -229,6 +235,7 @@ class State:
                 raise ValueError(f"card '{card.id}' is already in zone '{self._zones[where[card]].label}': a card "
                                  "is in one zone (move it instead)")
             where[card] = key
+            seen[card] = seers
             put(zone, card)
         self._zones[key] = zone
         return zone
@@ -287,18 +294,22 @@ class State:
         else:
             put(target, card)
         self._where[card] = target._key
+        everyone = self._everyone
+        self._seen[card] = source.seers(everyone) | target.seers(everyone)
 
     def draw(self, source: Zone, to: Zone, count: int = 1) -> list[Card]:
         """Move the top ``count`` cards of ``source`` to ``to``, one at a time (fewer when ``source``
         runs out); returns them in the order drawn."""
         source, target = self._local(source), self._local(to)
-        where = self._where
+        where, seen = self._where, self._seen
         key = target._key
+        seers = source.seers(self._everyone) | target.seers(self._everyone)
         drawn: list[Card] = []
         for _ in range(min(count, len(source))):
             card = take_top(source)
             put(target, card)
             where[card] = key
+            seen[card] = seers
             drawn.append(card)
         return drawn
 
@@ -318,6 +329,9 @@ class State:
         cards = list(zone)
         self._rng.shuffle(cards)
         refill(zone, cards)
+        seen, seers = self._seen, zone.seers(self._everyone)
+        for card in cards:  # who cannot see the zone no longer knows where in it a card is
+            seen[card] &= seers
 
     def can_see(self, player: int, zone: Zone) -> bool:
         """Whether ``player`` knows the cards of ``zone``."""
@@ -333,6 +347,8 @@ class State:
         new._current = self._current
         new._zones = zones
         new._where = self._where.copy()
+        new._seen = self._seen.copy()
+        new._everyone = self._everyone
         if rng is None:
             rng = random.Random()
             rng.setstate(self._rng.getstate())
@@ -357,33 +373,37 @@ class State:
         """A copy of the game as ``observer`` could believe it to be: the cards of every zone
         ``observer`` cannot see are dealt again at random among those zones (each keeps its size,
         and as many pieces of each component as it held: a hidden hand of ships is dealt ships, a
-        hidden voyage a voyage), and the copy draws its randomness from ``rng``. What general bots
-        search."""
+        hidden voyage a voyage), but for those ``observer`` saw go where they are (a card taken from
+        the market into a hand stays there), and the copy draws its randomness from ``rng``. What
+        general bots search."""
         new = self.clone(rng)
         hidden = [zone for zone in new._zones.values() if zone and not zone.visible_to(observer)]
         if not hidden:
             return new
-        pool = [card for zone in hidden for card in zone]
-        where = new._where
+        bit = 1 << observer
+        seen = new._seen
+        pool = [card for zone in hidden for card in zone if not seen[card] & bit]
+        if not pool:
+            return new
         kinds = {card.component for card in pool}
         if len(kinds) > 1:  # each hidden place keeps the component it holds: a hand of ships stays ships
             by_kind = {kind: [card for card in pool if card.component == kind] for kind in sorted(kinds)}
             for cards in by_kind.values():
                 rng.shuffle(cards)
             dealt = {kind: iter(cards) for kind, cards in by_kind.items()}
-            for zone in hidden:
-                refill(zone, [next(dealt[card.component]) for card in zone])
-                for card in zone:
-                    where[card] = zone._key
-            return new
-        rng.shuffle(pool)
-        start = 0
+        else:
+            rng.shuffle(pool)
+            dealt = {pool[0].component: iter(pool)}
+        where, everyone = new._where, new._everyone
         for zone in hidden:
-            end = start + len(zone)
-            refill(zone, pool[start:end])
+            known = [card for card in zone if seen[card] & bit]
+            refill(zone, [card if seen[card] & bit else next(dealt[card.component]) for card in zone])
+            seers = zone.seers(everyone)
             for card in zone:
                 where[card] = zone._key
-            start = end
+                seen[card] = seers
+            for card in known:
+                seen[card] |= bit
         return new
 
     # ------------------------------------------------------------------ the simulator's interface

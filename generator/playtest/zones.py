@@ -54,6 +54,16 @@ class Zone(list[Card]):
         self._hash = hash(self._key)
         self._see = _CODES[visibility]
 
+    def seers(self, everyone: int) -> int:
+        """The players who know this zone's cards, as bits (``everyone``: the bits of every player)."""
+        see = self._see
+        if see == 0:
+            return everyone
+        if see == 3:
+            return 0
+        bit = 1 << self.owner  # type: ignore[operator]  # an owner's or others' zone has an owner
+        return bit if see == 1 else everyone & ~bit
+
     def visible_to(self, player: int) -> bool:
         """Whether ``player`` knows which cards this zone holds."""
         see = self._see
