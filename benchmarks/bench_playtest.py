@@ -14,6 +14,13 @@ player"): at least 70 % of two-player games, at least 40 % as one seat among thr
 most 10 ms a decision in Orchard and No Thanks!, random play of a 40-card game at least 1,000
 games a second. Figures printed, never asserted (machines are shared: compare figures of one run);
 docs/simulating.md keeps those of a run with its command.
+
+``--ceiling`` measures instead how far looking ahead can go in one game and table size: one seat
+among ``greedy`` ones (the seat taken in turn, game seeds 1000 on), played by ``rollout`` at its
+default budget, by ``rollout:4,2000`` (five times the positions judged) and by a ``rollout`` that
+sees every hidden card, the deck's order included (a cheat, as an upper bound: no bot may play so).
+
+    python benchmarks/bench_playtest.py --ceiling --only orchard --players 4 --games 200
 """
 
 from __future__ import annotations
@@ -124,14 +131,73 @@ def decision_time(simulator: Simulator, game: GameDefinition, rules: dict[str, A
     return 1000 * spent / max(1, decisions)
 
 
+class _Seeing:
+    """A game whose determinisations are the game itself: the cheat of ``--ceiling``."""
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+    def determinize(self, observer: int, rng: random.Random) -> Any:
+        return self._state.clone(rng)
+
+
+def _seeing_rollout() -> Any:
+    """``rollout`` that sees every hidden card."""
+    from generator.sim.general import RolloutBot
+
+    bot = RolloutBot()
+    weigh = bot._weigh
+    bot._weigh = lambda state, legal, rng: weigh(_Seeing(state), legal, rng)  # type: ignore[method-assign]
+    return bot
+
+
+def ceiling(simulator: Simulator, game: GameDefinition, rules: dict[str, Any], players: int, games: int) -> None:
+    """One seat among greedy ones, played by ever stronger look-aheads (the module docstring)."""
+    from generator.sim.general import GreedyBot, RolloutBot
+
+    engine = simulator.make_engine(game, players, game.info.options.resolve(rules))
+    makers = {"rollout": RolloutBot, "rollout:4,2000": lambda: RolloutBot(4, 2000),
+              "rollout seeing every card": _seeing_rollout}
+    for label, make in makers.items():
+        wins = 0.0
+        started = time.process_time()
+        for index in range(games):
+            seat = index % players
+            bots = [make() if s == seat else GreedyBot() for s in range(players)]
+            state = engine.new_game(random.Random(1000 + index))
+            rngs = [random.Random(index * 7 + s) for s in range(players)]
+            while not state.is_terminal():
+                current = state.current_player()
+                state.apply(bots[current].choose_with_state(state, state.legal_actions(), rngs[current]))
+            scores = [-x for x in state.scores()] if getattr(state, "lowest_wins", False) else state.scores()
+            winners = [p for p, x in enumerate(scores) if x == max(scores)]
+            wins += 1 / len(winners) if seat in winners else 0.0
+        low, high = wilson_interval(wins, games)
+        print(f"  {players} players, {label} among greedy: wins {100 * wins / games:.1f} % [{100 * low:.1f}, "
+              f"{100 * high:.1f}] of {games} games; {time.process_time() - started:.0f} s of CPU", flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games of each matchup (shared over the seats)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--bots", nargs="+", default=["ismcts", "rollout"], help="the bots to measure")
     parser.add_argument("--only", choices=sorted(GAMES), default=None)
+    parser.add_argument("--ceiling", action="store_true", help="how far looking ahead goes (module docstring)")
+    parser.add_argument("--players", type=int, default=None, help="--ceiling: the table size (default 2)")
     args = parser.parse_args(argv)
     simulator = simulator_for("custom")
+    if args.ceiling:
+        for name in ([args.only] if args.only else list(GAMES)):
+            game, rules = definition(name)
+            players = args.players or 2
+            if players in game.info.players:
+                print(f"{name}:")
+                ceiling(simulator, game, rules, players, args.games)
+        return
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; ismcts default "
           f"{DEFAULT_ITERATIONS} iterations, rollout default {ROLLOUT_DEALS} deals and {ROLLOUT_EVALUATIONS} positions")
     total, code = code_lines(GAMES["lostcities"][0] / "card_defs" / "rules.py")  # type: ignore[operator]
