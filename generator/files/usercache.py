@@ -1,8 +1,8 @@
 """The user's cache folder of cardforge: what a command can remember between runs to go faster
 (fonts as layout and reportlab read them, faces rasterised for print shops). Every entry is named
 by the SHA-256 of what it was made from, so it can make a run faster but never change what it
-prints. Everything in it can be
-deleted at any time; an entry that cannot be read, or that is corrupt, is ignored and rewritten.
+prints. Everything in it can be deleted at any time; an entry that cannot be read, or that is
+corrupt, is ignored and rewritten.
 
 Where: ``CARDFORGE_CACHE_DIR`` if set, else the platform's user cache folder (``$XDG_CACHE_HOME``
 or ``~/.cache`` on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%`` on Windows) with

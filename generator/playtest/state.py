@@ -90,9 +90,9 @@ def _copied(value: Any, zones: Mapping[tuple[str, int | None], Zone]) -> Any:
 class State:
     """One game in progress (see the module docstring)."""
 
-    __slots__ = ("_rules", "_players", "_current", "_zones", "_where", "_seen", "_everyone", "_rng", "_options", "_components",
-                 "_cards", "_legal", "_history", "_decisions", "_turns", "_rounds", "_standings", "_over", "_lowest",
-                 "_watched", "__dict__")
+    __slots__ = ("_rules", "_players", "_current", "_zones", "_where", "_seen", "_everyone", "_rng", "_options",
+                 "_components", "_cards", "_legal", "_history", "_decisions", "_turns", "_rounds", "_standings",
+                 "_over", "_lowest", "_watched", "__dict__")
 
     if TYPE_CHECKING:  # a rules file keeps its own values as attributes: state.phase = "draw"
         def __setattr__(self, name: str, value: Any) -> None: ...
@@ -396,14 +396,12 @@ class State:
             dealt = {pool[0].component: iter(pool)}
         where, everyone = new._where, new._everyone
         for zone in hidden:
-            known = [card for card in zone if seen[card] & bit]
-            refill(zone, [card if seen[card] & bit else next(dealt[card.component]) for card in zone])
-            seers = zone.seers(everyone)
+            kept = {card for card in zone if seen[card] & bit}
+            refill(zone, [card if card in kept else next(dealt[card.component]) for card in zone])
+            seers = zone.seers(everyone)  # in the copy, who else knows a card is unknown: its zone's seers
             for card in zone:
                 where[card] = zone._key
-                seen[card] = seers
-            for card in known:
-                seen[card] |= bit
+                seen[card] = seers | bit if card in kept else seers
         return new
 
     # ------------------------------------------------------------------ the simulator's interface
