@@ -9,7 +9,8 @@ Games: Lost Cities (``tests/data/lostcities``, a single round), Orchard (``examp
 Lantern Harbour (``examples/lanterns``), Kites (the tutorial's game, docs/rules-files.md, built in
 a temporary folder from the page) and No Thanks! (``tests/data/nothanks``). A two-player matchup
 plays half the games with each bot first; a four-player one puts the bot in each seat in turn
-among three ``greedy`` ones (chance: 25 %). Targets (issue "general bots that play like a skilled
+among three ``greedy`` ones (chance: 25 %); the bots measured are also matched against each other
+(at four players each way round: one seat of the first among the second). Targets (issue "general bots that play like a skilled
 player"): at least 70 % of two-player games, at least 40 % as one seat among three greedy ones, at
 most 10 ms a decision in Orchard and No Thanks!, random play of a 40-card game at least 1,000
 games a second. Figures printed, never asserted (machines are shared: compare figures of one run);
@@ -89,12 +90,12 @@ def random_speed(simulator: Simulator, game: GameDefinition, rules: dict[str, An
 
 
 def matchup(simulator: Simulator, game: GameDefinition, rules: dict[str, Any], bot: str, players: int,
-            games: int, workers: int) -> tuple[float, float, float]:
-    """``bot``'s share of wins (a tie shares the win) in each seat in turn, ``greedy`` in the others."""
+            games: int, workers: int, against: str = "greedy") -> tuple[float, float, float]:
+    """``bot``'s share of wins (a tie shares the win) in each seat in turn, ``against`` in the others."""
     wins = 0.0
     played = 0
     for seat in range(players):
-        seats = ["greedy"] * players
+        seats = [against] * players
         seats[seat] = bot
         result = run(simulator, game, players, [BotSpec.parse(s) for s in seats], games // players, seed=3 + seat,
                      workers=workers, options=rules)
@@ -218,6 +219,15 @@ def main(argv: Sequence[str] | None = None) -> None:
                 print(f"  {players} players, {bot} against greedy: wins {100 * rate:.1f} % [{100 * low:.1f}, "
                       f"{100 * high:.1f}] of {args.games} games (target >= {target} %); {ms:.1f} ms a decision "
                       "(target <= 10)", flush=True)
+            for index, bot in enumerate(args.bots):  # the bots measured against each other, each way round
+                for other in args.bots[index + 1:]:
+                    for one, two in ((bot, other), (other, bot)):
+                        rate, low, high = matchup(simulator, game, rules, one, players, args.games, args.workers,
+                                                  against=two)
+                        print(f"  {players} players, {one} against {two}: wins {100 * rate:.1f} % [{100 * low:.1f}, "
+                              f"{100 * high:.1f}] of {args.games} games (chance {100 / players:.0f} %)", flush=True)
+                        if players == 2:
+                            break  # at two players the other way round is the rest of the same games
 
 
 if __name__ == "__main__":
