@@ -18,8 +18,9 @@ docs/simulating.md keeps those of a run with its command.
 
 ``--ceiling`` measures instead how far looking ahead can go in one game and table size: one seat
 among ``greedy`` ones (the seat taken in turn, game seeds 1000 on), played by ``rollout`` at its
-default budget, by ``rollout:4,2000`` (five times the positions judged) and by a ``rollout`` that
-sees every hidden card, the deck's order included (a cheat, as an upper bound: no bot may play so).
+default budget, by ``rollout:4,800`` and ``rollout:4,2000`` (twice and five times the positions
+judged) and by a ``rollout:1,2000`` that sees every hidden card, the deck's order included, its one
+deal the game itself (a cheat, as an upper bound: no bot may play so).
 
     python benchmarks/bench_playtest.py --ceiling --only orchard --players 4 --games 200
 """
@@ -146,10 +147,10 @@ class _Seeing:
 
 
 def _seeing_rollout() -> Any:
-    """``rollout`` that sees every hidden card."""
+    """``rollout:1,2000`` that sees every hidden card (its one deal is the game itself)."""
     from generator.sim.general import RolloutBot
 
-    bot = RolloutBot()
+    bot = RolloutBot(1, 2000)
     weigh = bot._weigh
     bot._weigh = lambda state, legal, rng: weigh(_Seeing(state), legal, rng)  # type: ignore[method-assign]
     return bot
@@ -160,8 +161,9 @@ def ceiling(simulator: Simulator, game: GameDefinition, rules: dict[str, Any], p
     from generator.sim.general import GreedyBot, RolloutBot
 
     engine = simulator.make_engine(game, players, game.info.options.resolve(rules))
-    makers = {"rollout": RolloutBot, "rollout:4,2000": lambda: RolloutBot(4, 2000),
-              "rollout seeing every card": _seeing_rollout}
+    makers = {"rollout": RolloutBot, "rollout:4,800": lambda: RolloutBot(4, 800),
+              "rollout:4,2000": lambda: RolloutBot(4, 2000),
+              "rollout:1,2000 seeing every card": _seeing_rollout}
     for label, make in makers.items():
         wins = 0.0
         started = time.process_time()
