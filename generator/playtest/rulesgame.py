@@ -18,9 +18,9 @@ from .shown import rules_presenter
 from .state import State, encode_action
 
 BEST = "greedy"
-"""What ``--bot best`` plays in a rules-file game: ``ismcts`` plays better but a hundred times
+"""What ``--bot best`` plays in a rules-file game: ``rollout`` plays better but a hundred times
 slower; ``best`` is the strong bot a thousand-game run can afford (the skill trace measures how
-much better ``ismcts`` does)."""
+much better ``rollout`` does)."""
 
 
 def _deal(state: State) -> dict[str, Any]:
