@@ -397,10 +397,10 @@ def test_export_callback_receives_every_game_and_keeps_none() -> None:
 
 
 def test_competitive_winners_teams_ties_and_draws() -> None:
-    from generator.sim.play import _winners
+    from generator.sim.play import winners_of
 
-    assert _winners({}, (1.0, 0.0, 1.0, 0.0), True) == (0, 2)  # a team of seats 0 and 2
-    assert _winners({}, (5.0, 7.0, 7.0), True) == (1, 2)  # a tie for the top
-    assert _winners({}, (0.5, 0.5), True) == ()  # every seat tied: a draw
-    assert _winners({"won": True}, (25.0, 25.0), None) == (0, 1)  # cooperative, inferred
-    assert _winners({"won": False}, (20.0, 20.0), False) == ()
+    assert winners_of({}, (1.0, 0.0, 1.0, 0.0), True) == (0, 2)  # a team of seats 0 and 2
+    assert winners_of({}, (5.0, 7.0, 7.0), True) == (1, 2)  # a tie for the top
+    assert winners_of({}, (0.5, 0.5), True) == ()  # every seat tied: a draw
+    assert winners_of({"won": True}, (25.0, 25.0), None) == (0, 1)  # cooperative, inferred
+    assert winners_of({"won": False}, (20.0, 20.0), False) == ()

@@ -25,7 +25,7 @@ from .api import (
     Simulator,
 )
 from .errors import GameError
-from .play import _decider, _winners, bot_rng, make_bots
+from .play import decider, winners_of, bot_rng, make_bots
 from .tableview import Explanation, Presenter, ShownTable, names_hidden, redacted
 
 PUBLIC_SEAT = -1
@@ -168,7 +168,7 @@ class LiveGame:
         if explain is not None:
             action, why = explain(self.state, legal, self._rngs[seat])
         else:
-            action, why = _decider(bot)(self.state, seat, legal, self._rngs[seat]), None
+            action, why = decider(bot)(self.state, seat, legal, self._rngs[seat]), None
         return self._record(seat, action, why)
 
     # ------------------------------------------------------------------ undo and reload
@@ -264,7 +264,7 @@ class LiveGame:
         scores = [float(s) for s in self.state.scores()]
         outcome = dict(self.state.outcome())
         ranked = [-s for s in scores] if getattr(self.engine, "lowest_wins", False) else scores
-        winners = _winners(outcome, ranked, self.simulator.competitive, self.simulator.everyone_tied_wins,
+        winners = winners_of(outcome, ranked, self.simulator.competitive, self.simulator.everyone_tied_wins,
                            getattr(self.engine, "tie_break", "shared"))
         result: dict[str, Any] = {"scores": scores, "winners": list(winners)}
         if not self.simulator.competitive:  # a team game: the team's score against the most there is

@@ -115,7 +115,7 @@ def make_bots(simulator: Simulator, engine: Engine, specs: Sequence[BotSpec]) ->
 Decide = Callable[[GameState, int, Sequence[Any], random.Random], Any]
 
 
-def _decider(bot: Bot) -> Decide:
+def decider(bot: Bot) -> Decide:
     """How the runner asks ``bot`` for a decision, through the channel it declared (see the module
     docstring); chosen once per game so the per-move cost stays one call."""
     if getattr(bot, "needs_state", False):
@@ -131,7 +131,7 @@ def _decider(bot: Bot) -> Decide:
     return lambda state, seat, legal, rng: choose(state.observation(seat), legal, rng)
 
 
-def _winners(outcome: Mapping[str, Any], scores: Sequence[float], competitive: bool | None,
+def winners_of(outcome: Mapping[str, Any], scores: Sequence[float], competitive: bool | None,
              everyone_tied_wins: bool = False, tie_break: str = "shared") -> tuple[int, ...]:
     """Competitive: the seats with the top score (several on a tie, or the whole winning team of a
     team game, whose members share the team's score); when every seat has the top score the game is
@@ -173,7 +173,7 @@ def play_game_state(
     """Play game ``index`` of run ``seed`` to the end; the record and the final state (for export)."""
     value = game_seed(seed, index)
     rngs = [bot_rng(value, seat) for seat in range(len(bots))]
-    deciders = [_decider(bot) for bot in bots]
+    deciders = [decider(bot) for bot in bots]
     decisions = 0
     with armed(getattr(engine, "call_seconds", None)):  # each call into a rules file, bounded
         state = engine.new_game(random.Random(value))
@@ -193,7 +193,7 @@ def play_game_state(
         scores=scores,
         turns=state.turns,
         decisions=decisions,
-        winners=_winners(outcome, [-s for s in scores] if getattr(engine, "lowest_wins", False) else scores,
+        winners=winners_of(outcome, [-s for s in scores] if getattr(engine, "lowest_wins", False) else scores,
                          competitive, everyone_tied_wins, getattr(engine, "tie_break", "shared")),
         bots=names,
         outcome=outcome,
@@ -225,7 +225,7 @@ def play_game(
     """Play game ``index`` of run ``seed`` with one bot per seat and return its record.
 
     Pass ``competitive=simulator.competitive`` and ``everyone_tied_wins=simulator.everyone_tied_wins``
-    (the winners depend on them; see ``_winners``) and ``labels`` to name the bots in the record
+    (the winners depend on them; see ``winners_of``) and ``labels`` to name the bots in the record
     (default: each bot's ``name``)."""
     return play_game_state(engine, bots, seed, index, competitive=competitive, everyone_tied_wins=everyone_tied_wins,
                            labels=labels, max_turns=max_turns)[0]
