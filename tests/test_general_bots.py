@@ -138,10 +138,10 @@ def test_the_lowest_total_wins_where_the_definition_says_so(nothanks: GameDefini
 @pytest.mark.parametrize(("tie_break", "expected"), [("shared", (1, 2)), ("draw", ()), ("later-seat", (2,)),
                                                      ("earlier-seat", (1,))])
 def test_a_tie_for_the_best_score_is_settled_as_the_definition_says(tie_break: str, expected: tuple[int, ...]) -> None:
-    from generator.sim.play import _winners
+    from generator.sim.play import winners_of
 
-    assert _winners({}, [3.0, 5.0, 5.0], True, tie_break=tie_break) == expected
-    assert _winners({}, [3.0, 5.0, 4.0], True, tie_break=tie_break) == (1,)  # no tie: the best alone
+    assert winners_of({}, [3.0, 5.0, 5.0], True, tie_break=tie_break) == expected
+    assert winners_of({}, [3.0, 5.0, 4.0], True, tie_break=tie_break) == (1,)  # no tie: the best alone
 
 
 def test_tie_break_is_read_from_the_definition_and_reported(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from generator.games.firecrackers.model import BLACK
 from generator.sim import runner
-from generator.sim.play import _winners
+from generator.sim.play import winners_of
 from generator.sim.api import BotSpec, InvariantError
 from generator.games.firecrackers.sim.bots import make_pyro, make_random
 from generator.games.firecrackers.sim.engine import make_engine
@@ -347,8 +347,8 @@ def test_every_tied_player_wins_however_many_tie(fc):
     assert all(r.winners for r in result.records)
     summary = sim.summarize(result.records, 2)
     assert sum(summary["seat_win_share"]) == pytest.approx(1.0)
-    assert _winners({}, (7.0, 7.0, 7.0), True, everyone_tied_wins=True) == (0, 1, 2)
-    assert _winners({}, (7.0, 7.0, 3.0), True, everyone_tied_wins=True) == (0, 1)
+    assert winners_of({}, (7.0, 7.0, 7.0), True, everyone_tied_wins=True) == (0, 1, 2)
+    assert winners_of({}, (7.0, 7.0, 3.0), True, everyone_tied_wins=True) == (0, 1)
 
 
 @pytest.mark.slow
