@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import sys
+from typing import Any
 
-import cairosvg
 from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface
 from PIL import Image as PILImage
@@ -30,15 +31,28 @@ def svg_to_png(svg: str, width_mm: float, height_mm: float, dpi: float) -> bytes
     return svg_to_png_px(svg, width_px, height_px)
 
 
+def _drawn(svg: str, width_px: int, height_px: int, background: str | None = None) -> Any:
+    """cairo's image surface of ``svg`` drawn to exactly ``width_px`` x ``height_px`` pixels (on
+    ``background``, else transparent). Call while signals are held: cairo draws and writes through
+    Python callbacks that must not take one."""
+    tree = Tree(bytestring=svg.encode("utf-8"), unsafe=False)
+    return PNGSurface(tree, None, 96, output_width=width_px, output_height=height_px,
+                      background_color=background).cairo
+
+
+def _cannot(exc: BaseException) -> ArtworkError:
+    return ArtworkError(f"the picture cannot be rasterised: {type(exc).__name__}: {exc}")
+
+
 def svg_to_png_px(svg: str, width_px: int, height_px: int) -> bytes:
     """Rasterise ``svg`` to exactly ``width_px`` x ``height_px`` pixels (ArtworkError if cairo cannot)."""
     try:
-        with held_signals():  # cairo writes through a Python callback that must not take a signal
-            png = bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width_px,
-                                         output_height=height_px, unsafe=False))
-        return png
+        with held_signals():
+            out = io.BytesIO()
+            _drawn(svg, width_px, height_px).write_to_png(out)
+            return out.getvalue()
     except (Exception, RecursionError) as exc:
-        raise ArtworkError(f"the picture cannot be rasterised: {type(exc).__name__}: {exc}") from None
+        raise _cannot(exc) from None
 
 
 def svg_to_rgb_px(svg: str, width_px: int, height_px: int) -> PILImage.Image:
@@ -47,14 +61,12 @@ def svg_to_rgb_px(svg: str, width_px: int, height_px: int) -> PILImage.Image:
     a PNG and decoding it again (half a shop face's time). ArtworkError if cairo cannot."""
     try:
         with held_signals():
-            tree = Tree(bytestring=svg.encode("utf-8"), unsafe=False)
-            surface = PNGSurface(tree, None, 96, output_width=width_px, output_height=height_px,
-                                 background_color="white").cairo
+            surface = _drawn(svg, width_px, height_px, "white")
             surface.flush()
             pixels = bytes(surface.get_data())  # cairo's native-endian ARGB32, opaque: B, G, R, A in memory
             stride = surface.get_stride()
     except (Exception, RecursionError) as exc:
-        raise ArtworkError(f"the picture cannot be rasterised: {type(exc).__name__}: {exc}") from None
+        raise _cannot(exc) from None
     if sys.byteorder == "little":
         return PILImage.frombuffer("RGB", (width_px, height_px), pixels, "raw", "BGRX", stride, 1)
     return PILImage.frombuffer("RGB", (width_px, height_px), pixels, "raw", "XRGB", stride, 1)
