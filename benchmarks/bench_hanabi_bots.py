@@ -18,7 +18,6 @@ from the next chunk with ``--seed`` (its games are the same as in the whole run)
 from __future__ import annotations
 
 import argparse
-import math
 import resource
 import time
 
@@ -26,7 +25,8 @@ from generator.loader import load_project
 from generator.model.options import OptionValue
 from generator.files.paths import shipped_root
 from generator.sim import runner
-from generator.sim.api import BotSpec
+from generator.sim.api import BotSpec, GameRecord
+from generator.sim.stats import mean, stderr
 from generator.app.simulators import simulator_for
 from generator.app.catalog import GAMES
 
@@ -49,15 +49,6 @@ def cpu_seconds() -> float:
     me = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
-
-
-def _error(scores: list[float]) -> float:
-    """The standard error of the mean of ``scores``."""
-    n = len(scores)
-    if n < 2:
-        return 0.0
-    mean = sum(scores) / n
-    return math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1) / n)
 
 
 def main() -> None:
@@ -88,7 +79,7 @@ def main() -> None:
             label = f"{name} ({simulator.best_bot(players)})" if spec.name == "best" else name
             cpu, wall = cpu_seconds(), time.perf_counter()
             size = args.chunk if args.chunk > 0 else args.games
-            records = []
+            records: list[GameRecord] = []
             for k, start in enumerate(range(0, args.games, size)):
                 result = runner.run(simulator, game, players, [spec], min(size, args.games - start), args.seed + k,
                                     workers=args.workers, options=options)
@@ -96,17 +87,17 @@ def main() -> None:
                 if args.chunk > 0:
                     so_far = [r.scores[0] for r in records]
                     print(f"  {label}, {players} players, seeds {args.seed}..{args.seed + k}: {len(so_far)} games, "
-                          f"mean {sum(so_far) / len(so_far):.2f} ± {_error(so_far):.3f}, "
+                          f"mean {mean(so_far):.2f} ± {stderr(so_far):.3f}, "
                           f"{100 * sum(1 for r in records if r.outcome.get('won')) / len(records):.1f} % perfect",
                           flush=True)
             cpu, wall = cpu_seconds() - cpu, time.perf_counter() - wall
             scores = [r.scores[0] for r in records]
             n = len(scores)
-            mean = sum(scores) / n
-            error = _error(scores)
+            average = mean(scores)
+            error = stderr(scores)
             perfect = 100 * sum(1 for r in records if r.outcome.get("won")) / n
             decisions = sum(r.decisions for r in records)
-            print(f"{label:<14}{players:>8}{mean:>8.2f}{error:>7.3f}{perfect:>8.1f}%{1000 * cpu / decisions:>13.3f}"
+            print(f"{label:<14}{players:>8}{average:>8.2f}{error:>7.3f}{perfect:>8.1f}%{1000 * cpu / decisions:>13.3f}"
                   f"{wall:>8.0f}", flush=True)
     if not args.rulebook and args.variant == "hanabi":
         print("\npublished (same options), 2 / 3 / 4 / 5 players:")
