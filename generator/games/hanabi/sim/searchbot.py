@@ -137,10 +137,11 @@ class SearchBot:
         own last turn (to check the worlds against what it did)."""
         first = obs.turn - len(obs.log)
         for seat in range(obs.players):
-            if seat != obs.seat and seat not in self.partners:
+            if seat == obs.seat:
+                continue
+            if seat not in self.partners:
                 self.partners[seat] = PartnerModel(self.engine.strikeout_zero, self.engine.five_returns, obs.seat)
-            if seat != obs.seat:
-                self.partners[seat].seen = self.blueprint.kind_of
+            self.partners[seat].seen = self.blueprint.kind_of
         self.before = {}
         for i, (seat, _, _) in enumerate(obs.log):
             if seat != obs.seat:
