@@ -11,6 +11,7 @@ and says which file it writes, so a signal can be sent at a chosen moment of the
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -340,13 +341,14 @@ def test_a_signal_inside_cairos_callback_waits_for_the_call_to_end(monkeypatch: 
 
     went_on = []
 
-    def cairo_writing(**_: object) -> bytes:
-        os.kill(os.getpid(), signal.SIGTERM)
-        time.sleep(0.05)  # Python would run the handler here, inside cairo's callback
-        went_on.append(True)
-        return b"png"
+    class Surface:
+        def write_to_png(self, out: io.BytesIO) -> None:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.05)  # Python would run the handler here, inside cairo's callback
+            went_on.append(True)
+            out.write(b"png")
 
-    monkeypatch.setattr(png.cairosvg, "svg2png", cairo_writing)
+    monkeypatch.setattr(png, "_drawn", lambda *_: Surface())
     elsewhere = threading.Event()
     other = threading.Thread(target=elsewhere.wait, daemon=True)
     other.start()
