@@ -83,4 +83,4 @@ def test_the_tutorial_runs_step_by_step(tmp_path: Path) -> None:
                 assert wanted["expect"].strip('"') in done.stdout + done.stderr, f"{line}:\n{done.stdout}{done.stderr}"
     assert ran >= 8  # the page's commands all ran
     rules = (project / "card_defs" / "rules.py").read_text(encoding="utf-8")
-    assert "def heuristic" in rules and "def facts" in rules
+    assert "def worth" in rules and "def facts" in rules

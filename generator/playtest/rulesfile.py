@@ -12,8 +12,9 @@ What the file defines (``docs/rules-files.md``):
 - ``play(state, action)``: apply one of them (and ``state.end_turn()`` when the turn is over);
 - ``is_over(state) -> bool``: whether the game has ended;
 - ``scores(state) -> list[number]``: each player's score (at any time: greedy bots read it);
-- optional: ``describe(state, action) -> str`` (an action in words), ``heuristic(state, player)
-  -> number`` (what ``greedy`` maximises instead of the score lead), ``facts(state) -> dict`` (the
+- optional: ``describe(state, action) -> str`` (an action in words), ``worth(state, player) ->
+  number`` (one player's standing: the bots maximise its lead over the best other player's, instead
+  of the score lead) or ``heuristic(state, player) -> number`` (the whole judgement), ``facts(state) -> dict`` (the
   game's own figures: numbers the reports average and ``compare`` tests), ``MAX_DECISIONS``
   (default 10 000: a game still running after it is a rules gap).
 
@@ -55,8 +56,21 @@ REQUIRED = {
 OPTIONAL = {
     "describe": ("state", "action"),
     "heuristic": ("state", "player"),
+    "worth": ("state", "player"),
     "facts": ("state",),
 }
+
+
+
+def _leads(standing: list[float]) -> list[float]:
+    """Each player's lead over the best other player (``standing``: higher is better); a lone
+    player's own standing."""
+    if len(standing) == 1:
+        return standing
+    top = max(standing)
+    leader = standing.index(top)
+    second = max(s for p, s in enumerate(standing) if p != leader)
+    return [own - (second if p == leader else top) for p, own in enumerate(standing)]
 
 
 class LoadedRules:
@@ -90,6 +104,11 @@ class LoadedRules:
         self.scores = functions["scores"]
         self.describe = functions.get("describe")
         self.heuristic = functions.get("heuristic")
+        self.worth = functions.get("worth")
+        if self.heuristic is not None and self.worth is not None:
+            raise GameError("the rules file defines both heuristic(state, player) and worth(state, player); define "
+                            "one: worth is a player's own standing, compared with the best other player's, "
+                            "heuristic the whole comparison", where=self._place(self.worth), code="rules")
         self._facts = functions.get("facts")
         self.functions = functions
         limit = module.__dict__.get("MAX_DECISIONS", DEFAULT_MAX_DECISIONS)
@@ -162,29 +181,41 @@ class LoadedRules:
         return clean
 
     def evaluate(self, state: State, player: int) -> float:
-        """What ``greedy`` maximises: the rules' ``heuristic``, else the player's score lead."""
-        heuristic = self.heuristic
-        if heuristic is None:
-            scores = state._checked_scores()
+        """What ``greedy`` maximises: the rules' ``heuristic``; else the player's ``worth`` minus the
+        best other player's; else the same with the scores."""
+        if self.heuristic is None:
+            return self.evaluate_each(state)[player]
+        return self._judged(self.heuristic, "heuristic", state, player)
+
+    def evaluate_each(self, state: State) -> list[float]:
+        """``evaluate`` for every player, in player order (from one reading of each player's worth
+        or score: a search judging a position for every seat pays for it once)."""
+        if self.heuristic is not None:
+            return [self._judged(self.heuristic, "heuristic", state, player) for player in state._players]
+        if self.worth is not None:
+            standing = [self._judged(self.worth, "worth", state, player) for player in state._players]
+        else:
+            standing = state._checked_scores()
             if state._lowest:
-                scores = [-score for score in scores]
-            own = scores[player]
-            others = [s for p, s in enumerate(scores) if p != player]
-            return own - max(others) if others else own
+                standing = [-score for score in standing]
+        return _leads(standing)
+
+    def _judged(self, function: Callable[..., Any], name: str, state: State, player: int) -> float:
+        """``function(state, player)`` (the heuristic or the worth), checked to be a number."""
         clock = CLOCK
         clock.depth += 1
         clock.calls += 1
         try:
-            value = heuristic(state, player)
+            value = function(state, player)
         except GameError:
             raise
         except MISTAKES as exc:
-            raise self.failure(exc, state, "heuristic") from None
+            raise self.failure(exc, state, name) from None
         finally:
             clock.depth -= 1
         if type(value) is bool or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise GameError(f"heuristic() gave {value!r} for player {player}, not a number",
-                            where=self._place(heuristic), code="rules")
+            raise GameError(f"{name}() gave {value!r} for player {player}, not a number",
+                            where=self._place(function), code="rules")
         return float(value)
 
     def failure(self, exc: BaseException, state: State | None, during: str) -> GameError:

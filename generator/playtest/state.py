@@ -59,6 +59,8 @@ class Rules(Protocol):
 
     def evaluate(self, state: "State", player: int) -> float: ...
 
+    def evaluate_each(self, state: "State") -> list[float]: ...
+
     def failure(self, exc: BaseException, state: "State", during: str) -> GameError: ...
 
     def gap(self, code: str, message: str, function: str, state: "State") -> GameError: ...
@@ -74,7 +76,7 @@ def _copied(value: Any, zones: Mapping[tuple[str, int | None], Zone]) -> Any:
     if kind in _PLAIN:
         return value
     if kind is list:
-        return [_copied(v, zones) for v in value]
+        return [v if type(v) in _PLAIN else _copied(v, zones) for v in value]
     if kind is dict:
         return {k: _copied(v, zones) for k, v in value.items()}
     if kind is tuple:
@@ -390,18 +392,24 @@ class State:
             by_kind = {kind: [card for card in pool if card.component == kind] for kind in sorted(kinds)}
             for cards in by_kind.values():
                 rng.shuffle(cards)
-            dealt = {kind: iter(cards) for kind, cards in by_kind.items()}
+            dealt = {kind: iter(cards).__next__ for kind, cards in by_kind.items()}
         else:
             rng.shuffle(pool)
-            dealt = {pool[0].component: iter(pool)}
+            dealt = {pool[0].component: iter(pool).__next__}
         where, everyone = new._where, new._everyone
         for zone in hidden:
-            kept = {card for card in zone if seen[card] & bit}
-            refill(zone, [card if card in kept else next(dealt[card.component]) for card in zone])
             seers = zone.seers(everyone)  # in the copy, who else knows a card is unknown: its zone's seers
-            for card in zone:
-                where[card] = zone._key
-                seen[card] = seers | bit if card in kept else seers
+            known = seers | bit
+            key = zone._key
+            cards = list(zone)
+            for index, card in enumerate(cards):
+                if seen[card] & bit:  # the observer saw it go here: it stays
+                    seen[card] = known
+                else:
+                    card = cards[index] = dealt[card.component]()
+                    seen[card] = seers
+                where[card] = key
+            refill(zone, cards)
         return new
 
     # ------------------------------------------------------------------ the simulator's interface
@@ -563,9 +571,13 @@ class State:
 
     def evaluate(self, player: int) -> float:
         """How good the game is for ``player`` now, as ``greedy`` sees it: the rules'
-        ``heuristic``, else the player's lead over the best other player (their score minus
-        the player's when the lowest score wins)."""
+        ``heuristic``, else the player's lead over the best other player, by the rules' ``worth``
+        or else the score (their score minus the player's when the lowest score wins)."""
         return self._rules.evaluate(self, player)
+
+    def evaluate_each(self) -> list[float]:
+        """``evaluate`` for every player, in player order."""
+        return self._rules.evaluate_each(self)
 
     def words(self, action: Action) -> str:
         """``action`` in words, as traces show it (the rules file's ``describe``, else its parts)."""

@@ -89,8 +89,8 @@ class SkillTrace:
         found: list[Finding] = [
             Finding("skill-inversion", f"{s.stronger} plays this game worse than {s.weaker}: it wins only "
                     f"{percent(s.rate)} {interval_text(s.low, s.high)} of games against it ({percent(s.chance)} by "
-                    "chance)" + (" (a heuristic(state, player) in the rules file tells greedy what a good position "
-                                 "is)" if s.stronger == "greedy" else ""),
+                    "chance)" + (" (a worth(state, player) or heuristic(state, player) in the rules file tells "
+                                 "greedy what a good position is)" if s.stronger == "greedy" else ""),
                     f"{s.games} games, {s.stronger} in every seat in turn", weight=2.5, subject=s.stronger)
             for s in below]
         if not above:

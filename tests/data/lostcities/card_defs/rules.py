@@ -122,20 +122,18 @@ def describe(state: State, action) -> str:
     return f"{verb} {what.id}"
 
 
-def heuristic(state: State, player: int) -> float:
-    """For greedy: the lead, with half of what the hand could still add to each expedition."""
-    def outlook(p: int) -> float:
-        value = float(state.totals[p])
-        for colour in state.colours:
-            cards = list(state.zone(colour, p))
-            now = expedition_value(cards)
-            for card in sorted((c for c in state.zone("hand", p) if c.colour == colour),
-                               key=lambda c: c.value or 0):
-                if can_follow(cards, card):
-                    cards.append(card)
-            value += now + 0.5 * max(0, expedition_value(cards) - now)
-        return value
-    return outlook(player) - max(outlook(p) for p in state.others(player))
+def worth(state: State, player: int) -> float:
+    """For the bots: the score, with half of what the hand could still add to each expedition."""
+    value = float(state.totals[player])
+    for colour in state.colours:
+        cards = list(state.zone(colour, player))
+        now = expedition_value(cards)
+        for card in sorted((c for c in state.zone("hand", player) if c.colour == colour),
+                           key=lambda c: c.value or 0):
+            if can_follow(cards, card):
+                cards.append(card)
+        value += now + 0.5 * max(0, expedition_value(cards) - now)
+    return value
 
 
 def facts(state: State) -> dict:
