@@ -4,6 +4,7 @@ costly the general bots are (``ismcts`` and ``rollout`` at their default budgets
 
     python benchmarks/bench_playtest.py                          # every game, 200 games a matchup
     python benchmarks/bench_playtest.py --games 400 --only nothanks --bots rollout
+    python benchmarks/bench_playtest.py --cost --bots ismcts       # the costs only, no matchups
 
 Games: Lost Cities (``tests/data/lostcities``, a single round), Orchard (``examples/orchard``),
 Lantern Harbour (``examples/lanterns``), Kites (the tutorial's game, docs/rules-files.md, built in
@@ -80,14 +81,15 @@ def code_lines(path: Path) -> tuple[int, int]:
 
 
 def random_speed(simulator: Simulator, game: GameDefinition, rules: dict[str, Any], games: int) -> float:
-    """Games a second of random play in this process (bots made for every game, as the runner does)."""
+    """Games a second of CPU of random play in this process (bots made for every game, as the runner
+    does)."""
     players = min(game.info.players)
     engine = simulator.make_engine(game, players, game.info.options.resolve(rules))
     specs = [BotSpec("random")] * players
-    start = time.perf_counter()
+    start = time.process_time()
     for index in range(games):
         play_game(engine, make_bots(simulator, engine, specs), 11, index, competitive=True)
-    return games / (time.perf_counter() - start)
+    return games / (time.process_time() - start)
 
 
 def matchup(simulator: Simulator, game: GameDefinition, rules: dict[str, Any], bot: str, players: int,
@@ -110,8 +112,9 @@ def matchup(simulator: Simulator, game: GameDefinition, rules: dict[str, Any], b
 
 def decision_time(simulator: Simulator, game: GameDefinition, rules: dict[str, Any], bot: str, players: int,
                   games: int) -> float:
-    """Mean milliseconds ``bot`` takes a decision with more than one legal action, over whole games
-    against ``greedy`` (one process)."""
+    """Mean milliseconds of CPU ``bot`` takes a decision with more than one legal action, over whole
+    games against ``greedy`` (one process: the CPU time of one core, which other work on a shared
+    machine disturbs less than the time on the clock)."""
     engine = simulator.make_engine(game, players, game.info.options.resolve(rules))
     spent = 0.0
     decisions = 0
@@ -123,9 +126,9 @@ def decision_time(simulator: Simulator, game: GameDefinition, rules: dict[str, A
             seat = state.current_player()
             legal = state.legal_actions()
             if seat == 0 and len(legal) > 1:
-                start = time.perf_counter()
+                start = time.process_time()
                 action = bots[0].choose_with_state(state, legal, rngs[0])  # type: ignore[attr-defined]
-                spent += time.perf_counter() - start
+                spent += time.process_time() - start
                 decisions += 1
             else:
                 action = bots[seat].choose_with_state(state, legal, rngs[seat])  # type: ignore[attr-defined]
@@ -191,6 +194,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--only", choices=sorted(GAMES), default=None)
     parser.add_argument("--ceiling", action="store_true", help="how far looking ahead goes (module docstring)")
     parser.add_argument("--players", type=int, default=None, help="--ceiling: the table size (default 2)")
+    parser.add_argument("--cost", action="store_true",
+                        help="only the costs: random play's speed and each bot's CPU a decision (no matchups)")
     args = parser.parse_args(argv)
     simulator = simulator_for("custom")
     if args.ceiling:
@@ -210,18 +215,21 @@ def main(argv: Sequence[str] | None = None) -> None:
         cards = len(game.cards())
         print(f"\n{name}: {cards} cards, {game.info.players_text} players" + (f", rules {rules}" if rules else ""))
         speed = random_speed(simulator, game, rules, 300)
-        print(f"  random play, one process: {speed:,.0f} games/s (target >= 1,000 for a 40-card game)")
+        print(f"  random play, one process: {speed:,.0f} games a second of CPU (target >= 1,000 for a 40-card game)")
         for players in (2, 4):
             if players not in game.info.players:
                 continue
             target = 70 if players == 2 else 40
             for bot in args.bots:
                 ms = decision_time(simulator, game, rules, bot, players, 3)
+                if args.cost:
+                    print(f"  {players} players, {bot}: {ms:.1f} ms of CPU a decision (target <= 10)", flush=True)
+                    continue
                 rate, low, high = matchup(simulator, game, rules, bot, players, args.games, args.workers)
                 print(f"  {players} players, {bot} against greedy: wins {100 * rate:.1f} % [{100 * low:.1f}, "
                       f"{100 * high:.1f}] of {args.games} games (target >= {target} %); {ms:.1f} ms a decision "
                       "(target <= 10)", flush=True)
-            for index, bot in enumerate(args.bots):  # the bots measured against each other, each way round
+            for index, bot in enumerate([] if args.cost else args.bots):  # each against each other, both ways
                 for other in args.bots[index + 1:]:
                     for one, two in ((bot, other), (other, bot)):
                         rate, low, high = matchup(simulator, game, rules, one, players, args.games, args.workers,
