@@ -4,7 +4,7 @@ costly the general bots are (``ismcts`` and ``rollout`` at their default budgets
 
     python benchmarks/bench_playtest.py                          # every game, 200 games a matchup
     python benchmarks/bench_playtest.py --games 400 --only nothanks --bots rollout
-    python benchmarks/bench_playtest.py --cost --bots ismcts       # the costs only, no matchups
+    python benchmarks/bench_playtest.py --cost --bots ismcts --repeat 5   # the costs only, least of 5
 
 Games: Lost Cities (``tests/data/lostcities``, a single round), Orchard (``examples/orchard``),
 Lantern Harbour (``examples/lanterns``), Kites (the tutorial's game, docs/rules-files.md, built in
@@ -196,6 +196,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=None, help="--ceiling: the table size (default 2)")
     parser.add_argument("--cost", action="store_true",
                         help="only the costs: random play's speed and each bot's CPU a decision (no matchups)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="measure each cost this many times and print the least (what a quiet core gives: "
+                             "other work on the machine only adds to a measurement)")
     args = parser.parse_args(argv)
     simulator = simulator_for("custom")
     if args.ceiling:
@@ -214,14 +217,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         game, rules = definition(name)
         cards = len(game.cards())
         print(f"\n{name}: {cards} cards, {game.info.players_text} players" + (f", rules {rules}" if rules else ""))
-        speed = random_speed(simulator, game, rules, 300)
+        speed = max(random_speed(simulator, game, rules, 300) for _ in range(args.repeat))
         print(f"  random play, one process: {speed:,.0f} games a second of CPU (target >= 1,000 for a 40-card game)")
         for players in (2, 4):
             if players not in game.info.players:
                 continue
             target = 70 if players == 2 else 40
             for bot in args.bots:
-                ms = decision_time(simulator, game, rules, bot, players, 3)
+                ms = min(decision_time(simulator, game, rules, bot, players, 3) for _ in range(args.repeat))
                 if args.cost:
                     print(f"  {players} players, {bot}: {ms:.1f} ms of CPU a decision (target <= 10)", flush=True)
                     continue
