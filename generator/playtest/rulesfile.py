@@ -14,9 +14,9 @@ What the file defines (``docs/rules-files.md``):
 - ``scores(state) -> list[number]``: each player's score (at any time: greedy bots read it);
 - optional: ``describe(state, action) -> str`` (an action in words), ``worth(state, player) ->
   number`` (one player's standing: the bots maximise its lead over the best other player's, instead
-  of the score lead) or ``heuristic(state, player) -> number`` (the whole judgement), ``facts(state) -> dict`` (the
-  game's own figures: numbers the reports average and ``compare`` tests), ``MAX_DECISIONS``
-  (default 10 000: a game still running after it is a rules gap).
+  of the score lead) or ``heuristic(state, player) -> number`` (the whole judgement), ``facts(state)
+  -> dict`` (the game's own figures: numbers the reports average and ``compare`` tests),
+  ``MAX_DECISIONS`` (default 10 000: a game still running after it is a rules gap).
 
 The source is compiled once per process (a worker compiles the text its cell carries), under its
 path, so tracebacks and messages name ``card_defs/rules.py:41``.
@@ -59,7 +59,6 @@ OPTIONAL = {
     "worth": ("state", "player"),
     "facts": ("state",),
 }
-
 
 
 def _leads(standing: list[float]) -> list[float]:
