@@ -42,8 +42,8 @@ from .errors import GameError
 from .tableview import Explanation, Weighed, ranked
 
 DEFAULT_ITERATIONS = 100
-"""Iterations a decision of ``ismcts`` without a number: about 10 to 25 ms a decision on a
-two-player game of 40 to 60 cards, on a busy 2-core machine (``benchmarks/bench_playtest.py``)."""
+"""Iterations a decision of ``ismcts`` without a number: about 7 to 15 ms of CPU a decision in a
+game of 30 to 80 cards (``benchmarks/bench_playtest.py --cost``, docs/simulating.md)."""
 DEFAULT_DEPTH = 5
 """Decisions a playout plays at random before the position is judged (as boardgame.io's MCTS bot
 cuts its playouts): a long game (a round of Lost Cities played at random takes some 140 decisions)
