@@ -100,7 +100,7 @@ def test_without_worth_or_heuristic_the_lead_is_the_score_lead_lowest_wins_inclu
 @pytest.mark.parametrize("extra, needle, message", [
     (WORTH + HEURISTIC, "def worth", "the rules file defines both heuristic(state, player) and worth(state, player)"),
     (WORTH.replace("    return piles", "    return 'high' if piles else piles"), "def worth",
-     "worth() gave 'high' for player"),
+     "worth() gave 'high' for player 0, not a number (during a look-ahead in a copy of the game searched by greedy)"),
     (WORTH.replace("    calls.append(player)\n", "    calls.append(player)\n    1 / 0\n"), "    1 / 0",
      "ZeroDivisionError: division by zero"),
 ])

@@ -257,7 +257,7 @@ class RolloutBot(_LookingAhead):
 def searching(error: GameError, bot: str, state: Any) -> GameError:
     """A mistake of the rules met while a bot looked ahead: reported with the real game's
     decisions (not those of the copy the bot was searching)."""
-    during = f"{error.during}, " if error.during else ""
+    during = f"{error.during}, " if error.during else "a look-ahead "  # read after "during"
     return GameError(error.message, where=error.where, code=error.code, detail=error.detail,
                      during=f"{during}in a copy of the game searched by {bot}", actions=getattr(state, "history", ()))
 
