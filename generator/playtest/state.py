@@ -32,7 +32,7 @@ from ..sim.api import TERMINAL, IllegalAction
 from ..sim.callclock import CLOCK, MISTAKES
 from ..sim.errors import GameError
 from .cards import Card
-from .zones import Visibility, Zone, copied, put, put_bottom, refill, take, take_top
+from .zones import Visibility, Zone, put, put_bottom, refill, take, take_top
 
 Action = Any
 """An action is any value that can be compared and hashed: text, numbers, cards, zones and tuples
@@ -343,7 +343,7 @@ class State:
     def clone(self, rng: random.Random | None = None) -> "State":
         """An independent copy of the game; its generator is a copy of this one's, or ``rng``."""
         new = State.__new__(State)
-        zones = copied(self._zones)
+        zones = {key: zone._copy() for key, zone in self._zones.items()}
         new._rules = self._rules
         new._players = self._players
         new._current = self._current
