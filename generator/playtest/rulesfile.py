@@ -39,6 +39,7 @@ from ..model.rulesource import RulesSource
 from ..sim.callclock import CLOCK, DEFAULT_CALL_SECONDS, MAX_CALL_SECONDS, MISTAKES, armed, from_a_signal
 from ..sim.isolation import DEFAULT_MEMORY_MB, MAX_MEMORY_MB, ask_memory_bound, captured
 from ..sim.errors import GameError
+from ..sim.general import leads
 from .cards import Card, FieldValue, make_cards
 from .state import Action, State, default_words
 
@@ -59,17 +60,6 @@ OPTIONAL = {
     "worth": ("state", "player"),
     "facts": ("state",),
 }
-
-
-def _leads(standing: list[float]) -> list[float]:
-    """Each player's lead over the best other player (``standing``: higher is better); a lone
-    player's own standing."""
-    if len(standing) == 1:
-        return standing
-    top = max(standing)
-    leader = standing.index(top)
-    second = max(s for p, s in enumerate(standing) if p != leader)
-    return [own - (second if p == leader else top) for p, own in enumerate(standing)]
 
 
 class LoadedRules:
@@ -197,7 +187,7 @@ class LoadedRules:
             standing = state._checked_scores()
             if state._lowest:
                 standing = [-score for score in standing]
-        return _leads(standing)
+        return leads(standing)
 
     def _judged(self, function: Callable[..., Any], name: str, state: State, player: int) -> float:
         """``function(state, player)`` (the heuristic or the worth), checked to be a number."""

@@ -89,13 +89,24 @@ def _ranked(state: Any) -> list[float]:
     return [-score for score in scores] if getattr(state, "lowest_wins", False) else list(scores)
 
 
-def _values(state: Any, seats: Sequence[int]) -> list[float]:
-    """``_value`` for every seat (from the state's ``evaluate_each`` where it has one: one reading
-    of the scores for all)."""
+def leads(standing: Sequence[float]) -> list[float]:
+    """Each player's lead over the best other player (``standing``: higher is better, such as the
+    ranked scores or a rules file's worths); a lone player's own standing."""
+    if len(standing) == 1:
+        return list(standing)
+    top = max(standing)
+    leader = standing.index(top)
+    second = max(s for p, s in enumerate(standing) if p != leader)
+    return [own - (second if p == leader else top) for p, own in enumerate(standing)]
+
+
+def _values(state: Any) -> list[float]:
+    """``_value`` for every seat, from one reading of the scores (or the state's own
+    ``evaluate_each``)."""
     evaluate_each = getattr(state, "evaluate_each", None)
     if evaluate_each is not None:
         return [float(value) for value in evaluate_each()]
-    return [_value(state, p) for p in seats]
+    return [float(lead) for lead in leads(_ranked(state))]
 
 
 def _value(state: Any, player: int) -> float:
@@ -105,9 +116,7 @@ def _value(state: Any, player: int) -> float:
     evaluate = getattr(state, "evaluate", None)
     if evaluate is not None:
         return float(evaluate(player))
-    scores = _ranked(state)
-    others = [s for p, s in enumerate(scores) if p != player]
-    return float(scores[player]) - (max(others) if others else 0.0)
+    return float(leads(_ranked(state))[player])
 
 
 class _LookingAhead:
@@ -326,7 +335,6 @@ class IsmctsBot(_LookingAhead):
     def search(self, state: Any, rng: random.Random) -> _Node:
         """The searcher's tree after ``iterations`` iterations from ``state``."""
         observer = state.current_player()
-        seats = range(len(state.scores()))
         spread = 0.0
         cuts = 0
         root = _Node(None, observer, None)
@@ -374,7 +382,7 @@ class IsmctsBot(_LookingAhead):
             if game.is_terminal():
                 rewards = _rewards(_ranked(game))
             else:  # cut short: judged as greedy judges, each value's share of a win
-                values = _values(game, seats)
+                values = _values(game)
                 mean_value = sum(values) / len(values)
                 spread += sum(abs(v - mean_value) for v in values) / len(values)
                 cuts += 1

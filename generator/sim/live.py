@@ -265,7 +265,7 @@ class LiveGame:
         outcome = dict(self.state.outcome())
         ranked = [-s for s in scores] if getattr(self.engine, "lowest_wins", False) else scores
         winners = winners_of(outcome, ranked, self.simulator.competitive, self.simulator.everyone_tied_wins,
-                           getattr(self.engine, "tie_break", "shared"))
+                             getattr(self.engine, "tie_break", "shared"))
         result: dict[str, Any] = {"scores": scores, "winners": list(winners)}
         if not self.simulator.competitive:  # a team game: the team's score against the most there is
             result["team"] = {"score": scores[0], "max": outcome.get("max_score"), "won": bool(winners)}

@@ -132,7 +132,7 @@ def decider(bot: Bot) -> Decide:
 
 
 def winners_of(outcome: Mapping[str, Any], scores: Sequence[float], competitive: bool | None,
-             everyone_tied_wins: bool = False, tie_break: str = "shared") -> tuple[int, ...]:
+               everyone_tied_wins: bool = False, tie_break: str = "shared") -> tuple[int, ...]:
     """Competitive: the seats with the top score (several on a tie, or the whole winning team of a
     team game, whose members share the team's score); when every seat has the top score the game is
     a draw and nobody wins, unless ``everyone_tied_wins`` (``Simulator.everyone_tied_wins``): then
@@ -194,7 +194,7 @@ def play_game_state(
         turns=state.turns,
         decisions=decisions,
         winners=winners_of(outcome, [-s for s in scores] if getattr(engine, "lowest_wins", False) else scores,
-                         competitive, everyone_tied_wins, getattr(engine, "tie_break", "shared")),
+                           competitive, everyone_tied_wins, getattr(engine, "tie_break", "shared")),
         bots=names,
         outcome=outcome,
     )
