@@ -120,20 +120,35 @@ def decision_time(simulator: Simulator, game: GameDefinition, rules: dict[str, A
     decisions = 0
     for index in range(games):
         bots = make_bots(simulator, engine, [BotSpec.parse(bot)] + [BotSpec("greedy")] * (players - 1))
-        state = engine.new_game(random.Random(index))
-        rngs = [random.Random(index * 7 + s) for s in range(players)]
-        while not state.is_terminal():
-            seat = state.current_player()
-            legal = state.legal_actions()
-            if seat == 0 and len(legal) > 1:
-                start = time.process_time()
-                action = bots[0].choose_with_state(state, legal, rngs[0])  # type: ignore[attr-defined]
-                spent += time.process_time() - start
-                decisions += 1
-            else:
-                action = bots[seat].choose_with_state(state, legal, rngs[seat])  # type: ignore[attr-defined]
-            state.apply(action)
+        timed = _Timed(bots[0])
+        play_game(engine, [timed, *bots[1:]], 5, index, competitive=True)
+        spent += timed.spent
+        decisions += timed.decisions
     return 1000 * spent / max(1, decisions)
+
+
+class _Timed:
+    """A general bot whose decisions with a choice are timed, in CPU time of this process."""
+
+    needs_state = True
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.spent = 0.0
+        self.decisions = 0
+
+    def choose(self, observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return self.bot.choose(observation, legal, rng)
+
+    def choose_with_state(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) < 2:
+            return self.bot.choose_with_state(state, legal, rng)
+        start = time.process_time()
+        action = self.bot.choose_with_state(state, legal, rng)
+        self.spent += time.process_time() - start
+        self.decisions += 1
+        return action
 
 
 class _Seeing:
@@ -173,13 +188,7 @@ def ceiling(simulator: Simulator, game: GameDefinition, rules: dict[str, Any], p
         for index in range(games):
             seat = index % players
             bots = [make() if s == seat else GreedyBot() for s in range(players)]
-            state = engine.new_game(random.Random(1000 + index))
-            rngs = [random.Random(index * 7 + s) for s in range(players)]
-            while not state.is_terminal():
-                current = state.current_player()
-                state.apply(bots[current].choose_with_state(state, state.legal_actions(), rngs[current]))
-            scores = [-x for x in state.scores()] if getattr(state, "lowest_wins", False) else state.scores()
-            winners = [p for p, x in enumerate(scores) if x == max(scores)]
+            winners = play_game(engine, bots, 1000, index, competitive=True).winners
             wins += 1 / len(winners) if seat in winners else 0.0
         low, high = wilson_interval(wins, games)
         print(f"  {players} players, {label} among greedy: wins {100 * wins / games:.1f} % [{100 * low:.1f}, "
