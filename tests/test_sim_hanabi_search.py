@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from generator.games.hanabi.model import HanabiDefinition
 from generator.games.hanabi.sim import SIMULATOR, make_engine
-from generator.games.hanabi.sim.searchbot import SearchBot
+from generator.games.hanabi.sim.searchbot import ENDGAME, ENDGAME_FACTOR, SearchBot
 from generator.games.hanabi.sim.worlds import clue_masks, imagine_deck, unseen_copies
 from generator.loader import load_project
 from generator.files.paths import shipped_root
@@ -165,3 +165,17 @@ def test_best_answers_at_a_commands_speed() -> None:
     hours; ``search`` is asked for by name."""
     assert [s.name for s in resolve_bots(SIMULATOR, [BotSpec("best")], 2)] == ["smart", "smart"]
     assert [s.name for s in resolve_bots(SIMULATOR, [BotSpec("best")], 3)] == ["info"] * 3
+
+
+def test_every_decision_is_searched_from_the_bots_own_endgame() -> None:
+    """A play of a card surely playable is searched only in the last rounds: from ``ENDGAME`` cards
+    left in the draw pile by default, from the bot's own ``endgame`` when it is given one (what
+    ``benchmarks/bench_hanabi_endgame.py`` compares)."""
+    engine = make_engine(HANABI, 2, PAPER)
+    obs = engine.new_game(random.Random(3)).observation(0)
+    surely_playable = [1 << 0] + [(1 << engine.kinds) - 1] * (engine.hand_size - 1)  # the first card a red 1
+    default = make_bots(SIMULATOR, engine, [BotSpec("search")] * 2)[0]
+    assert isinstance(default, SearchBot) and (default.endgame, default.endgame_factor) == (ENDGAME, ENDGAME_FACTOR)
+    assert obs.deck_size > ENDGAME and default._no_doubt(obs, surely_playable, (0, 0))
+    late = SearchBot(engine, 200, endgame=obs.deck_size)
+    assert not late._no_doubt(obs, surely_playable, (0, 0))

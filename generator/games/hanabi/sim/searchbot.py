@@ -109,9 +109,13 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, engine: Any, budget: int) -> None:
+    def __init__(self, engine: Any, budget: int, endgame: int = ENDGAME, endgame_factor: int = ENDGAME_FACTOR) -> None:
         self.engine = engine
         self.budget = budget
+        self.endgame = endgame
+        """Cards left in the draw pile from which every decision is searched (``ENDGAME``)."""
+        self.endgame_factor = endgame_factor
+        """How many times the budget a decision gets from ``endgame`` on (``ENDGAME_FACTOR``)."""
         self.blueprint = SmartBot(engine.strikeout_zero, engine.five_returns)
         self.partners: dict[int, PartnerModel] = {}
         """Each other seat's conventions as this seat can follow them (common knowledge only)."""
@@ -209,7 +213,7 @@ class SearchBot:
         if len(candidates) == 1:
             return planned
         spent = 0
-        budget = self.budget * (ENDGAME_FACTOR if obs.deck_size <= ENDGAME else 1)
+        budget = self.budget * (self.endgame_factor if obs.deck_size <= self.endgame else 1)
         while len(candidates) > 1:
             count = min(ROUND, (budget - spent) // len(candidates))  # a small budget: a smaller first round
             if count == 0 or (spent and count < ROUND):
@@ -225,7 +229,7 @@ class SearchBot:
     def _no_doubt(self, obs: Observation, possible: Sequence[int], planned: Any) -> bool:
         """Decisions not worth a search before the last rounds: the blueprint plays a card surely
         playable (the conventions play the most useful one), or gives a clue."""
-        if obs.deck_size <= ENDGAME:
+        if obs.deck_size <= self.endgame:
             return False
         if planned[0] == PLAY:
             r = obs.max_rank
