@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from generator.games.hanabi.model import HanabiDefinition
 from generator.games.hanabi.sim import SIMULATOR, make_engine
 from generator.games.hanabi.sim.searchbot import ENDGAME, ENDGAME_FACTOR, SearchBot
-from generator.games.hanabi.sim.smartbot import SmartBot
 from generator.games.hanabi.sim.worlds import clue_masks, imagine_deck, unseen_copies
 from generator.loader import load_project
 from generator.files.paths import shipped_root
@@ -180,20 +179,3 @@ def test_every_decision_is_searched_from_the_bots_own_endgame() -> None:
     assert obs.deck_size > ENDGAME and default._no_doubt(obs, surely_playable, (0, 0))
     late = SearchBot(engine, 200, endgame=obs.deck_size)
     assert not late._no_doubt(obs, surely_playable, (0, 0))
-
-
-def test_after_a_partner_left_the_blueprint_the_seat_keeps_to_it() -> None:
-    """When no world explains the partners' last turns (a partner played off the blueprint, having
-    played this seat's blueprint out after its move), the seat plays the blueprint's action and
-    spends no playouts on a reading of that move."""
-    engine = make_engine(HANABI, 2, PAPER)
-    state = engine.new_game(random.Random(5))
-    obs, legal = state.observation(0), state.legal_actions()
-    planned = SmartBot(engine.strikeout_zero, engine.five_returns).decide(obs)
-    searching = SearchBot(engine, 40)
-    searching.choose(obs, legal, random.Random(1))
-    assert searching.playouts > 0  # this decision is searched when the turns are explained
-    unexplained = SearchBot(engine, 40)
-    unexplained.explains = lambda deck, obs, previous: False  # type: ignore[method-assign]  # no deal fits
-    assert unexplained.choose(obs, legal, random.Random(1)) == planned
-    assert unexplained.playouts == 0
