@@ -11,11 +11,6 @@ another is clearly better. Here the blueprint is ``smart`` (``smartbot``), and:
   the turns since the seat's last one in it, would have made the moves they made (SPARTA's belief
   filter, on those turns only; up to ``FILTER_TRIES`` deals are tried, then any is taken: a partner
   that left the blueprint explains nothing);
-- *a partner off the blueprint*: when none of the first round's worlds explains the partners' last
-  turns, the seat plays the blueprint's action without searching. The partner chose its move by
-  playing this seat's blueprint out after it, and the conventions' reading of a move off the
-  blueprint is no ground for a search: a searched clue read as a play clue had sent the other seat,
-  searching on that reading, to play a card the clue did not make playable;
 - *partners' models* (``PartnerModel``): SmartBot as this seat can run it for another seat, fed the
   same public turns; a copy is kept from just before each partner's last turn, for the filter;
 - *candidates*: every legal action but plays of cards no world can make playable and discards of
@@ -182,22 +177,18 @@ class SearchBot:
             return False
         return True
 
-    def _worlds(self, obs: Observation, possible: Sequence[int], count: int,
-                rng: random.Random) -> tuple[list[HanabiState], bool]:
+    def _worlds(self, obs: Observation, possible: Sequence[int], count: int, rng: random.Random) -> list[HanabiState]:
         """``count`` worlds, each explaining the partners' last turns when one of ``FILTER_TRIES``
-        deals does (else any deal: a partner that left the blueprint explains nothing), and whether
-        any of them does."""
+        deals does (else any deal: a partner that left the blueprint explains nothing)."""
         out = []
-        explained = False
         for _ in range(count):
             deck = imagine_deck(obs, possible, rng)
             for _ in range(FILTER_TRIES):
                 if self.explains(deck, obs, self.previous):
-                    explained = True
                     break
                 deck = imagine_deck(obs, possible, rng)
             out.append(self.engine.imagined(obs, deck))
-        return out, explained
+        return out
 
     # ------------------------------------------------------------------ deciding
     def choose(self, obs: Observation, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -227,9 +218,7 @@ class SearchBot:
             count = min(ROUND, (budget - spent) // len(candidates))  # a small budget: a smaller first round
             if count == 0 or (spent and count < ROUND):
                 break
-            fresh, explained = self._worlds(obs, possible, count, rng)
-            if not explained and not spent:  # a partner left the blueprint, expecting this seat to keep to it
-                return planned
+            fresh = self._worlds(obs, possible, count, rng)
             for action in candidates:
                 scores.setdefault(action, []).extend(self._playout(world, action) for world in fresh)
             spent += len(candidates) * count
