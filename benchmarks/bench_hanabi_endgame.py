@@ -22,8 +22,9 @@ from __future__ import annotations
 import argparse
 import copy
 import random
-import resource
 from typing import Any
+
+from bench_hanabi_bots import PAPER, cpu_seconds  # the options and CPU clock of the 1000-game figures
 
 from generator.app.catalog import GAMES
 from generator.app.simulators import simulator_for
@@ -32,27 +33,17 @@ from generator.games.hanabi.sim import HanabiState, make_engine
 from generator.games.hanabi.sim.searchbot import ENDGAME, ENDGAME_FACTOR, SearchBot
 from generator.loader import load_project
 from generator.games.hanabi.model import HanabiDefinition
-from generator.model.options import OptionValue
 from generator.sim.api import BotSpec, game_seed
 from generator.sim.play import bot_rng, make_bots
 from generator.sim.stats import mean, stderr
 
-PAPER: dict[str, OptionValue] = {"strikeout": "keep", "empty_clues": False}
-"""The options the published results and ``bench_hanabi_bots.py`` use."""
 
-
-def cpu_seconds() -> float:
-    """User + system CPU time of this process."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-def finish(state: HanabiState, bots: list[Any], rngs: list[random.Random]) -> int:
-    """Play ``state`` to its end with ``bots`` (each drawing from its own generator); the score."""
-    while not state.is_terminal():
+def play(state: HanabiState, bots: list[Any], rngs: list[random.Random], until_left: int = -1) -> None:
+    """Play ``state`` with ``bots`` (each drawing from its own generator) until the draw pile holds
+    ``until_left`` cards, by default to the end."""
+    while not state.is_terminal() and len(state.deck) - state.next_card > until_left:
         seat = state.current_player()
         state.apply(bots[seat].choose(state.observation(seat), state.legal_actions(), rngs[seat]))
-    return state.score()
 
 
 def variant(text: str) -> tuple[int, int]:
@@ -91,9 +82,7 @@ def main() -> None:
         bots = make_bots(simulator, engine, [BotSpec("search")] * 2)
         rngs = [bot_rng(value, seat) for seat in range(2)]
         state = engine.new_game(random.Random(value))
-        while not state.is_terminal() and len(state.deck) - state.next_card > args.start:
-            seat = state.current_player()
-            state.apply(bots[seat].choose(state.observation(seat), state.legal_actions(), rngs[seat]))
+        play(state, bots, rngs, until_left=args.start)
         position = (state, bots, rngs)
         for k, (endgame, factor) in enumerate(variants):
             state_k, bots_k, rngs_k = copy.deepcopy(position)
@@ -101,7 +90,8 @@ def main() -> None:
                 assert isinstance(bot, SearchBot)
                 bot.endgame, bot.endgame_factor = endgame, factor
             started = cpu_seconds()
-            scores[k].append(finish(state_k, bots_k, rngs_k))
+            play(state_k, bots_k, rngs_k)
+            scores[k].append(state_k.score())
             spent[k] += cpu_seconds() - started
         if (number + 1) % 10 == 0 or number + 1 == args.games:
             print(f"  {number + 1} games: " + ", ".join(f"{e},{f} {mean(s):.2f}" for (e, f), s in zip(variants, scores)),
