@@ -105,6 +105,36 @@ def test_a_card_left_out_at_setup_is_a_rules_gap() -> None:
     assert "card 'sun-1' is in no zone" in error.message
 
 
+def test_a_copy_a_bot_searches_counts_its_cards_when_its_game_ends() -> None:
+    """The game itself counts its cards after every decision; a copy (what a search plays out,
+    thousands a decision) counts them when its game ends, so a lost card is still a rules gap."""
+    state = fresh()
+    copy = state.clone(random.Random(1))
+    list.pop(copy.zone("deck"))  # type: ignore[call-overload]  # a card taken out by the list's own method
+    copy.apply(copy.legal_actions()[0])  # no count here
+    with pytest.raises(GameError) as caught:
+        while not copy.is_terminal():
+            copy.apply(copy.legal_actions()[0])
+    assert caught.value.code == "card-lost"
+    list.pop(state.zone("deck"))  # type: ignore[call-overload]
+    with pytest.raises(GameError) as caught:
+        state.apply(state.legal_actions()[0])  # the game itself: at the decision that lost it
+    assert caught.value.code == "card-lost" and state._decisions == 1
+
+
+def test_a_zone_pickled_keeps_who_sees_it() -> None:
+    import pickle
+
+    state = fresh(players=3)
+    for zone in state.zones:
+        again = pickle.loads(pickle.dumps(zone))
+        assert (again.name, again.owner, again.visibility) == (zone.name, zone.owner, zone.visibility)
+        assert [card.id for card in again] == [card.id for card in zone]
+        assert [again.visible_to(p) for p in range(3)] == [zone.visible_to(p) for p in range(3)]
+    hand = state.zone("hand", 1)
+    assert [hand.visible_to(p) for p in range(3)] == [False, True, False]
+
+
 def test_visibility_and_determinisation() -> None:
     state = fresh()
     deck, mine, theirs, table = state.zone("deck"), state.zone("hand", 0), state.zone("hand", 1), state.zone("table")

@@ -32,7 +32,7 @@ from ..sim.api import TERMINAL, IllegalAction
 from ..sim.callclock import CLOCK, MISTAKES
 from ..sim.errors import GameError
 from .cards import Card
-from .zones import Visibility, Zone, put, put_bottom, refill, take, take_top
+from .zones import Visibility, Zone, copy_zones, put, put_bottom, refill, take, take_top
 
 Action = Any
 """An action is any value that can be compared and hashed: text, numbers, cards, zones and tuples
@@ -92,7 +92,7 @@ def _copied(value: Any, zones: Mapping[tuple[str, int | None], Zone]) -> Any:
 class State:
     """One game in progress (see the module docstring)."""
 
-    __slots__ = ("_rules", "_players", "_current", "_zones", "_where", "_seen", "_everyone", "_rng", "_options",
+    __slots__ = ("_rules", "_players", "_current", "_zones", "_where", "_seen", "_rng", "_options",
                  "_components", "_cards", "_legal", "_history", "_decisions", "_turns", "_rounds", "_standings",
                  "_over", "_lowest", "_watched", "__dict__")
 
@@ -105,7 +105,8 @@ class State:
         self._lowest = lowest_wins
         self._watched = True
         """The game itself, not a copy a bot searches: its legal actions are checked for cards
-        hidden from the player (once a decision, not in every copy)."""
+        hidden from the player, and its cards counted after each decision (not in every copy: a
+        copy counts them when its game ends)."""
         self._players = tuple(range(players))
         self._current = 0
         self._zones: dict[tuple[str, int | None], Zone] = {}
@@ -115,7 +116,6 @@ class State:
         """Each card's watchers, as bits: the players who saw it go where it is (it came from a zone
         they see, or is in one), though its zone may be hidden from them: a card taken from the
         market into a hand. A determinisation leaves these cards where their watcher saw them go."""
-        self._everyone = (1 << players) - 1
         self._rng = rng
         self._options = MappingProxyType(dict(options))
         self._components = MappingProxyType({name: tuple(cards) for name, cards in components.items()})
@@ -227,9 +227,9 @@ class State:
         key = (name, owner)
         if key in self._zones:
             raise ValueError(f"zone '{self._zones[key].label}' already exists")
-        zone = Zone(name, owner, visibility)
+        zone = Zone(name, owner, visibility, len(self._players))
         where, seen = self._where, self._seen
-        seers = zone.seers(self._everyone)
+        seers = zone._seers
         for card in cards:
             if not isinstance(card, Card):
                 raise TypeError(f"zone '{zone.label}': {card!r} is not a card of this game")
@@ -296,8 +296,7 @@ class State:
         else:
             put(target, card)
         self._where[card] = target._key
-        everyone = self._everyone
-        self._seen[card] = source.seers(everyone) | target.seers(everyone)
+        self._seen[card] = source._seers | target._seers
 
     def draw(self, source: Zone, to: Zone, count: int = 1) -> list[Card]:
         """Move the top ``count`` cards of ``source`` to ``to``, one at a time (fewer when ``source``
@@ -305,7 +304,7 @@ class State:
         source, target = self._local(source), self._local(to)
         where, seen = self._where, self._seen
         key = target._key
-        seers = source.seers(self._everyone) | target.seers(self._everyone)
+        seers = source._seers | target._seers
         drawn: list[Card] = []
         for _ in range(min(count, len(source))):
             card = take_top(source)
@@ -331,7 +330,7 @@ class State:
         cards = list(zone)
         self._rng.shuffle(cards)
         refill(zone, cards)
-        seen, seers = self._seen, zone.seers(self._everyone)
+        seen, seers = self._seen, zone._seers
         for card in cards:  # who cannot see the zone no longer knows where in it a card is
             seen[card] &= seers
 
@@ -343,14 +342,13 @@ class State:
     def clone(self, rng: random.Random | None = None) -> "State":
         """An independent copy of the game; its generator is a copy of this one's, or ``rng``."""
         new = State.__new__(State)
-        zones = {key: zone._copy() for key, zone in self._zones.items()}
+        zones = copy_zones(self._zones)
         new._rules = self._rules
         new._players = self._players
         new._current = self._current
         new._zones = zones
         new._where = self._where.copy()
         new._seen = self._seen.copy()
-        new._everyone = self._everyone
         if rng is None:
             rng = random.Random()
             rng.setstate(self._rng.getstate())
@@ -379,15 +377,16 @@ class State:
         the market into a hand stays there), and the copy draws its randomness from ``rng``. What
         general bots search."""
         new = self.clone(rng)
-        hidden = [zone for zone in new._zones.values() if zone and not zone.visible_to(observer)]
+        bit = 1 << observer
+        hidden = [zone for zone in new._zones.values() if zone and not zone._seers & bit]
         if not hidden:
             return new
-        bit = 1 << observer
         seen = new._seen
         pool = [card for zone in hidden for card in zone if not seen[card] & bit]
         if not pool:
             return new
-        kinds = {card.component for card in pool}
+        kinds = {card.component for card in pool} if len(self._components) > 1 else ()
+        dealt: dict[str, Callable[[], Card]] | None = None
         if len(kinds) > 1:  # each hidden place keeps the component it holds: a hand of ships stays ships
             by_kind = {kind: [card for card in pool if card.component == kind] for kind in sorted(kinds)}
             for cards in by_kind.values():
@@ -395,10 +394,10 @@ class State:
             dealt = {kind: iter(cards).__next__ for kind, cards in by_kind.items()}
         else:
             rng.shuffle(pool)
-            dealt = {pool[0].component: iter(pool).__next__}
-        where, everyone = new._where, new._everyone
+            following = iter(pool).__next__
+        where = new._where
         for zone in hidden:
-            seers = zone.seers(everyone)  # in the copy, who else knows a card is unknown: its zone's seers
+            seers = zone._seers  # in the copy, who else knows a card is unknown: its zone's seers
             known = seers | bit
             key = zone._key
             cards = list(zone)
@@ -406,9 +405,9 @@ class State:
                 if seen[card] & bit:  # the observer saw it go here: it stays
                     seen[card] = known
                 else:
-                    card = cards[index] = dealt[card.component]()
+                    card = cards[index] = following() if dealt is None else dealt[card.component]()
                     seen[card] = seers
-                where[card] = key
+                    where[card] = key
             refill(zone, cards)
         return new
 
@@ -489,8 +488,8 @@ class State:
             raise rules.failure(exc, self, "play") from None
         finally:
             clock.depth -= 1
-        if sum(map(len, self._zones.values())) != len(self._cards):  # a card left every zone, or is in two
-            self._check_cards("play")
+        if self._watched and sum(map(len, self._zones.values())) != len(self._cards):
+            self._check_cards("play")  # a card left every zone, or is in two (in a copy: found when it ends)
         if over:
             self._over = True
             self._check_cards("play")

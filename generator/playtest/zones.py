@@ -29,9 +29,6 @@ class Visibility(str, Enum):
     """Nobody: a face-down deck, cards set aside unseen."""
 
 
-_CODES = {Visibility.PUBLIC: 0, Visibility.OWNER: 1, Visibility.OTHERS: 2, Visibility.HIDDEN: 3}
-
-
 class Zone(list[Card]):
     """A place for cards, in order (bottom first, the top last). Read it like a list: ``len(zone)``,
     ``for card in zone``, ``zone[0]``, ``card in zone``, ``zone.top`` (reading is as fast as a
@@ -39,41 +36,30 @@ class Zone(list[Card]):
     ``shuffle``): a list method that would change it raises TypeError. Two zones are equal when
     they have the same name and owner (the same zone in two copies of a game)."""
 
-    __slots__ = ("name", "owner", "visibility", "_key", "_hash", "_see")
+    __slots__ = ("name", "owner", "visibility", "_key", "_hash", "_seers")
 
     name: str
     owner: int | None
     visibility: Visibility
 
-    def __init__(self, name: str, owner: int | None, visibility: Visibility, cards: Sequence[Card] = ()) -> None:
+    def __init__(self, name: str, owner: int | None, visibility: Visibility, players: int,
+                 cards: Sequence[Card] = ()) -> None:
         list.__init__(self, cards)
         self.name = name
         self.owner = owner
         self.visibility = visibility
         self._key = (name, owner)
         self._hash = hash(self._key)
-        self._see = _CODES[visibility]
-
-    def seers(self, everyone: int) -> int:
-        """The players who know this zone's cards, as bits (``everyone``: the bits of every player)."""
-        see = self._see
-        if see == 0:
-            return everyone
-        if see == 3:
-            return 0
-        bit = 1 << self.owner  # type: ignore[operator]  # an owner's or others' zone has an owner
-        return bit if see == 1 else everyone & ~bit
+        everyone = (1 << players) - 1
+        mine = 0 if owner is None else 1 << owner
+        self._seers = {Visibility.PUBLIC: everyone, Visibility.OWNER: mine, Visibility.OTHERS: everyone & ~mine,
+                       Visibility.HIDDEN: 0}[visibility]
+        """The players who know this zone's cards, as bits (player 2 is ``1 << 2``): what the state
+        records as who knows where a card is."""
 
     def visible_to(self, player: int) -> bool:
         """Whether ``player`` knows which cards this zone holds."""
-        see = self._see
-        if see == 0:
-            return True
-        if see == 1:
-            return player == self.owner
-        if see == 2:
-            return player != self.owner
-        return False
+        return bool(self._seers >> player & 1)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -118,21 +104,38 @@ class Zone(list[Card]):
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _changed
 
     def __copy__(self) -> "Zone":
-        return self._copy()
+        return copy_zones({self._key: self})[self._key]
 
     def __reduce__(self) -> Any:
-        return (Zone, (self.name, self.owner, self.visibility, list(self)))
+        return (_unpickled, (self.name, self.owner, self.visibility, self._seers, list(self)))
 
-    def _copy(self) -> "Zone":
-        zone = Zone.__new__(Zone)
-        list.__init__(zone, self)
-        zone.name = self.name
-        zone.owner = self.owner
-        zone.visibility = self.visibility
-        zone._key = self._key
-        zone._hash = self._hash
-        zone._see = self._see
-        return zone
+
+def _unpickled(name: str, owner: int | None, visibility: Visibility, seers: int, cards: Sequence[Card]) -> Zone:
+    zone = Zone(name, owner, visibility, 0, cards)
+    zone._seers = seers
+    return zone
+
+
+_new = list.__new__
+_fill = list.extend
+
+
+def copy_zones(zones: dict[tuple[str, int | None], Zone]) -> dict[tuple[str, int | None], Zone]:
+    """A copy of every zone of a game, by the same keys (what a copy of the game holds). A search
+    copies the game thousands of times a decision, so the copy calls list's own methods directly
+    rather than a zone's constructor."""
+    copies = {}
+    for key, zone in zones.items():
+        copy = _new(Zone)
+        _fill(copy, zone)
+        copy.name = zone.name
+        copy.owner = zone.owner
+        copy.visibility = zone.visibility
+        copy._key = zone._key
+        copy._hash = zone._hash
+        copy._seers = zone._seers
+        copies[key] = copy
+    return copies
 
 
 def put(zone: Zone, card: Card) -> None:
