@@ -125,14 +125,17 @@ def worth(state: State, player: int) -> float:
     (without them, taking a card from the market or the deck looked all the same: greedy beat
     random in 57 % of games, with them in 93 %)."""
     value = 0.0
+    beat = {}  # each row's last fruit, read once: the search bots judge many positions a decision
     for fruit in FRUITS:
         row = state.zone(fruit, player)
-        total = sum(card.value for card in row)
-        value += row_score(row) + 0.6 * (8 - last_fruit(row)) if len(row) else 0.0
-        if len(row) == LONG_ROW - 1:
-            value += 0.5 * total
+        beat[fruit] = last = last_fruit(row)
+        if row:
+            total = sum(card.value for card in row)
+            value += (2 * total if len(row) >= LONG_ROW else total) + 0.6 * (8 - last)
+            if len(row) == LONG_ROW - 1:
+                value += 0.5 * total
     for card in state.zone("hand", player):  # cards that can still grow a row
-        if card.fruit in FRUITS and card.value > last_fruit(state.zone(card.fruit, player)):
+        if card.fruit in FRUITS and card.value > beat[card.fruit]:
             value += 0.3 * card.value
         elif card.fruit == "bee":
             value += 0.3 * card.value
