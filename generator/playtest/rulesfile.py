@@ -41,7 +41,7 @@ from ..sim.isolation import DEFAULT_MEMORY_MB, MAX_MEMORY_MB, ask_memory_bound, 
 from ..sim.errors import GameError
 from ..sim.general import leads
 from .cards import Card, FieldValue, make_cards
-from .state import Action, State, default_words
+from .state import Action, State, default_words, missing_value
 
 DEFAULT_MAX_DECISIONS = 10_000
 """Decisions after which a game that has not ended is a rules gap (a rules file may say
@@ -253,7 +253,7 @@ class LoadedRules:
 
 
 def _text(exc: BaseException) -> str:
-    text = str(exc)
+    text = missing_value(exc) or str(exc)
     if isinstance(exc, KeyError) and len(exc.args) == 1 and isinstance(exc.args[0], str):
         text = exc.args[0]
     return text or "(no message)"

@@ -593,15 +593,20 @@ class State:
             data["standings"] = [row[:] for row in self._standings]
         return data
 
-    def __getattr__(self, name: str) -> Any:
-        # only for a name that is no attribute: a value the rules never set
-        if name.startswith("__"):
-            raise AttributeError(name)
-        raise AttributeError(f"the game has no value '{name}' (set it first, in setup: state.{name} = ...)")
-
     def __repr__(self) -> str:
         status = "over" if self._over else f"player {self._current} to act"
         return f"<State: {len(self._players)} players, {len(self._zones)} zones, {status}>"
+
+
+def missing_value(exc: BaseException) -> str | None:
+    """What a read of a value the rules never set (an AttributeError of a state) tells the designer;
+    None for any other exception. The state has no ``__getattr__`` to say it itself: one would slow
+    every read of the state's attributes, thousands a decision in a search."""
+    name = getattr(exc, "name", None)
+    if isinstance(exc, AttributeError) and isinstance(getattr(exc, "obj", None), State) and isinstance(name, str) \
+            and not name.startswith("__"):
+        return f"the game has no value '{name}' (set it first, in setup: state.{name} = ...)"
+    return None
 
 
 class View:
