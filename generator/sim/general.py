@@ -42,7 +42,7 @@ from .errors import GameError
 from .tableview import Explanation, Weighed, ranked
 
 DEFAULT_ITERATIONS = 100
-"""Iterations a decision of ``ismcts`` without a number: about 7 to 15 ms of CPU a decision in a
+"""Iterations a decision of ``ismcts`` without a number: about 5 to 13 ms of CPU a decision in a
 game of 30 to 80 cards (``benchmarks/bench_playtest.py --cost``, docs/simulating.md)."""
 DEFAULT_DEPTH = 5
 """Decisions a playout plays at random before the position is judged (as boardgame.io's MCTS bot
