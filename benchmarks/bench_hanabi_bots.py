@@ -18,14 +18,19 @@ from the next chunk with ``--seed`` (its games are the same as in the whole run)
 from __future__ import annotations
 
 import argparse
+import random
 import resource
 import time
+from typing import Any, Iterator
 
+from generator.games.hanabi.model import HanabiDefinition
+from generator.games.hanabi.sim import make_engine
 from generator.loader import load_project
 from generator.model.options import OptionValue
 from generator.files.paths import shipped_root
 from generator.sim import runner
-from generator.sim.api import BotSpec, GameRecord
+from generator.sim.api import BotSpec, GameRecord, game_seed
+from generator.sim.play import bot_rng, make_bots
 from generator.sim.stats import mean, stderr
 from generator.app.simulators import simulator_for
 from generator.app.catalog import GAMES
@@ -49,6 +54,21 @@ def cpu_seconds() -> float:
     me = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def search_games(games: int, seed: int, chunk: int) -> Iterator[tuple[int, Any, list[Any], list[random.Random]]]:
+    """The games of ``--chunk CHUNK --bots search --players 2 --seed SEED``, one at a time, ready to
+    play outside the runner (the k-th chunk with seed SEED + k, each game dealt and its bots' generators
+    seeded as the runner does): each game's seed, its state, the two ``search`` bots and their
+    generators. What the other Hanabi benchmarks replay positions of."""
+    game = load_project(shipped_root(), GAMES).game("hanabi")
+    assert isinstance(game, HanabiDefinition)
+    simulator = simulator_for("hanabi")
+    engine = make_engine(game, 2, PAPER)
+    for number in range(games):
+        value = game_seed(seed + number // chunk, number % chunk)
+        bots = make_bots(simulator, engine, [BotSpec("search")] * 2)
+        yield value, engine.new_game(random.Random(value)), bots, [bot_rng(value, seat) for seat in range(2)]
 
 
 def main() -> None:

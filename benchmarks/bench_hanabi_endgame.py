@@ -24,17 +24,10 @@ import copy
 import random
 from typing import Any
 
-from bench_hanabi_bots import PAPER, cpu_seconds  # the options and CPU clock of the 1000-game figures
+from bench_hanabi_bots import cpu_seconds, search_games  # the CPU clock and the games of the 1000-game figures
 
-from generator.app.catalog import GAMES
-from generator.app.simulators import simulator_for
-from generator.files.paths import shipped_root
-from generator.games.hanabi.sim import HanabiState, make_engine
+from generator.games.hanabi.sim import HanabiState
 from generator.games.hanabi.sim.searchbot import ENDGAME, ENDGAME_FACTOR, SearchBot
-from generator.loader import load_project
-from generator.games.hanabi.model import HanabiDefinition
-from generator.sim.api import BotSpec, game_seed
-from generator.sim.play import bot_rng, make_bots
 from generator.sim.stats import mean, stderr
 
 
@@ -68,20 +61,11 @@ def main() -> None:
         if not 0 <= endgame <= args.start or factor < 1:
             parser.error(f"variant {endgame},{factor}: ENDGAME is 0 to --from ({args.start}), FACTOR at least 1")
 
-    game = load_project(shipped_root(), GAMES).game("hanabi")
-    assert isinstance(game, HanabiDefinition)
-    simulator = simulator_for("hanabi")
-    engine = make_engine(game, 2, PAPER)
     scores: list[list[int]] = [[] for _ in variants]
     spent = [0.0] * len(variants)
     print(f"hanabi, 2 players, search at both seats, {args.games} games from seed {args.seed} in chunks of "
           f"{args.chunk}, finished from {args.start} cards left in the draw pile")
-    for number in range(args.games):
-        seed, index = args.seed + number // args.chunk, number % args.chunk
-        value = game_seed(seed, index)
-        bots = make_bots(simulator, engine, [BotSpec("search")] * 2)
-        rngs = [bot_rng(value, seat) for seat in range(2)]
-        state = engine.new_game(random.Random(value))
+    for number, (_, state, bots, rngs) in enumerate(search_games(args.games, args.seed, args.chunk)):
         play(state, bots, rngs, until_left=args.start)
         position = (state, bots, rngs)
         for k, (endgame, factor) in enumerate(variants):

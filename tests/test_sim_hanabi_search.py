@@ -179,3 +179,37 @@ def test_every_decision_is_searched_from_the_bots_own_endgame() -> None:
     assert obs.deck_size > ENDGAME and default._no_doubt(obs, surely_playable, (0, 0))
     late = SearchBot(engine, 200, endgame=obs.deck_size)
     assert not late._no_doubt(obs, surely_playable, (0, 0))
+
+
+def test_a_threshold_no_action_can_beat_plays_the_blueprint() -> None:
+    """The threshold is the bot's own (what ``benchmarks/bench_hanabi_decisions.py`` varies): with one
+    no playout can reach, every decision, searched or not, is the blueprint's (with the default
+    threshold, this game leaves the blueprint at least once)."""
+    engine = make_engine(HANABI, 2, PAPER)
+    state = engine.new_game(random.Random(7))
+    bots = [SearchBot(engine, 40, threshold=1e9) for _ in range(2)]
+    rngs = [random.Random(seat) for seat in range(2)]
+    while not state.is_terminal():
+        seat = state.current_player()
+        obs, legal = state.observation(seat), state.legal_actions()
+        shadow = SearchBot(engine, 0)  # budget 0: the blueprint, fed the same turns
+        shadow.blueprint, shadow.partners, shadow.previous = (bots[seat].blueprint.clone(),
+                                                               {s: p.clone() for s, p in bots[seat].partners.items()},
+                                                               bots[seat].previous)
+        action = bots[seat].choose(obs, legal, rngs[seat])
+        assert action == shadow.choose(obs, legal, random.Random(0))
+        state.apply(action)
+
+
+def test_judging_plays_every_action_out_in_the_same_worlds() -> None:
+    """``judge`` (after ``prepare``) plays each action once in each of the same worlds: the same action
+    twice gets the same values, and another action other values in some world."""
+    engine = make_engine(HANABI, 2, PAPER)
+    state = engine.new_game(random.Random(5))
+    bot = SearchBot(engine, 200)
+    obs, legal = state.observation(0), state.legal_actions()
+    planned = bot.prepare(obs, legal)
+    other = next(a for a in legal if a != planned and a[0] != planned[0])
+    same, again, different = bot.judge(obs, [planned, planned, other], 12, random.Random(1))
+    assert len(same) == len(different) == 12 and same == again
+    assert all(0 <= value <= 26 for value in same + different) and same != different

@@ -109,9 +109,12 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, engine: Any, budget: int, endgame: int = ENDGAME, endgame_factor: int = ENDGAME_FACTOR) -> None:
+    def __init__(self, engine: Any, budget: int, endgame: int = ENDGAME, endgame_factor: int = ENDGAME_FACTOR,
+                 threshold: float = THRESHOLD) -> None:
         self.engine = engine
         self.budget = budget
+        self.threshold = threshold
+        """How much better an action's mean playout value must be to replace the blueprint's (``THRESHOLD``)."""
         self.endgame = endgame
         """Cards left in the draw pile from which every decision is searched (``ENDGAME``)."""
         self.endgame_factor = endgame_factor
@@ -192,17 +195,30 @@ class SearchBot:
 
     # ------------------------------------------------------------------ deciding
     def choose(self, obs: Observation, legal: Sequence[Any], rng: random.Random) -> Any:
+        planned = self.prepare(obs, legal)
+        action = planned
+        if self.budget >= 2 * ROUND and len(legal) > 1:
+            action = self._search(obs, legal, planned, rng)
+        self.previous = obs
+        return action
+
+    def prepare(self, obs: Observation, legal: Sequence[Any]) -> Any:
+        """Bring the blueprint and the partners' models up to ``obs`` (what a decision starts with);
+        returns the blueprint's action."""
         if obs.turn < obs.players:  # this seat's first turn: a new game
             self.partners, self.previous = {}, None
         planned = self.blueprint.decide(obs)
         self._follow(obs)
         if planned not in legal:
             planned = next((a for a in legal if a[0] == DISCARD), legal[0])
-        action = planned
-        if self.budget >= 2 * ROUND and len(legal) > 1:
-            action = self._search(obs, legal, planned, rng)
-        self.previous = obs
-        return action
+        return planned
+
+    def judge(self, obs: Observation, actions: Sequence[Any], worlds: int, rng: random.Random) -> list[list[float]]:
+        """Each of ``actions`` played out in the same ``worlds`` worlds, dealt as the search deals them
+        (call after ``prepare(obs, ...)``, in place of ``choose``): the values the search weighs, with
+        as many worlds as asked (``benchmarks/bench_hanabi_decisions.py`` judges decisions so)."""
+        fresh = self._worlds(obs, self.blueprint.own_possibilities(obs), worlds, rng)
+        return [[self._playout(world, action) for world in fresh] for action in actions]
 
     def _search(self, obs: Observation, legal: Sequence[Any], planned: Any, rng: random.Random) -> Any:
         possible = self.blueprint.own_possibilities(obs)
@@ -256,7 +272,7 @@ class SearchBot:
     def _survivors(self, candidates: list[Any], scores: dict[Any, list[float]], planned: Any) -> list[Any]:
         """The candidates worth more worlds: the blueprint's, and at most ``FOCUS`` others (the best on
         average) among those not clearly behind the leader and, after ``2 * ROUND`` worlds, still
-        able to beat the blueprint's by ``THRESHOLD``."""
+        able to beat the blueprint's by ``threshold``."""
         means = {a: sum(scores[a]) / len(scores[a]) for a in candidates}
         leader = max(candidates, key=lambda a: means[a])
         settled = len(scores[planned]) >= 2 * ROUND
@@ -270,7 +286,7 @@ class SearchBot:
                     continue
             if settled:
                 gain, error = _paired(scores[action], scores[planned])
-                if gain + 2.5 * error < THRESHOLD:
+                if gain + 2.5 * error < self.threshold:
                     continue
             others.append(action)
         others.sort(key=lambda a: -means[a])
@@ -282,7 +298,7 @@ class SearchBot:
             if action == planned:
                 continue
             gain, error = _paired(scores[action], scores[planned])
-            if gain > THRESHOLD + 2 * error and gain > best_gain:
+            if gain > self.threshold + 2 * error and gain > best_gain:
                 best, best_gain = action, gain
         return best
 
