@@ -19,8 +19,9 @@ differ count here, each judged on hundreds of shared worlds.
 
 A variant is ``NAME=VALUE[,NAME=VALUE...]``, NAME one of the bot's settings: ``budget`` (playouts
 a decision, default 200), ``threshold`` (how much better an action must be, default 0.1),
-``endgame`` (cards left from which every decision is searched, default 6), ``endgame_factor``
-(the budget's factor from there, default 4).
+``focus`` (candidates besides the blueprint's kept in the race after a round, default 3),
+``endgame`` (cards left from which every decision is searched, default 6), ``endgame_factor`` (the
+budget's factor from there, default 4).
 
 Run: python benchmarks/bench_hanabi_decisions.py [--games N] [--seed S] [--chunk C] [--oracle W]
          [--variant budget=400 --variant threshold=0.05 ...]
@@ -37,7 +38,7 @@ from bench_hanabi_bots import cpu_seconds, search_games  # the CPU clock and the
 from generator.games.hanabi.sim.searchbot import SearchBot
 from generator.sim.stats import mean, stderr
 
-SETTINGS = {"budget": int, "threshold": float, "endgame": int, "endgame_factor": int}
+SETTINGS = {"budget": int, "threshold": float, "focus": int, "endgame": int, "endgame_factor": int}
 """What a variant may set, and the type of each."""
 
 

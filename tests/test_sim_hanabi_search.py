@@ -181,13 +181,15 @@ def test_every_decision_is_searched_from_the_bots_own_endgame() -> None:
     assert not late._no_doubt(obs, surely_playable, (0, 0))
 
 
-def test_a_threshold_no_action_can_beat_plays_the_blueprint() -> None:
-    """The threshold is the bot's own (what ``benchmarks/bench_hanabi_decisions.py`` varies): with one
-    no playout can reach, every decision, searched or not, is the blueprint's (with the default
-    threshold, this game leaves the blueprint at least once)."""
+@pytest.mark.parametrize("setting", [{"threshold": 1e9}, {"focus": 0}])
+def test_a_search_that_keeps_no_challenger_plays_the_blueprint(setting: dict[str, float]) -> None:
+    """The threshold and the focus are the bot's own (what ``benchmarks/bench_hanabi_decisions.py``
+    varies): with a threshold no playout can reach, or no candidate kept besides the blueprint's
+    after a round, every decision, searched or not, is the blueprint's (with the defaults, this game
+    leaves the blueprint at least once)."""
     engine = make_engine(HANABI, 2, PAPER)
     state = engine.new_game(random.Random(7))
-    bots = [SearchBot(engine, 40, threshold=1e9) for _ in range(2)]
+    bots = [SearchBot(engine, 40, **setting) for _ in range(2)]
     rngs = [random.Random(seat) for seat in range(2)]
     while not state.is_terminal():
         seat = state.current_player()

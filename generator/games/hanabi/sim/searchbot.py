@@ -110,11 +110,13 @@ class SearchBot:
     name = "search"
 
     def __init__(self, engine: Any, budget: int, endgame: int = ENDGAME, endgame_factor: int = ENDGAME_FACTOR,
-                 threshold: float = THRESHOLD) -> None:
+                 threshold: float = THRESHOLD, focus: int = FOCUS) -> None:
         self.engine = engine
         self.budget = budget
         self.threshold = threshold
         """How much better an action's mean playout value must be to replace the blueprint's (``THRESHOLD``)."""
+        self.focus = focus
+        """Candidates besides the blueprint's that stay in the race after a round (``FOCUS``)."""
         self.endgame = endgame
         """Cards left in the draw pile from which every decision is searched (``ENDGAME``)."""
         self.endgame_factor = endgame_factor
@@ -270,7 +272,7 @@ class SearchBot:
         return out
 
     def _survivors(self, candidates: list[Any], scores: dict[Any, list[float]], planned: Any) -> list[Any]:
-        """The candidates worth more worlds: the blueprint's, and at most ``FOCUS`` others (the best on
+        """The candidates worth more worlds: the blueprint's, and at most ``focus`` others (the best on
         average) among those not clearly behind the leader and, after ``2 * ROUND`` worlds, still
         able to beat the blueprint's by ``threshold``."""
         means = {a: sum(scores[a]) / len(scores[a]) for a in candidates}
@@ -290,7 +292,7 @@ class SearchBot:
                     continue
             others.append(action)
         others.sort(key=lambda a: -means[a])
-        return [planned] + others[:FOCUS]
+        return [planned] + others[:self.focus]
 
     def _verdict(self, candidates: list[Any], scores: dict[Any, list[float]], planned: Any) -> Any:
         best, best_gain = planned, 0.0
