@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from generator.games.hanabi.model import HanabiDefinition
 from generator.games.hanabi.sim import SIMULATOR, make_engine
+from generator.games.hanabi.sim.engine import PLAY
 from generator.games.hanabi.sim.searchbot import ENDGAME, ENDGAME_FACTOR, SearchBot
 from generator.games.hanabi.sim.worlds import clue_masks, imagine_deck, unseen_copies
 from generator.loader import load_project
@@ -215,3 +216,50 @@ def test_judging_plays_every_action_out_in_the_same_worlds() -> None:
     same, again, different = bot.judge(obs, [planned, planned, other], 12, random.Random(1))
     assert len(same) == len(different) == 12 and same == again
     assert all(0 <= value <= 26 for value in same + different) and same != different
+
+
+def test_a_search_counts_its_departures_from_the_blueprint() -> None:
+    """``departures`` counts the decisions whose action is not the blueprint's (what
+    ``benchmarks/bench_hanabi_departures.py`` prints): the blueprint, fed the same turns, would have
+    played otherwise exactly that many times (this game leaves it at least once)."""
+    engine = make_engine(HANABI, 2, PAPER)
+    state = engine.new_game(random.Random(7))
+    bots = [SearchBot(engine, 40) for _ in range(2)]
+    rngs = [random.Random(seat) for seat in range(2)]
+    differed = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        obs, legal = state.observation(seat), state.legal_actions()
+        shadow = SearchBot(engine, 0)
+        shadow.blueprint, shadow.partners, shadow.previous = (bots[seat].blueprint.clone(),
+                                                               {s: p.clone() for s, p in bots[seat].partners.items()},
+                                                               bots[seat].previous)
+        action = bots[seat].choose(obs, legal, rngs[seat])
+        differed += action != shadow.choose(obs, legal, random.Random(0))
+        state.apply(action)
+    assert sum(bot.departures for bot in bots) == differed >= 1
+
+
+def test_a_partner_off_the_blueprint_leaves_the_worlds_unexplained() -> None:
+    """``unexplained`` counts the worlds for which no deal explaining the partner's last moves was
+    found: most of them when the partner clues and discards at random (it plays no card, so the game
+    lasts), far fewer when it follows the blueprint."""
+    shares = {}
+    for partner in ("blueprint", "random"):
+        engine = make_engine(HANABI, 2, PAPER)
+        state = engine.new_game(random.Random(4))
+        searcher, follower = SearchBot(engine, 40), SearchBot(engine, 0)
+        rngs = [random.Random(seat) for seat in range(2)]
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs, legal = state.observation(seat), state.legal_actions()
+            if seat == 0:
+                action = searcher.choose(obs, legal, rngs[0])
+            elif partner == "blueprint":
+                action = follower.choose(obs, legal, rngs[1])
+            else:
+                action = rngs[1].choice([a for a in legal if a[0] != PLAY])
+            state.apply(action)
+        assert searcher.worlds_dealt >= 8  # two rounds of worlds at least: a decision searched
+        shares[partner] = searcher.unexplained / searcher.worlds_dealt
+    assert shares["random"] > 0.5 and shares["blueprint"] < shares["random"] / 2, shares

@@ -126,6 +126,12 @@ class SearchBot:
         """Each other seat's conventions as this seat can follow them (common knowledge only)."""
         self.playouts = 0
         """Playouts made so far (for the cost per decision)."""
+        self.departures = 0
+        """Decisions so far where the search left the blueprint's action."""
+        self.worlds_dealt = 0
+        """Worlds dealt so far, and of them those no deal explaining the partners' last turns was
+        found for (a partner left the blueprint, or the filter's tries ran out): ``unexplained``."""
+        self.unexplained = 0
         self.before: dict[int, SmartBot] = {}
         """Turn -> a copy of that turn's player's model just before it acted (since this seat's last turn)."""
         self.previous: Observation | None = None
@@ -192,7 +198,10 @@ class SearchBot:
                 if self.explains(deck, obs, self.previous):
                     break
                 deck = imagine_deck(obs, possible, rng)
+            else:
+                self.unexplained += 1
             out.append(self.engine.imagined(obs, deck))
+        self.worlds_dealt += count
         return out
 
     # ------------------------------------------------------------------ deciding
@@ -201,6 +210,7 @@ class SearchBot:
         action = planned
         if self.budget >= 2 * ROUND and len(legal) > 1:
             action = self._search(obs, legal, planned, rng)
+            self.departures += action != planned
         self.previous = obs
         return action
 
