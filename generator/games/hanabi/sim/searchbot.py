@@ -129,9 +129,10 @@ class SearchBot:
         self.departures = 0
         """Decisions so far where the search left the blueprint's action."""
         self.worlds_dealt = 0
-        """Worlds dealt so far, and of them those no deal explaining the partners' last turns was
-        found for (a partner left the blueprint, or the filter's tries ran out): ``unexplained``."""
+        """Worlds dealt so far (searched or judged)."""
         self.unexplained = 0
+        """Worlds dealt so far for which the filter found no deal explaining the partners' last turns
+        (a partner left the blueprint, or the filter's tries ran out)."""
         self.before: dict[int, SmartBot] = {}
         """Turn -> a copy of that turn's player's model just before it acted (since this seat's last turn)."""
         self.previous: Observation | None = None
