@@ -26,6 +26,7 @@ from generator.sim.api import TERMINAL, BotSpec, resolve_options
 from generator.sim.general import GreedyBot, IsmctsBot, RolloutBot
 from generator.sim.live import PUBLIC_SEAT, LiveGame, NotYourTurn, restored
 from generator.sim.tableview import names_hidden, redacted
+from tests.capped import default_signals
 
 ORCHARD = shipped_root() / "examples" / "orchard"
 
@@ -407,7 +408,8 @@ def test_the_command_serves_a_table_keeps_its_log_and_stops_on_ctrl_c(tmp_path: 
     log = tmp_path / "game.json"
     process = subprocess.Popen([sys.executable, "-m", "generator.cli", "play", "orchard", "--seat", "human",
                                 "--seat", "greedy", "--seed", "4", "--pause", "0", "--log", str(log), "--no-browser"],
-                               cwd=ORCHARD, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               cwd=ORCHARD, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=default_signals)  # the Ctrl-C below stops it, whatever the suite inherited
     try:
         assert process.stdout is not None
         link = ""
@@ -513,7 +515,8 @@ def test_saving_the_rules_file_while_playing_reloads_it_and_says_where_the_log_s
     shutil.copytree(ORCHARD, project)
     process = subprocess.Popen([sys.executable, "-m", "generator.cli", "play", "orchard", "--seat", "human",
                                 "--seat", "greedy", "--seed", "4", "--pause", "0", "--no-browser"],
-                               cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=default_signals)  # the Ctrl-C below stops it, whatever the suite inherited
     try:
         assert process.stdout is not None
         link = next(line.split()[-1] for line in process.stdout if "http://" in line)
