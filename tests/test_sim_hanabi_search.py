@@ -182,6 +182,16 @@ def test_every_decision_is_searched_from_the_bots_own_endgame() -> None:
     assert not late._no_doubt(obs, surely_playable, (0, 0))
 
 
+def blueprint_shadow(bot: SearchBot) -> SearchBot:
+    """A search of budget 0 (the blueprint) fed the same turns as ``bot`` so far: what the
+    conventions alone would play at ``bot``'s next decision."""
+    shadow = SearchBot(bot.engine, 0)
+    shadow.blueprint, shadow.partners, shadow.previous = (bot.blueprint.clone(),
+                                                           {s: p.clone() for s, p in bot.partners.items()},
+                                                           bot.previous)
+    return shadow
+
+
 @pytest.mark.parametrize("setting", [{"threshold": 1e9}, {"focus": 0}])
 def test_a_search_that_keeps_no_challenger_plays_the_blueprint(setting: dict[str, float]) -> None:
     """The threshold and the focus are the bot's own (what ``benchmarks/bench_hanabi_decisions.py``
@@ -195,10 +205,7 @@ def test_a_search_that_keeps_no_challenger_plays_the_blueprint(setting: dict[str
     while not state.is_terminal():
         seat = state.current_player()
         obs, legal = state.observation(seat), state.legal_actions()
-        shadow = SearchBot(engine, 0)  # budget 0: the blueprint, fed the same turns
-        shadow.blueprint, shadow.partners, shadow.previous = (bots[seat].blueprint.clone(),
-                                                               {s: p.clone() for s, p in bots[seat].partners.items()},
-                                                               bots[seat].previous)
+        shadow = blueprint_shadow(bots[seat])
         action = bots[seat].choose(obs, legal, rngs[seat])
         assert action == shadow.choose(obs, legal, random.Random(0))
         state.apply(action)
@@ -230,10 +237,7 @@ def test_a_search_counts_its_departures_from_the_blueprint() -> None:
     while not state.is_terminal():
         seat = state.current_player()
         obs, legal = state.observation(seat), state.legal_actions()
-        shadow = SearchBot(engine, 0)
-        shadow.blueprint, shadow.partners, shadow.previous = (bots[seat].blueprint.clone(),
-                                                               {s: p.clone() for s, p in bots[seat].partners.items()},
-                                                               bots[seat].previous)
+        shadow = blueprint_shadow(bots[seat])
         action = bots[seat].choose(obs, legal, rngs[seat])
         differed += action != shadow.choose(obs, legal, random.Random(0))
         state.apply(action)
@@ -242,8 +246,8 @@ def test_a_search_counts_its_departures_from_the_blueprint() -> None:
 
 def test_a_partner_off_the_blueprint_leaves_the_worlds_unexplained() -> None:
     """``unexplained`` counts the worlds for which no deal explaining the partner's last moves was
-    found: most of them when the partner clues and discards at random (it plays no card, so the game
-    lasts), far fewer when it follows the blueprint."""
+    found: most of them when the partner clues and discards at random (it plays no card, so it
+    loses no storm token itself), far fewer when it follows the blueprint."""
     shares = {}
     for partner in ("blueprint", "random"):
         engine = make_engine(HANABI, 2, PAPER)
