@@ -74,8 +74,8 @@ class PartnerModel(SmartBot):
     convention exactly one other player holds the discarded kind as their newest card; when that is
     none of the hands the observer sees, it is the observer's."""
 
-    def __init__(self, strikeout_zero: bool, five_returns: bool, observer: int) -> None:
-        super().__init__(strikeout_zero, five_returns)
+    def __init__(self, strikeout_zero: bool, five_returns: bool, observer: int, stall: bool = False) -> None:
+        super().__init__(strikeout_zero, five_returns, stall)
         self.observer = observer
         self.seen: dict[int, int] = {}
         """The kind of every card the observer has seen, by order (its blueprint's record)."""
@@ -121,7 +121,7 @@ class SearchBot:
         """Cards left in the draw pile from which every decision is searched (``ENDGAME``)."""
         self.endgame_factor = endgame_factor
         """How many times the budget a decision gets from ``endgame`` on (``ENDGAME_FACTOR``)."""
-        self.blueprint = SmartBot(engine.strikeout_zero, engine.five_returns)
+        self.blueprint = SmartBot(engine.strikeout_zero, engine.five_returns, stall=engine.players == 2)
         self.partners: dict[int, PartnerModel] = {}
         """Each other seat's conventions as this seat can follow them (common knowledge only)."""
         self.playouts = 0
@@ -156,7 +156,8 @@ class SearchBot:
             if seat == obs.seat:
                 continue
             if seat not in self.partners:
-                self.partners[seat] = PartnerModel(self.engine.strikeout_zero, self.engine.five_returns, obs.seat)
+                self.partners[seat] = PartnerModel(self.engine.strikeout_zero, self.engine.five_returns, obs.seat,
+                                                   self.blueprint.stall)
             self.partners[seat].seen = self.blueprint.kind_of
         self.before = {}
         for i, (seat, _, _) in enumerate(obs.log):
