@@ -4,7 +4,8 @@ Lerer et al., "Improving Policies via Search in Cooperative Partially Observable
 a player that knows its partners follow an agreed *blueprint* can weigh each of its own actions by
 playing the game out many times, its partners and itself following the blueprint afterwards, over
 deals of its own hidden cards consistent with what it knows; it keeps the blueprint's action unless
-another is clearly better. Here the blueprint is ``smart`` (``smartbot``), and:
+another is clearly better. Here the blueprint is ``smart`` (``smartbot``; at two players with its stall
+convention, which gains 0.14 a game there), and:
 
 - *worlds* (``worlds``): the seat's own hand dealt from the blueprint's common knowledge of it plus
   what the seat sees, the draw pile shuffled; a world is kept when the partners' models, replaying
