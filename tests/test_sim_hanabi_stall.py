@@ -3,6 +3,7 @@ clue instead of discarding a chop the player before never saw, read by everyone 
 
 from __future__ import annotations
 
+import copy
 import random
 
 from generator.app.catalog import GAMES
@@ -82,3 +83,29 @@ def test_smart_keeps_smartbot_conventions_and_search_stalls_at_two_players_only(
     for players, stalls in ((2, True), (3, False), (5, False)):
         bot = SearchBot(engine(players), 200)
         assert bot.blueprint.stall is stalls
+
+
+def test_a_clone_shares_nothing_it_changes_with_the_original() -> None:
+    """A search plays ahead with clones of its models: whatever a clone reads and decides leaves the
+    original as it was (a chop record shared between them once changed the searches' worlds)."""
+    table = engine(2)
+    state = table.new_game(random.Random(game_seed(5, 0)))
+    bots = [SmartBot(table.strikeout_zero, table.five_returns, stall=True) for _ in range(2)]
+    checked = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions(), random.Random(0)))
+        if state.turns % 5 == 0 and not state.is_terminal():
+            original = bots[0]
+            before = copy.deepcopy(original.__dict__)
+            ahead = state.clone()
+            clones = [bot.clone() for bot in bots]
+            for _ in range(6):
+                if ahead.is_terminal():
+                    break
+                turn = ahead.current_player()
+                ahead.apply(clones[turn].choose(ahead.observation(turn), ahead.legal_actions(), random.Random(0)))
+            clones[0].catch_up(ahead.observation(0))
+            assert original.__dict__ == before
+            checked += 1
+    assert checked >= 5

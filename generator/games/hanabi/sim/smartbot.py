@@ -393,6 +393,7 @@ class SmartBot:
             other.public = list(self.public)
             other.fireworks = list(self.fireworks)
             other.kind_of = dict(self.kind_of)
+            other.vouched = list(self.vouched)
         return other
 
     def _decide(self, obs: Observation) -> tuple[int, ...]:
