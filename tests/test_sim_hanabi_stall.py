@@ -55,7 +55,7 @@ def test_a_stall_replaces_a_discard_of_a_chop_nobody_saw_and_says_only_its_words
                 stalls += 1
                 chop = bot.next_discard(seat)
                 assert without == (DISCARD, chop)
-                assert bot.hands[seat][chop] != bot.vouched[seat]
+                assert bot.hands[seat][chop] != bot.vouched
                 partner = 1 - seat
                 assert action[0] != DISCARD and action[1] == partner
                 kinds = obs.hands[partner]

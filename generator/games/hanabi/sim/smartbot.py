@@ -121,9 +121,9 @@ class SmartBot:
         self.kind_of: dict[int, int] = {}
         """Kinds of the others' cards, by order (what this seat has seen)."""
         self.next_turn = 0
-        self.vouched = [-1] * self.n
-        """By player, the order of their chop as the player before them saw it, before their turn
-        (-1: none); the chop that player let pass without a warning."""
+        self.vouched = -1
+        """The order of this seat's chop as the player before saw it before their turn (-1: none):
+        the chop that player let pass without a warning."""
         self.unsettled = True
         """Knowledge changed since the last ``_settle``."""
         self._piles()
@@ -269,10 +269,9 @@ class SmartBot:
                 continue
             self._settle()
             self.unsettled = True
-            if self.stall:
-                following = (seat + 1) % self.n
-                chop = self.next_discard(following)
-                self.vouched[following] = self.hands[following][chop] if chop >= 0 else -1
+            if self.stall and (seat + 1) % self.n == self.me:
+                chop = self.next_discard(self.me)
+                self.vouched = self.hands[self.me][chop] if chop >= 0 else -1
             if action[0] == PLAY or action[0] == DISCARD:
                 self._see_card_leave(seat, action[0], detail)
             else:
@@ -393,7 +392,6 @@ class SmartBot:
             other.public = list(self.public)
             other.fireworks = list(self.fireworks)
             other.kind_of = dict(self.kind_of)
-            other.vouched = list(self.vouched)
         return other
 
     def _decide(self, obs: Observation) -> tuple[int, ...]:
@@ -418,7 +416,7 @@ class SmartBot:
         if not self.stall or self.clues == 0:
             return None
         chop = self.next_discard(self.me)
-        if chop < 0 or self.hands[self.me][chop] == self.vouched[self.me]:
+        if chop < 0 or self.hands[self.me][chop] == self.vouched:
             return None
         seat = (self.me + 1) % self.n
         kinds = obs.hands[seat]
