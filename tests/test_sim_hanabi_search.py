@@ -164,7 +164,7 @@ def test_the_budget_is_a_whole_number_of_playouts() -> None:
 def test_best_answers_at_a_commands_speed() -> None:
     """``best`` never searches: a default ``simulate hanabi`` (two players, 1000 games) would take
     hours; ``search`` is asked for by name."""
-    assert [s.name for s in resolve_bots(SIMULATOR, [BotSpec("best")], 2)] == ["smart", "smart"]
+    assert [(s.name, s.param) for s in resolve_bots(SIMULATOR, [BotSpec("best")], 2)] == [("smart", "stall")] * 2
     assert [s.name for s in resolve_bots(SIMULATOR, [BotSpec("best")], 3)] == ["info"] * 3
 
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 from generator.app.catalog import GAMES
 from generator.files.paths import shipped_root
 from generator.games.hanabi.model import HanabiDefinition
-from generator.games.hanabi.sim import make_engine
+from generator.games.hanabi.sim import SIMULATOR, make_engine
 from generator.games.hanabi.sim.engine import COLOUR_CLUE, DISCARD, HanabiEngine
 from generator.games.hanabi.sim.searchbot import SearchBot
-from generator.games.hanabi.sim.smartbot import SmartBot
+from generator.games.hanabi.sim.smartbot import SmartBot, make_smart
 from generator.loader import load_project
 from generator.model.options import OptionValue
 from generator.sim.api import game_seed
@@ -75,11 +77,18 @@ def test_a_stall_replaces_a_discard_of_a_chop_nobody_saw_and_says_only_its_words
     assert stalls >= 5, stalls
 
 
-def test_smart_keeps_smartbot_conventions_and_search_stalls_at_two_players_only() -> None:
-    """``smart`` is SmartBot as published: no stall. ``search`` plays over the stalling conventions at
-    two players (where a warning comes from the one partner, who is also the one to stall for), and
-    over SmartBot's from three (where 2000 games gave the stall -0.02 and -0.04 a game)."""
+def test_smart_keeps_smartbot_conventions_and_the_stall_is_asked_for_or_best_at_two_players() -> None:
+    """``smart`` is SmartBot as published: no stall; ``smart:stall`` stalls, and is ``best`` at two
+    players. ``search`` plays over the stalling conventions at two players (where a warning comes from
+    the one partner, who is also the one to stall for), and over SmartBot's from three (where 2000
+    games gave the stall -0.02 and -0.04 a game)."""
+    table = engine(2)
     assert SmartBot(False, False).stall is False
+    assert make_smart(None, 0, table).stall is False
+    assert make_smart("stall", 0, table).stall is True
+    with pytest.raises(ValueError, match="smart:stall"):
+        make_smart("stalls", 0, table)
+    assert SIMULATOR.best_bot(2) == "smart:stall" and SIMULATOR.best_bot(3) == "info"
     for players, stalls in ((2, True), (3, False), (5, False)):
         bot = SearchBot(engine(players), 200)
         assert bot.blueprint.stall is stalls

@@ -1,7 +1,8 @@
 """The Hanabi engine, its bots and the hanab.live file format.
 
 Modules: ``engine`` (deal, actions, end, invariants), ``observation`` (what a seat sees), ``bots``
-(the registry of bots and the simple ones), ``smartbot`` (SmartBot's conventions), ``infobot`` with
+(the registry of bots and the simple ones), ``smartbot`` (SmartBot's conventions; with the stall,
+``best`` at two players), ``infobot`` with
 ``hatcode``, ``hatquestions``, ``hatpublic``, ``hatclues`` and ``cardtable`` (hat guessing: ``best``
 from three players), ``searchbot`` with ``worlds`` (a search over SmartBot's conventions: the
 strongest at two players, asked for by name since it costs thousands of times ``smart``'s time), ``hanablive`` (replay and export of the community format), ``summary`` (statistics), ``shown``
@@ -24,7 +25,7 @@ SIMULATOR = Simulator(
     make_engine=make_engine,
     bots=BOTS,
     best="info",
-    best_by_players={2: "smart"},
+    best_by_players={2: "smart:stall"},
     competitive=False,
     summarize=summarize,
     findings=findings,

@@ -32,8 +32,8 @@ Conventions:
 - At the very end of the deck, a card that might be playable is tried while a storm token can be
   spared (never on the last storm when a strikeout scores zero).
 
-One convention of this project's own, off by default (SmartBot does not have it; ``search`` turns
-it on at two players): *stall* (``stall=True``). A player discards only the chop the player before
+One convention of this project's own, off by default (SmartBot does not have it; ``smart:stall``,
+``best`` at two players, and ``search`` there turn it on): *stall* (``stall=True``). A player discards only the chop the player before
 saw, and let pass without a warning. When that player's turn moved the chop (a warning protects the
 old chop, a clue or a play changes which card is most likely useless), the next chop was never
 looked at: with a note token, the player gives a clue that the conventions read as nothing but its
@@ -49,8 +49,6 @@ from __future__ import annotations
 
 import random
 from typing import Any, Sequence
-
-from generator.sim.base import no_parameter
 
 from .engine import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE
 from .observation import Observation
@@ -586,6 +584,8 @@ class SmartBot:
 
 
 def make_smart(param: str | None, seat: int, engine: Any) -> SmartBot:
-    """``smart``: takes no parameter; reads the table's strikeout and five-returns-a-token options."""
-    no_parameter("smart", param)
-    return SmartBot(strikeout_zero=engine.strikeout_zero, five_returns=engine.five_returns)
+    """``smart``: SmartBot's conventions; ``smart:stall`` adds the stall (``best`` at two players).
+    Reads the table's strikeout and five-returns-a-token options."""
+    if param not in (None, "stall"):
+        raise ValueError(f"smart takes no parameter but 'stall' (smart:stall), not {param!r}")
+    return SmartBot(strikeout_zero=engine.strikeout_zero, five_returns=engine.five_returns, stall=param == "stall")
