@@ -4,8 +4,9 @@ Lerer et al., "Improving Policies via Search in Cooperative Partially Observable
 a player that knows its partners follow an agreed *blueprint* can weigh each of its own actions by
 playing the game out many times, its partners and itself following the blueprint afterwards, over
 deals of its own hidden cards consistent with what it knows; it keeps the blueprint's action unless
-another is clearly better. Here the blueprint is ``smart`` (``smartbot``; at two players with its stall
-convention, which gains 0.14 a game there), and:
+another is clearly better. Here the blueprint is ``smart`` (``smartbot``; its stall convention, which
+gains ``smart`` 0.14 a game at two players, gained the search nothing measurable there for a sixth
+more CPU, docs/simulating.md), and:
 
 - *worlds* (``worlds``): the seat's own hand dealt from the blueprint's common knowledge of it plus
   what the seat sees, the draw pile shuffled; a world is kept when the partners' models, replaying
@@ -75,8 +76,8 @@ class PartnerModel(SmartBot):
     convention exactly one other player holds the discarded kind as their newest card; when that is
     none of the hands the observer sees, it is the observer's."""
 
-    def __init__(self, strikeout_zero: bool, five_returns: bool, observer: int, stall: bool = False) -> None:
-        super().__init__(strikeout_zero, five_returns, stall)
+    def __init__(self, strikeout_zero: bool, five_returns: bool, observer: int) -> None:
+        super().__init__(strikeout_zero, five_returns)
         self.observer = observer
         self.seen: dict[int, int] = {}
         """The kind of every card the observer has seen, by order (its blueprint's record)."""
@@ -122,7 +123,7 @@ class SearchBot:
         """Cards left in the draw pile from which every decision is searched (``ENDGAME``)."""
         self.endgame_factor = endgame_factor
         """How many times the budget a decision gets from ``endgame`` on (``ENDGAME_FACTOR``)."""
-        self.blueprint = SmartBot(engine.strikeout_zero, engine.five_returns, stall=engine.players == 2)
+        self.blueprint = SmartBot(engine.strikeout_zero, engine.five_returns)
         self.partners: dict[int, PartnerModel] = {}
         """Each other seat's conventions as this seat can follow them (common knowledge only)."""
         self.playouts = 0
@@ -157,8 +158,7 @@ class SearchBot:
             if seat == obs.seat:
                 continue
             if seat not in self.partners:
-                self.partners[seat] = PartnerModel(self.engine.strikeout_zero, self.engine.five_returns, obs.seat,
-                                                   self.blueprint.stall)
+                self.partners[seat] = PartnerModel(self.engine.strikeout_zero, self.engine.five_returns, obs.seat)
             self.partners[seat].seen = self.blueprint.kind_of
         self.before = {}
         for i, (seat, _, _) in enumerate(obs.log):

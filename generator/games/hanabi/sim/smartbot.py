@@ -33,7 +33,7 @@ Conventions:
   spared (never on the last storm when a strikeout scores zero).
 
 One convention of this project's own, off by default (SmartBot does not have it; ``smart:stall``,
-``best`` at two players, and ``search`` there turn it on): *stall* (``stall=True``). A player discards only the chop the player before
+``best`` at two players, turns it on): *stall* (``stall=True``). A player discards only the chop the player before
 saw, and let pass without a warning. When that player's turn moved the chop (a warning protects the
 old chop, a clue or a play changes which card is most likely useless), the next chop was never
 looked at: with a note token, the player gives a clue that the conventions read as nothing but its
