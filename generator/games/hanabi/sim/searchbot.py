@@ -5,8 +5,8 @@ a player that knows its partners follow an agreed *blueprint* can weigh each of 
 playing the game out many times, its partners and itself following the blueprint afterwards, over
 deals of its own hidden cards consistent with what it knows; it keeps the blueprint's action unless
 another is clearly better. Here the blueprint is ``smart`` (``smartbot``; its stall convention, which
-gains ``smart`` 0.14 a game at two players, gained the search nothing measurable there for a sixth
-more CPU, docs/simulating.md), and:
+gains ``smart`` 0.14 a game at two players, gained the search nothing measurable there, for 13 to
+37 % more CPU a decision: docs/simulating.md), and:
 
 - *worlds* (``worlds``): the seat's own hand dealt from the blueprint's common knowledge of it plus
   what the seat sees, the draw pile shuffled; a world is kept when the partners' models, replaying
