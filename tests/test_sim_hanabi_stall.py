@@ -1,4 +1,4 @@
-"""The stall convention of ``SmartBot`` (``stall=True``, the blueprint of two-player ``search``): a
+"""The stall convention of ``SmartBot`` (``stall=True``; ``smart:stall``, ``best`` at two players): a
 clue instead of discarding a chop the player before never saw, read by everyone as its words alone."""
 
 from __future__ import annotations

@@ -33,13 +33,13 @@ Conventions:
   spared (never on the last storm when a strikeout scores zero).
 
 One convention of this project's own, off by default (SmartBot does not have it; ``smart:stall``,
-``best`` at two players, turns it on): *stall* (``stall=True``). A player discards only the chop the player before
-saw, and let pass without a warning. When that player's turn moved the chop (a warning protects the
-old chop, a clue or a play changes which card is most likely useless), the next chop was never
-looked at: with a note token, the player gives a clue that the conventions read as nothing but its
-words (no play, no warning), so the player before gets a turn to warn. In 3000 two-player games it
-keeps a last copy about once in five games and gains 0.14 a game (``benchmarks/bench_hanabi_stall.py``);
-from three players it loses a few hundredths.
+``best`` at two players, turns it on): *stall* (``stall=True``). A player discards only the chop
+the player before saw, and let pass without a warning. When that player's turn moved the chop (a
+warning protects the old chop, a clue or a play changes which card is most likely useless), the
+next chop was never looked at: with a note token, the player gives a clue that the conventions read
+as nothing but its words (no play, no warning), so the player before gets a turn to warn. Over 3000
+two-player deals it loses 0.23 fewer last copies a game and scores 0.14 more
+(``benchmarks/bench_hanabi_stall.py``); from three players it loses a few hundredths.
 
 Kinds are ints ``suit * max_rank + rank - 1``; a card's knowledge and every property are kind
 bitmasks, so each question ("surely playable?", "maybe worthless?") is one ``&``.
