@@ -418,11 +418,8 @@ class SmartBot:
             return None
         seat = (self.me + 1) % self.n
         kinds = obs.hands[seat]
-        r = self.r
         their_chop = self.next_discard(seat)
-        clues = [(COLOUR_CLUE, s, self.suit_bits[s]) for s in sorted({k // r for k in kinds})]
-        clues += [(RANK_CLUE, v, self.rank_bits[v - 1]) for v in sorted({k % r + 1 for k in kinds})]
-        for clue_type, value, bits in clues:
+        for clue_type, value, bits in self._clues_touching(kinds):
             touched = {i for i, k in enumerate(kinds) if (bits >> k) & 1}
             if clue_type == RANK_CLUE and their_chop in touched:
                 continue  # could read as a warning
@@ -529,10 +526,9 @@ class SmartBot:
             if chop != -1 and self._could_be_valuable_with_rank(old[chop], kinds[chop] % r + 1):
                 avoid = kinds[chop] % r + 1
         best_fit, best = -1, None
-        clues = [(COLOUR_CLUE, seat, s, self.suit_bits[s]) for s in sorted({k // r for k in kinds})]
-        clues += [(RANK_CLUE, seat, v, self.rank_bits[v - 1]) for v in sorted({k % r + 1 for k in kinds})
-                  if v != avoid]
-        for clue_type, _, value, bits in clues:
+        for clue_type, value, bits in self._clues_touching(kinds):
+            if clue_type == RANK_CLUE and value == avoid:
+                continue
             # _narrow and _tri written out (a search calls this most): first whether the clue
             # qualifies, from the cards that may or may not be playable, newest first
             reveals = False
@@ -555,6 +551,14 @@ class SmartBot:
             if fit > best_fit:
                 best_fit, best = fit, (clue_type, seat, value)
         return best_fit, best
+
+    def _clues_touching(self, kinds: Sequence[int]) -> list[tuple[int, int, int]]:
+        """Every clue that touches a card of a hand of ``kinds``, colours by suit then ranks:
+        ``(clue type, suit or rank, the kinds it names as a bitmask)``."""
+        r = self.r
+        clues = [(COLOUR_CLUE, s, self.suit_bits[s]) for s in sorted({k // r for k in kinds})]
+        clues += [(RANK_CLUE, v, self.rank_bits[v - 1]) for v in sorted({k % r + 1 for k in kinds})]
+        return clues
 
     def _discard_worthless(self, gone: int) -> tuple[int, ...] | None:
         """Drop a card surely useless, first one the others do not know is."""
