@@ -21,7 +21,8 @@ A variant is ``NAME=VALUE[,NAME=VALUE...]``, NAME one of the bot's settings: ``b
 a decision, default 200), ``threshold`` (how much better an action must be, default 0.1),
 ``focus`` (candidates besides the blueprint's kept in the race after a round, default 3),
 ``endgame`` (cards left from which every decision is searched, default 6), ``endgame_factor`` (the
-budget's factor from there, default 4).
+budget's factor from there, default 4), ``extra`` (at a close call, how many times the budget more
+playouts the blueprint's action and the best challenger get, default 0).
 
 Run: python benchmarks/bench_hanabi_decisions.py [--games N] [--seed S] [--chunk C] [--oracle W]
          [--variant budget=400 --variant threshold=0.05 ...]
@@ -38,7 +39,7 @@ from bench_hanabi_bots import cpu_seconds, search_games  # the CPU clock and the
 from generator.games.hanabi.sim.searchbot import SearchBot
 from generator.sim.stats import mean, stderr
 
-SETTINGS = {"budget": int, "threshold": float, "focus": int, "endgame": int, "endgame_factor": int}
+SETTINGS = {"budget": int, "threshold": float, "focus": int, "endgame": int, "endgame_factor": int, "extra": float}
 """What a variant may set, and the type of each."""
 
 

@@ -267,3 +267,47 @@ def test_a_partner_off_the_blueprint_leaves_the_worlds_unexplained() -> None:
         assert searcher.worlds_dealt >= 8  # two rounds of worlds at least: a decision searched
         shares[partner] = searcher.unexplained / searcher.worlds_dealt
     assert shares["random"] > 0.5 and shares["blueprint"] < shares["random"] / 2, shares
+
+
+class ScriptedPlayouts(SearchBot):
+    """A search whose playouts are scripted: each action's value in the k-th world dealt to it."""
+
+    def __init__(self, engine: object, values: dict[object, list[float]], **settings: float) -> None:
+        super().__init__(engine, 200, **settings)  # type: ignore[arg-type]
+        self.values = values
+        self.dealt: Counter[object] = Counter()
+
+    def _playout(self, world: object, action: object) -> float:  # type: ignore[override]
+        value = self.values.get(action, self.values["other"])
+        self.dealt[action] += 1
+        return value[(self.dealt[action] - 1) % len(value)]
+
+
+@pytest.mark.parametrize("challenger, more", [
+    ([0.0, 0.25], True),     # a gain of 0.125 a world: above the threshold, within two standard errors
+    ([0.0, 0.0, 0.0, 0.6], True),   # 0.15, noisier still
+    ([5.0], False),          # clearly better: no need
+    ([0.0], False),          # no better at all: no need
+    ([-1.0, -0.5], False),   # clearly worse
+])
+def test_a_close_call_gets_more_worlds_for_the_two_closest_actions(challenger: list[float], more: bool) -> None:
+    """With ``extra``, a decision whose best challenger is near the threshold gets up to ``extra``
+    times the budget more playouts, for the blueprint's action and that challenger only; a clear
+    call gets none."""
+    engine = make_engine(HANABI, 2, PAPER)
+    state = engine.new_game(random.Random(5))
+    obs, legal = state.observation(0), state.legal_actions()
+    probe = SearchBot(engine, 200)
+    planned = probe.prepare(obs, legal)
+    other = next(a for a in legal if a != planned)
+    plain = ScriptedPlayouts(engine, {planned: [0.0], other: challenger, "other": [-3.0]})
+    extended = ScriptedPlayouts(engine, {planned: [0.0], other: challenger, "other": [-3.0]}, extra=2)
+    for bot in (plain, extended):
+        bot.prepare(obs, legal)
+        bot._search(obs, legal, planned, random.Random(1))
+    extra = {a: extended.dealt[a] - plain.dealt[a] for a in extended.dealt}
+    if more:
+        assert extra[planned] == extra[other] > 0 and extended.playouts - plain.playouts == 2 * extra[planned] <= 400
+        assert set(a for a, n in extra.items() if n) == {planned, other}
+    else:
+        assert extended.dealt == plain.dealt

@@ -21,6 +21,10 @@ gains ``smart`` 0.14 a game at two players, gained the search nothing measurable
   by the luck of the deal); every ``ROUND`` worlds the candidates clearly behind the leader are
   dropped, and after two rounds those that cannot beat the blueprint's action by ``THRESHOLD``; at
   most ``FOCUS`` besides the blueprint's stay;
+- *close calls* (``extra``, off unless set): when the best challenger's gain over the blueprint's
+  action is near the threshold once the budget is spent, up to ``extra`` times the budget more
+  playouts go to those two actions alone, so that a rare deal that decides (a last copy on the
+  chop) is dealt often enough to count;
 - *when*: every decision once ``ENDGAME`` cards or fewer are left to draw (with ``ENDGAME_FACTOR``
   times the budget: playouts are short there); before, every decision but the blueprint's plays of
   a card surely playable (the conventions play the most useful one);
@@ -66,6 +70,9 @@ FILTER_TRIES = 30
 """Deals tried per world for one that explains the partners' last turns."""
 ENDGAME_FACTOR = 4
 """The budget is this many times larger from ``ENDGAME`` on, where playouts are short."""
+EXTRA = 0.0
+"""At a close call, up to this many times the budget more playouts, for the blueprint's action and
+the best challenger only (0: none)."""
 
 
 class PartnerModel(SmartBot):
@@ -112,7 +119,7 @@ class SearchBot:
     name = "search"
 
     def __init__(self, engine: Any, budget: int, endgame: int = ENDGAME, endgame_factor: int = ENDGAME_FACTOR,
-                 threshold: float = THRESHOLD, focus: int = FOCUS) -> None:
+                 threshold: float = THRESHOLD, focus: int = FOCUS, extra: float = EXTRA) -> None:
         self.engine = engine
         self.budget = budget
         self.threshold = threshold
@@ -123,6 +130,8 @@ class SearchBot:
         """Cards left in the draw pile from which every decision is searched (``ENDGAME``)."""
         self.endgame_factor = endgame_factor
         """How many times the budget a decision gets from ``endgame`` on (``ENDGAME_FACTOR``)."""
+        self.extra = extra
+        """At a close call, how many times the budget more playouts the two closest actions get (``EXTRA``)."""
         self.blueprint = SmartBot(engine.strikeout_zero, engine.five_returns)
         self.partners: dict[int, PartnerModel] = {}
         """Each other seat's conventions as this seat can follow them (common knowledge only)."""
@@ -254,6 +263,8 @@ class SearchBot:
                 scores.setdefault(action, []).extend(self._playout(world, action) for world in fresh)
             spent += len(candidates) * count
             candidates = self._survivors(candidates, scores, planned)
+        if scores and self.extra > 0:
+            spent += self._close_call(obs, possible, candidates, scores, planned, int(budget * self.extra), rng)
         self.playouts += spent
         return self._verdict(candidates, scores, planned) if scores else planned
 
@@ -306,6 +317,27 @@ class SearchBot:
             others.append(action)
         others.sort(key=lambda a: -means[a])
         return [planned] + others[:self.focus]
+
+    def _close_call(self, obs: Observation, possible: Sequence[int], candidates: list[Any],
+                    scores: dict[Any, list[float]], planned: Any, limit: int, rng: random.Random) -> int:
+        """While the best challenger's gain over the blueprint's action is within a standard error
+        below the threshold or not yet two above it, more worlds for those two actions alone (at
+        most ``limit`` playouts): the rare deal that decides (a last copy on the chop) is seen
+        often enough to count. Returns the playouts spent."""
+        spent = 0
+        while spent + 2 * ROUND <= limit:
+            gains = {a: _paired(scores[a], scores[planned]) for a in candidates if a != planned}
+            if not gains:
+                break
+            best = max(gains, key=lambda a: gains[a][0])
+            gain, error = gains[best]
+            if not self.threshold - error < gain <= self.threshold + 2 * error:
+                break
+            fresh = self._worlds(obs, possible, ROUND, rng)
+            for action in (planned, best):
+                scores[action].extend(self._playout(world, action) for world in fresh)
+            spent += 2 * ROUND
+        return spent
 
     def _verdict(self, candidates: list[Any], scores: dict[Any, list[float]], planned: Any) -> Any:
         best, best_gain = planned, 0.0
