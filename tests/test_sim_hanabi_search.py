@@ -311,3 +311,55 @@ def test_a_close_call_gets_more_worlds_for_the_two_closest_actions(challenger: l
         assert set(a for a, n in extra.items() if n) == {planned, other}
     else:
         assert extended.dealt == plain.dealt
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_deeper_filter_explains_the_true_deal_over_every_turn_it_replays(players: int) -> None:
+    """With ``depth``, the filter replays the turns since the seat's ``depth``-th last turn: at a
+    table playing the blueprint, the true deal explains every partner's turn among them."""
+    engine = make_engine(HANABI, players, PAPER)
+    deepest = 0
+    for index in range(3):
+        state = engine.new_game(random.Random(index))
+        bots = [SearchBot(engine, 0, depth=4) for _ in range(players)]
+        rngs = [bot_rng(index, seat) for seat in range(players)]
+        while state.end is None:
+            seat = state.current
+            obs, legal = state.observation(seat), state.legal_actions()
+            bot = bots[seat]
+            window = (bot.past[0], bot._logs(obs)) if bot.past else None
+            action = bot.choose(obs, legal, rngs[seat])  # the partners' models before each turn kept
+            if window is not None:
+                checked, explained = bot._checks(list(state.deck), *window, set())
+                assert explained == checked, f"game {index}, turn {state.turns}"
+                deepest = max(deepest, checked)
+            state.apply(action)
+    assert deepest == 4 * (players - 1)
+
+
+@pytest.mark.parametrize("partner", ["blueprint", "random"])
+def test_a_deeper_filter_stops_checking_the_turns_of_a_partner_off_the_blueprint(partner: str) -> None:
+    """A partner's turn no deal explained at a decision (a partner clueing and discarding at random)
+    is not checked again by the deeper filter, and the worlds still come; a partner following the
+    blueprint has no such turn."""
+    engine = make_engine(HANABI, 2, PAPER)
+    state = engine.new_game(random.Random(4))
+    searcher, follower = SearchBot(engine, 40, depth=3), SearchBot(engine, 0)
+    rngs = [random.Random(seat) for seat in range(2)]
+    marked = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        obs, legal = state.observation(seat), state.legal_actions()
+        if seat == 0:
+            earlier = set(searcher.departed)
+            action = searcher.choose(obs, legal, rngs[0])
+            assert not earlier & set(searcher._checked)  # not checked again
+            marked = max(marked, len(searcher.departed))
+            assert all(turn % 2 == 1 for turn in searcher.departed)  # the partner's turns only
+        elif partner == "blueprint":
+            action = follower.choose(obs, legal, rngs[1])
+        else:
+            action = rngs[1].choice([a for a in legal if a[0] != PLAY])
+        state.apply(action)
+    assert searcher.worlds_dealt >= 8
+    assert (marked >= 2) if partner == "random" else (marked == 0)

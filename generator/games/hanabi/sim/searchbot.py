@@ -12,7 +12,10 @@ gains ``smart`` 0.14 a game at two players, gained the search nothing measurable
   what the seat sees, the draw pile shuffled; a world is kept when the partners' models, replaying
   the turns since the seat's last one in it, would have made the moves they made (SPARTA's belief
   filter, on those turns only; up to ``FILTER_TRIES`` deals are tried, then any is taken: a partner
-  that left the blueprint explains nothing);
+  that left the blueprint explains nothing). With ``depth`` above 1 (off unless set) the filter
+  replays the turns since the seat's ``depth``-th last one, skips a partner's turn that no deal
+  explained at an earlier decision (it left the blueprint), and when no deal explains them all
+  takes the one explaining the most of the newest;
 - *partners' models* (``PartnerModel``): SmartBot as this seat can run it for another seat, fed the
   same public turns; a copy is kept from just before each partner's last turn, for the filter;
 - *candidates*: every legal action but plays of cards no world can make playable and discards of
@@ -73,6 +76,8 @@ ENDGAME_FACTOR = 4
 EXTRA = 0.0
 """At a close call, up to this many times the budget more playouts, for the blueprint's action and
 the best challenger only (0: none)."""
+DEPTH = 1
+"""This seat's turns back the filter replays: a world must explain the partners' turns since then."""
 
 
 class PartnerModel(SmartBot):
@@ -119,7 +124,8 @@ class SearchBot:
     name = "search"
 
     def __init__(self, engine: Any, budget: int, endgame: int = ENDGAME, endgame_factor: int = ENDGAME_FACTOR,
-                 threshold: float = THRESHOLD, focus: int = FOCUS, extra: float = EXTRA) -> None:
+                 threshold: float = THRESHOLD, focus: int = FOCUS, extra: float = EXTRA,
+                 depth: int = DEPTH) -> None:
         self.engine = engine
         self.budget = budget
         self.threshold = threshold
@@ -132,6 +138,8 @@ class SearchBot:
         """How many times the budget a decision gets from ``endgame`` on (``ENDGAME_FACTOR``)."""
         self.extra = extra
         """At a close call, how many times the budget more playouts the two closest actions get (``EXTRA``)."""
+        self.depth = depth
+        """This seat's turns back the belief filter replays from (``DEPTH``)."""
         self.blueprint = SmartBot(engine.strikeout_zero, engine.five_returns)
         self.partners: dict[int, PartnerModel] = {}
         """Each other seat's conventions as this seat can follow them (common knowledge only)."""
@@ -145,9 +153,26 @@ class SearchBot:
         """Worlds dealt so far for which the filter found no deal explaining the partners' last turns
         (a partner left the blueprint, or the filter's tries ran out)."""
         self.before: dict[int, SmartBot] = {}
-        """Turn -> a copy of that turn's player's model just before it acted (since this seat's last turn)."""
-        self.previous: Observation | None = None
+        """Turn -> a copy of that turn's player's model just before it acted (since the filter's start)."""
+        self.past: list[Observation] = []
+        """This seat's observations at its last ``depth`` turns, oldest first (the filter replays the
+        turns since the first)."""
+        self.departed: set[int] = set()
+        """Partners' turns no deal dealt at a decision explained (a partner left the blueprint): the
+        filter no longer checks them."""
+        self._checked: dict[int, int] = {}
+        """Partner turn -> deals dealt at this decision checked against it (to find those departed)."""
+        self._matched: dict[int, int] = {}
+        """Partner turn -> deals dealt at this decision that explain it."""
+
+    @property
+    def previous(self) -> Observation | None:
         """This seat's observation at its last turn (where the partners' turns since start from)."""
+        return self.past[-1] if self.past else None
+
+    @previous.setter
+    def previous(self, obs: Observation | None) -> None:
+        self.past = [] if obs is None else [obs]
 
     # ------------------------------------------------------------------ following the table
     def _partner_view(self, obs: Observation, seat: int, upto: int) -> Observation:
@@ -169,7 +194,9 @@ class SearchBot:
             if seat not in self.partners:
                 self.partners[seat] = PartnerModel(self.engine.strikeout_zero, self.engine.five_returns, obs.seat)
             self.partners[seat].seen = self.blueprint.kind_of
-        self.before = {}
+        start = self.past[0].turn if self.past else first
+        self.before = {turn: model for turn, model in self.before.items() if turn >= start}
+        self.departed = {turn for turn in self.departed if turn >= start}
         for i, (seat, _, _) in enumerate(obs.log):
             if seat != obs.seat:
                 partner = self.partners[seat]
@@ -184,34 +211,65 @@ class SearchBot:
         ``deck`` (SPARTA's belief filter). Call after ``_follow(obs)``."""
         if previous is None:
             return True
-        before = previous
+        checked, explained = self._checks(deck, previous, [obs.log], set())
+        return explained == checked
+
+    def _checks(self, deck: list[int], start: Observation, logs: Sequence[Sequence[Any]],
+                skip: set[int]) -> tuple[int, int]:
+        """Replay the turns of ``logs`` (consecutive, the first at ``start``, this seat's observation
+        then) with this seat's cards those of ``deck``: how many partners' turns it checks (all but
+        those in ``skip``), and how many of them, newest first, in a row, their models as they were
+        just before would have made (every one: the deal explains them). A deal the turns could not
+        have been played in explains none."""
         past = list(deck)
-        for _, action, detail in obs.log:
-            if action[0] <= DISCARD:
-                past[detail[0]] = detail[1]
-        state = self.engine.imagined(before, past)
-        first = obs.turn - len(obs.log)
+        for log in logs:
+            for _, action, detail in log:
+                if action[0] <= DISCARD:
+                    past[detail[0]] = detail[1]
+        state = self.engine.imagined(start, past)
+        turn = start.turn
+        views: list[tuple[int, Observation, Any]] = []
         try:
-            for i, (seat, action, _) in enumerate(obs.log):
-                if seat != obs.seat and self.before[first + i].clone().decide(state.observation(seat)) != action:
-                    return False
-                state.apply(action)
-        except IllegalAction:  # a deal the turns since could not have been played in
-            return False
-        return True
+            for log in logs:
+                for seat, action, _ in log:
+                    if seat != start.seat and turn not in skip:
+                        views.append((turn, state.observation(seat), action))
+                    state.apply(action)
+                    turn += 1
+        except IllegalAction:
+            return max(len(views), 1), 0
+        explained = 0
+        for turn, view, action in reversed(views):  # the newest first: most deals fail there
+            self._checked[turn] = self._checked.get(turn, 0) + 1
+            if self.before[turn].clone().decide(view) != action:
+                break
+            self._matched[turn] = self._matched.get(turn, 0) + 1
+            explained += 1
+        return len(views), explained
+
+    def _logs(self, obs: Observation) -> list[Sequence[Any]]:
+        """The turns since ``past[0]``, as the logs of this seat's observations after it."""
+        return [p.log for p in self.past[1:]] + [obs.log]
 
     def _worlds(self, obs: Observation, possible: Sequence[int], count: int, rng: random.Random) -> list[HanabiState]:
         """``count`` worlds, each explaining the partners' last turns when one of ``FILTER_TRIES``
         deals does (else any deal: a partner that left the blueprint explains nothing)."""
         out = []
         for _ in range(count):
-            deck = imagine_deck(obs, possible, rng)
-            for _ in range(FILTER_TRIES):
-                if self.explains(deck, obs, self.previous):
-                    break
+            best: list[int] = []
+            best_fit = -1
+            for _ in range(FILTER_TRIES + 1):
                 deck = imagine_deck(obs, possible, rng)
+                checked, explained = self._checks(deck, self.past[0], self._logs(obs), self.departed) \
+                    if self.past else (0, 0)
+                if explained == checked:
+                    break
+                if self.depth == 1 or explained >= best_fit:
+                    best, best_fit = deck, explained  # the last deal, or from further back the one
+                    # that explains the most of the newest turns (the last on ties)
             else:
                 self.unexplained += 1
+                deck = best
             out.append(self.engine.imagined(obs, deck))
         self.worlds_dealt += count
         return out
@@ -223,14 +281,16 @@ class SearchBot:
         if self.budget >= 2 * ROUND and len(legal) > 1:
             action = self._search(obs, legal, planned, rng)
             self.departures += action != planned
-        self.previous = obs
+        self.departed |= {t for t, n in self._checked.items() if n >= FILTER_TRIES and not self._matched.get(t)}
+        self.past = (self.past + [obs])[-self.depth:]
         return action
 
     def prepare(self, obs: Observation, legal: Sequence[Any]) -> Any:
         """Bring the blueprint and the partners' models up to ``obs`` (what a decision starts with);
         returns the blueprint's action."""
         if obs.turn < obs.players:  # this seat's first turn: a new game
-            self.partners, self.previous = {}, None
+            self.partners, self.previous, self.before, self.departed = {}, None, {}, set()
+        self._checked, self._matched = {}, {}
         planned = self.blueprint.decide(obs)
         self._follow(obs)
         if planned not in legal:
