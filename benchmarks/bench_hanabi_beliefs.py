@@ -28,7 +28,7 @@ from bench_hanabi_bots import search_games  # the games of the 1000-game figures
 
 from generator.games.hanabi.sim.engine import HanabiState
 from generator.games.hanabi.sim.observation import Observation
-from generator.games.hanabi.sim.searchbot import FILTER_TRIES, SearchBot
+from generator.games.hanabi.sim.searchbot import SearchBot
 
 
 def observe(bot: SearchBot, obs: Observation, legal: list[tuple[int, ...]], worlds: int,
@@ -36,8 +36,7 @@ def observe(bot: SearchBot, obs: Observation, legal: list[tuple[int, ...]], worl
     """What ``bot.choose`` does with a budget, but deal ``worlds`` worlds instead of searching."""
     bot.prepare(obs, legal)
     dealt = bot._worlds(obs, bot.blueprint.own_possibilities(obs), worlds, rng)
-    bot.departed |= {t for t, n in bot._checked.items() if n >= FILTER_TRIES and not bot._matched.get(t)}
-    bot.past = (bot.past + [obs])[-bot.depth:]
+    bot.finish(obs)
     return dealt
 
 

@@ -281,9 +281,14 @@ class SearchBot:
         if self.budget >= 2 * ROUND and len(legal) > 1:
             action = self._search(obs, legal, planned, rng)
             self.departures += action != planned
+        self.finish(obs)
+        return action
+
+    def finish(self, obs: Observation) -> None:
+        """End a decision at ``obs`` (after ``prepare`` and the worlds dealt): mark the partners'
+        turns no deal explained, and keep ``obs`` for the filter's next replays."""
         self.departed |= {t for t, n in self._checked.items() if n >= FILTER_TRIES and not self._matched.get(t)}
         self.past = (self.past + [obs])[-self.depth:]
-        return action
 
     def prepare(self, obs: Observation, legal: Sequence[Any]) -> Any:
         """Bring the blueprint and the partners' models up to ``obs`` (what a decision starts with);
