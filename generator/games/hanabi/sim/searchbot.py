@@ -255,13 +255,13 @@ class SearchBot:
         """``count`` worlds, each explaining the partners' last turns when one of ``FILTER_TRIES``
         deals does (else any deal: a partner that left the blueprint explains nothing)."""
         out = []
+        start, logs = (self.past[0], self._logs(obs)) if self.past else (None, [])
         for _ in range(count):
             best: list[int] = []
             best_fit = -1
             for _ in range(FILTER_TRIES + 1):
                 deck = imagine_deck(obs, possible, rng)
-                checked, explained = self._checks(deck, self.past[0], self._logs(obs), self.departed) \
-                    if self.past else (0, 0)
+                checked, explained = self._checks(deck, start, logs, self.departed) if start else (0, 0)
                 if explained == checked:
                     break
                 if self.depth == 1 or explained >= best_fit:
