@@ -186,9 +186,9 @@ def blueprint_shadow(bot: SearchBot) -> SearchBot:
     """A search of budget 0 (the blueprint) fed the same turns as ``bot`` so far: what the
     conventions alone would play at ``bot``'s next decision."""
     shadow = SearchBot(bot.engine, 0)
-    shadow.blueprint, shadow.partners, shadow.previous = (bot.blueprint.clone(),
-                                                           {s: p.clone() for s, p in bot.partners.items()},
-                                                           bot.previous)
+    shadow.blueprint, shadow.partners, shadow.past = (bot.blueprint.clone(),
+                                                       {s: p.clone() for s, p in bot.partners.items()},
+                                                       bot.past[-1:])
     return shadow
 
 

@@ -170,10 +170,6 @@ class SearchBot:
         """This seat's observation at its last turn (where the partners' turns since start from)."""
         return self.past[-1] if self.past else None
 
-    @previous.setter
-    def previous(self, obs: Observation | None) -> None:
-        self.past = [] if obs is None else [obs]
-
     # ------------------------------------------------------------------ following the table
     def _partner_view(self, obs: Observation, seat: int, upto: int) -> Observation:
         """What ``seat`` saw before the turn ``obs.log[upto]`` (the log cut there), less the cards
@@ -294,7 +290,7 @@ class SearchBot:
         """Bring the blueprint and the partners' models up to ``obs`` (what a decision starts with);
         returns the blueprint's action."""
         if obs.turn < obs.players:  # this seat's first turn: a new game
-            self.partners, self.previous, self.before, self.departed = {}, None, {}, set()
+            self.partners, self.past, self.before, self.departed = {}, [], {}, set()
         self._checked, self._matched = {}, {}
         planned = self.blueprint.decide(obs)
         self._follow(obs)
