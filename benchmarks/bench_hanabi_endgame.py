@@ -10,11 +10,12 @@ the same positions, so the luck of the deal does not drown it: where 1000 whole 
 apart to about 0.06 points, 100 paired ones tell apart a change that alters few games to a few
 hundredths.
 
-A variant is ``ENDGAME,FACTOR``: every decision is searched from ENDGAME cards left in the draw
-pile (default 6), with FACTOR times the budget (default 4); ENDGAME is at most ``--from``.
+A variant is ``ENDGAME,FACTOR[,BONUS]``: every decision is searched from ENDGAME cards left in the
+draw pile (default 6), with FACTOR times the budget (default 4), a perfect playout worth BONUS more
+than its score (default 1); ENDGAME is at most ``--from``.
 
 Run: python benchmarks/bench_hanabi_endgame.py [--games N] [--seed S] [--chunk C] [--from K]
-         [--variant 10,4 --variant 6,10 ...]
+         [--variant 10,4 --variant 6,10 --variant 6,4,0 ...]
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import Any
 from bench_hanabi_bots import cpu_seconds, search_games  # the CPU clock and the games of the 1000-game figures
 
 from generator.games.hanabi.sim import HanabiState
-from generator.games.hanabi.sim.searchbot import ENDGAME, ENDGAME_FACTOR, SearchBot
+from generator.games.hanabi.sim.searchbot import ENDGAME, ENDGAME_FACTOR, PERFECT_BONUS, SearchBot
 from generator.sim.stats import mean, stderr
 
 
@@ -39,10 +40,20 @@ def play(state: HanabiState, bots: list[Any], rngs: list[random.Random], until_l
         state.apply(bots[seat].choose(state.observation(seat), state.legal_actions(), rngs[seat]))
 
 
-def variant(text: str) -> tuple[int, int]:
-    """``ENDGAME,FACTOR`` as two whole numbers."""
-    endgame, _, factor = text.partition(",")
-    return int(endgame), int(factor or ENDGAME_FACTOR)
+Variant = tuple[int, int, float]
+"""Cards left from which every decision is searched, the budget's factor there, a perfect game's bonus."""
+
+
+def variant(text: str) -> Variant:
+    """``ENDGAME,FACTOR[,BONUS]``: two whole numbers and a number."""
+    endgame, _, rest = text.partition(",")
+    factor, _, bonus = rest.partition(",")
+    return int(endgame), int(factor or ENDGAME_FACTOR), float(bonus or PERFECT_BONUS)
+
+
+def label(setting: Variant) -> str:
+    endgame, factor, bonus = setting
+    return f"{endgame},{factor}" + ("" if bonus == PERFECT_BONUS else f",{bonus:g}")
 
 
 def main() -> None:
@@ -54,37 +65,41 @@ def main() -> None:
     parser.add_argument("--from", dest="start", type=int, default=10,
                         help="cards left in the draw pile where the finishes start (default 10)")
     parser.add_argument("--variant", type=variant, action="append", default=None,
-                        help="ENDGAME,FACTOR to compare with the default (repeatable; default 10,4 and 6,10)")
+                        help="ENDGAME,FACTOR[,BONUS] to compare with the default (repeatable; default 10,4 and 6,10)")
     args = parser.parse_args()
-    variants = [(ENDGAME, ENDGAME_FACTOR)] + (args.variant or [(10, ENDGAME_FACTOR), (ENDGAME, 10)])
-    for endgame, factor in variants:
+    variants: list[Variant] = [(ENDGAME, ENDGAME_FACTOR, PERFECT_BONUS)] + (
+        args.variant or [(10, ENDGAME_FACTOR, PERFECT_BONUS), (ENDGAME, 10, PERFECT_BONUS)])
+    for setting in variants:
+        endgame, factor, _ = setting
         if not 0 <= endgame <= args.start or factor < 1:
-            parser.error(f"variant {endgame},{factor}: ENDGAME is 0 to --from ({args.start}), FACTOR at least 1")
+            parser.error(f"variant {label(setting)}: ENDGAME is 0 to --from ({args.start}), FACTOR at least 1")
 
     scores: list[list[int]] = [[] for _ in variants]
+    perfect = [0] * len(variants)
     spent = [0.0] * len(variants)
     print(f"hanabi, 2 players, search at both seats, {args.games} games from seed {args.seed} in chunks of "
           f"{args.chunk}, finished from {args.start} cards left in the draw pile")
     for number, (_, state, bots, rngs) in enumerate(search_games(args.games, args.seed, args.chunk)):
         play(state, bots, rngs, until_left=args.start)
         position = (state, bots, rngs)
-        for k, (endgame, factor) in enumerate(variants):
+        for k, (endgame, factor, bonus) in enumerate(variants):
             state_k, bots_k, rngs_k = copy.deepcopy(position)
             for bot in bots_k:
                 assert isinstance(bot, SearchBot)
-                bot.endgame, bot.endgame_factor = endgame, factor
+                bot.endgame, bot.endgame_factor, bot.perfect_bonus = endgame, factor, bonus
             started = cpu_seconds()
             play(state_k, bots_k, rngs_k)
             scores[k].append(state_k.score())
+            perfect[k] += state_k.end == "perfect"
             spent[k] += cpu_seconds() - started
         if (number + 1) % 10 == 0 or number + 1 == args.games:
-            print(f"  {number + 1} games: " + ", ".join(f"{e},{f} {mean(s):.2f}" for (e, f), s in zip(variants, scores)),
+            print(f"  {number + 1} games: " + ", ".join(f"{label(v)} {mean(s):.2f}" for v, s in zip(variants, scores)),
                   flush=True)
-    print(f"{'endgame,factor':<16}{'mean':>7}{'s.e.':>7}{'vs default':>12}{'s.e.':>7}{'CPU s a finish':>16}")
+    print(f"{'endgame,factor':<16}{'mean':>7}{'s.e.':>7}{'perfect':>9}{'vs default':>12}{'s.e.':>7}{'CPU s a finish':>16}")
     base = scores[0]
-    for (endgame, factor), own, cpu in zip(variants, scores, spent):
+    for setting, own, wins, cpu in zip(variants, scores, perfect, spent):
         differences = [float(x - y) for x, y in zip(own, base)]
-        print(f"{f'{endgame},{factor}':<16}{mean(own):>7.2f}{stderr(own):>7.3f}{mean(differences):>+12.3f}"
+        print(f"{label(setting):<16}{mean(own):>7.2f}{stderr(own):>7.3f}{100 * wins / len(own):>8.1f}%{mean(differences):>+12.3f}"
               f"{stderr(differences):>7.3f}{cpu / len(own):>16.2f}")
 
 

@@ -35,7 +35,7 @@ gains ``smart`` 0.14 a game at two players, gained the search nothing measurable
 
 Both seats may search: a partner reads a move that leaves the blueprint by the conventions, like any
 move, and the playouts play that reading out. A playout's value is its score plus ``PERFECT_BONUS``
-for a perfect game. The blueprint's action is left only when another's mean beats it by
+for a perfect game (``perfect_bonus``). The blueprint's action is left only when another's mean beats it by
 ``THRESHOLD`` and by twice the standard error of the paired differences. All the randomness (deals,
 draw piles) comes from the seat's own generator, so the same seed gives the same games.
 """
@@ -125,7 +125,7 @@ class SearchBot:
 
     def __init__(self, engine: Any, budget: int, endgame: int = ENDGAME, endgame_factor: int = ENDGAME_FACTOR,
                  threshold: float = THRESHOLD, focus: int = FOCUS, extra: float = EXTRA,
-                 depth: int = DEPTH) -> None:
+                 depth: int = DEPTH, perfect_bonus: float = PERFECT_BONUS) -> None:
         self.engine = engine
         self.budget = budget
         self.threshold = threshold
@@ -140,6 +140,8 @@ class SearchBot:
         """At a close call, how many times the budget more playouts the two closest actions get (``EXTRA``)."""
         self.depth = depth
         """This seat's turns back the belief filter replays from (``DEPTH``)."""
+        self.perfect_bonus = perfect_bonus
+        """Added to a playout's score when it is perfect (``PERFECT_BONUS``)."""
         self.blueprint = SmartBot(engine.strikeout_zero, engine.five_returns)
         self.partners: dict[int, PartnerModel] = {}
         """Each other seat's conventions as this seat can follow them (common knowledge only)."""
@@ -426,7 +428,7 @@ class SearchBot:
                 legal = state.legal_actions()
                 state.apply(next((a for a in legal if a[0] == DISCARD), legal[0]))
         score = state.score()
-        return score + PERFECT_BONUS if state.end == "perfect" else float(score)
+        return score + self.perfect_bonus if state.end == "perfect" else float(score)
 
 
 def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
