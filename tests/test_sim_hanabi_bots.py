@@ -156,36 +156,3 @@ def test_smart_bot_sits_at_mixed_tables() -> None:
     for players, names in ((3, ["smart", "random", "holmes"]), (5, ["smart", "simple", "smart", "cheat", "random"])):
         result = run(SIMULATOR, HANABI, players, [BotSpec(n) for n in names], 30, seed=5, workers=1)
         assert len(result.records) == 30
-
-
-def test_a_misreading_gives_way_to_the_clues_facts() -> None:
-    """A partner clueing at random is misread by the conventions (a play clue on a card that is not
-    playable, say); when a later clue says what the knowledge had excluded, every card's knowledge,
-    at each of the bot's decisions, is back within what the clues say of it."""
-    import random
-
-    from generator.games.hanabi.sim.engine import DISCARD, PLAY
-    from generator.games.hanabi.sim.observation import clue_kinds
-
-    engine = make_engine(HANABI, 2, PAPER)
-    contradictions = 0
-    for game in range(80):
-        state = engine.new_game(random.Random(200 + game))
-        bot = SmartBot(strikeout_zero=False, five_returns=True)
-        chooser = random.Random(game)
-        while state.end is None:
-            seat = state.current
-            legal = state.legal_actions()
-            if seat == 1:
-                clues = [a for a in legal if a[0] not in (PLAY, DISCARD)] or legal
-                state.apply(chooser.choice(clues))
-                continue
-            obs = state.observation(seat)
-            bot.catch_up(obs)
-            contradictions += bot.contradicted
-            action = bot.choose(obs, legal, random.Random(0))
-            for hand, facts in zip(bot.know, obs.knowledge):
-                for known, packed in zip(hand, facts):
-                    assert known & ~clue_kinds(packed, obs.suits, obs.max_rank) == 0
-            state.apply(action)
-    assert contradictions >= 10  # the games do reach the case (20 of them)
