@@ -22,17 +22,6 @@ def rank_mask(knowledge: int) -> int:
     return (knowledge >> RANK_SHIFT) & 0xFF
 
 
-def clue_kinds(knowledge: int, suits: int, max_rank: int) -> int:
-    """The kinds (bit ``suit * max_rank + rank - 1``) a card of this clue knowledge may be."""
-    mask = 0
-    for s in range(suits):
-        if (knowledge >> s) & 1:
-            for rank in range(max_rank):
-                if (knowledge >> (RANK_SHIFT + rank)) & 1:
-                    mask |= 1 << (s * max_rank + rank)
-    return mask
-
-
 class Observation:
     """A read-only snapshot for one seat (plain slots, built on every decision, so kept cheap).
 

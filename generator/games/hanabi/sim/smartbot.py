@@ -9,9 +9,7 @@ ever adds its eyesight (the cards it sees in the others' hands) to a throw-away 
 knowledge when it decides, so at a table of ``smart`` bots all copies stay in step without seeing
 their own cards. Partners that follow other conventions may be misread (a clue taken for a play
 clue, a discard for a finesse); knowledge then drifts but never becomes impossible, and the bot
-still plays legal, complete games. A clue that contradicts such a reading (it says a card is what
-its knowledge had excluded) sends the whole table's knowledge back to the clues' facts at the next
-decision, so the misreading does not outlive it.
+still plays legal, complete games.
 
 Known limit (SmartBot's too): with two players the previous player is also the next one, so a chop
 warning given while all note tokens are in the lid that touches the oldest card reads as a token
@@ -53,7 +51,7 @@ import random
 from typing import Any, Sequence
 
 from .engine import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE
-from .observation import Observation, clue_kinds
+from .observation import Observation
 
 YES, MAYBE, NO = 2, 1, 0
 
@@ -126,11 +124,6 @@ class SmartBot:
         the chop that player let pass without a warning."""
         self.unsettled = True
         """Knowledge changed since the last ``_settle``."""
-        self.contradicted = False
-        """A clue said what some card's knowledge had excluded (a reading of the conventions was
-        wrong): the next decision holds every card to the clues' facts."""
-        self.clue_kinds: dict[int, int] = {}
-        """Packed clue knowledge -> the kinds it allows (a cache shared by clones)."""
         self._piles()
 
     def _piles(self) -> None:
@@ -339,27 +332,22 @@ class SmartBot:
             if warning:
                 self.know[target][chop] = _narrow(self.know[target][chop], self.valuable)
         knowledge = self.know[target]
-        identified, inferred, contradicted = self._apply_clue(knowledge, touched, bits)
-        self.contradicted |= contradicted
+        identified, inferred = self._apply_clue(knowledge, touched, bits)
         if not warning and not reclaim and not identified and inferred >= 0:
             knowledge[inferred] = _narrow(knowledge[inferred], self.playable)
         if target != expecting:
             self._no_warning_given(giver)
         self.clues -= 1
 
-    def _apply_clue(self, knowledge: list[int], touched: set[int], bits: int) -> tuple[bool, int, bool]:
-        """Narrow ``knowledge`` by a clue; say whether a card became surely playable, which is the
-        newest touched card that still only may be (the play clue's focus), and whether the clue
-        said of some card what its knowledge had excluded (that card's knowledge is left as it was)."""
-        identified, inferred, contradicted = False, -1, False
+    def _apply_clue(self, knowledge: list[int], touched: set[int], bits: int) -> tuple[bool, int]:
+        """Narrow ``knowledge`` by a clue; say whether a card became surely playable and which is the
+        newest touched card that still only may be (the play clue's focus)."""
+        identified, inferred = False, -1
         playable = self.playable
         for i in range(len(knowledge) - 1, -1, -1):
             m = knowledge[i]
             was_maybe = _tri(m, playable) == MAYBE
-            new = m & bits if i in touched else m & ~bits
-            if not new:  # the clue contradicts the knowledge: kept until the next decision's facts
-                new = m
-                contradicted = True
+            new = _narrow(m, bits) if i in touched else _narrow(m, ~bits)
             knowledge[i] = new
             if was_maybe:
                 now = _tri(new, playable)
@@ -367,7 +355,7 @@ class SmartBot:
                     identified = True
                 elif now == MAYBE and i in touched and inferred == -1:
                     inferred = i
-        return identified, inferred, contradicted
+        return identified, inferred
 
     # ------------------------------------------------------------------ deciding
     def choose(self, obs: Observation, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -380,26 +368,8 @@ class SmartBot:
         """The conventions' action for this observation (``choose`` without the legal list: the
         conventions only ever give legal actions)."""
         self.catch_up(obs)
-        if self.contradicted:
-            self._hold_to_clues(obs)
         self._settle()
         return self._decide(obs)
-
-    def _hold_to_clues(self, obs: Observation) -> None:
-        """Every card's knowledge within what the clues say of it (public, so every copy agrees): a
-        reading of the conventions that a later clue contradicts (a partner that left them) gives way
-        to the clues' facts, rather than outlive them and misplay."""
-        self.contradicted = False
-        cache = self.clue_kinds
-        for hand, facts in zip(self.know, obs.knowledge):
-            for i, packed in enumerate(facts):
-                hard = cache.get(packed)
-                if hard is None:
-                    hard = cache[packed] = clue_kinds(packed, self.suits, self.r) & self.full
-                m = hand[i]
-                if m & ~hard:
-                    hand[i] = m & hard or hard
-                    self.unsettled = True
 
     def catch_up(self, obs: Observation) -> None:
         """Read the turns since this model last read (a new game when it has none yet, or when the
@@ -453,7 +423,7 @@ class SmartBot:
             touched = {i for i, k in enumerate(kinds) if (bits >> k) & 1}
             if clue_type == RANK_CLUE and their_chop in touched:
                 continue  # could read as a warning
-            identified, inferred, _ = self._apply_clue(list(self.know[seat]), touched, bits)
+            identified, inferred = self._apply_clue(list(self.know[seat]), touched, bits)
             if not identified and inferred < 0:
                 return (clue_type, seat, value)
         return None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .observation import Observation, clue_kinds, unseen_copies
+from .observation import RANK_SHIFT, Observation, unseen_copies
 
 TRIES = 8
 """Deals tried with the conventions' knowledge before falling back to the clues' hard facts."""
@@ -22,7 +22,17 @@ TRIES = 8
 
 def clue_masks(obs: Observation) -> list[int]:
     """The kinds each of the seat's own cards may be by the clues alone (bitmasks)."""
-    return [clue_kinds(known, obs.suits, obs.max_rank) for known in obs.knowledge[obs.seat]]
+    r, suits = obs.max_rank, obs.suits
+    out = []
+    for known in obs.knowledge[obs.seat]:
+        mask = 0
+        for s in range(suits):
+            if (known >> s) & 1:
+                for rank in range(r):
+                    if (known >> (RANK_SHIFT + rank)) & 1:
+                        mask |= 1 << (s * r + rank)
+        out.append(mask)
+    return out
 
 
 def deal_hand(allowed: Sequence[int], left: list[int], rng: random.Random) -> list[int] | None:
