@@ -34,9 +34,9 @@ gains ``smart`` 0.14 a game at two players, gained the search nothing measurable
 - *budget*: ``search:N`` playouts a decision at most (default ``DEFAULT_BUDGET``).
 
 Both seats may search: a partner reads a move that leaves the blueprint by the conventions, like any
-move, and the playouts play that reading out. A playout's value is its score plus ``PERFECT_BONUS``
-for a perfect game (``perfect_bonus``). The blueprint's action is left only when another's mean beats it by
-``THRESHOLD`` and by twice the standard error of the paired differences. All the randomness (deals,
+move, and the playouts play that reading out. A playout's value is its score plus ``perfect_bonus``
+(``PERFECT_BONUS``) for a perfect game. The blueprint's action is left only when another's mean
+beats it by ``THRESHOLD`` and by twice the standard error of the paired differences. All the randomness (deals,
 draw piles) comes from the seat's own generator, so the same seed gives the same games.
 """
 
