@@ -95,7 +95,7 @@ def main() -> None:
         if (number + 1) % 10 == 0 or number + 1 == args.games:
             print(f"  {number + 1} games: " + ", ".join(f"{label(v)} {mean(s):.2f}" for v, s in zip(variants, scores)),
                   flush=True)
-    print(f"{'endgame,factor':<16}{'mean':>7}{'s.e.':>7}{'perfect':>9}{'vs default':>12}{'s.e.':>7}{'CPU s a finish':>16}")
+    print(f"{'variant':<16}{'mean':>7}{'s.e.':>7}{'perfect':>9}{'vs default':>12}{'s.e.':>7}{'CPU s a finish':>16}")
     base = scores[0]
     for setting, own, wins, cpu in zip(variants, scores, perfect, spent):
         differences = [float(x - y) for x, y in zip(own, base)]

@@ -36,8 +36,9 @@ gains ``smart`` 0.14 a game at two players, gained the search nothing measurable
 Both seats may search: a partner reads a move that leaves the blueprint by the conventions, like any
 move, and the playouts play that reading out. A playout's value is its score plus ``perfect_bonus``
 (``PERFECT_BONUS``) for a perfect game. The blueprint's action is left only when another's mean
-beats it by ``THRESHOLD`` and by twice the standard error of the paired differences. All the randomness (deals,
-draw piles) comes from the seat's own generator, so the same seed gives the same games.
+beats it by ``THRESHOLD`` and by twice the standard error of the paired differences. All the
+randomness (deals, draw piles) comes from the seat's own generator, so the same seed gives the same
+games.
 """
 
 from __future__ import annotations
